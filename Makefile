@@ -1,0 +1,40 @@
+# Two entry points: `make demo` runs the main job on sample_histories/, `make test` runs every check.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEMO_DB := demo/omaha.duckdb
+
+.PHONY: demo test test-slow bench lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@
+
+demo: $(VENV)/.installed
+	rm -rf demo && mkdir -p demo
+	$(BIN)/omaha import sample_histories --db $(DEMO_DB)
+	$(BIN)/omaha sql "SELECT game, count(*) AS hands, sum(total_pot) AS total_pot FROM hands GROUP BY game ORDER BY game" --db $(DEMO_DB)
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict omaha_core ingest analysis
+
+test: lint
+	$(BIN)/pytest -q
+
+test-slow: $(VENV)/.installed-test
+	$(BIN)/pytest -q -m slow
+
+bench: $(VENV)/.installed
+	$(BIN)/python bench/eval.py
+
+clean:
+	rm -rf $(VENV) demo .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""analysis: the audit, the reports and the command line."""

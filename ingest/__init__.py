@@ -1,0 +1,1 @@
+"""ingest: raw hand-history files -> Arrow tables -> DuckDB."""

@@ -1,0 +1,64 @@
+"""Site parsers: one module per poker room, each exposing the same small interface.
+
+A site module provides ``SITE`` (its name), ``HAND_START`` (a bytes regex matching the
+first line of every hand, used to split files into hand-aligned chunks), ``detect(head)``
+and ``parse(chunk)``. ``parse`` is a pure function from a chunk of raw bytes to Arrow
+tables built against the schemas in :mod:`ingest.schemas`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+import pyarrow as pa
+
+from ingest import schemas
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A hand-aligned slice of one file: raw bytes and where they start in the file."""
+
+    data: bytes
+    source_file: str
+    byte_offset: int  # offset of data[0] in the file
+    line_no: int  # 1-based line number of the first line of data
+    encoding: str  # decoding to use for the whole file (detected once per file)
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """Everything one chunk yields; each table follows the schema of the same name."""
+
+    hands: pa.Table
+    players: pa.Table
+    actions: pa.Table
+    collections: pa.Table
+    import_errors: pa.Table
+    import_skips: pa.Table
+
+    @staticmethod
+    def empty() -> ParseResult:
+        return ParseResult(*(schemas.TABLES[name].empty_table() for name in schemas.TABLES))
+
+    def tables(self) -> dict[str, pa.Table]:
+        return {name: getattr(self, name) for name in schemas.TABLES}
+
+
+def registry() -> dict[str, ModuleType]:
+    """Site name -> parser module, in detection order."""
+    from ingest.sites import pokerstars
+
+    return {pokerstars.SITE: pokerstars}
+
+
+def detect_site(head: bytes) -> ModuleType | None:
+    """The parser whose hand-start marker appears in the first bytes of a file, if any."""
+    for module in registry().values():
+        if module.detect(head):
+            return module
+    return None
+
+
+__all__ = ["Chunk", "ParseResult", "detect_site", "registry"]
