@@ -1,0 +1,317 @@
+"""Import hand-history files into the DuckDB store: detect, split, parse in parallel, insert.
+
+The recipe: list the files under the given paths, detect each file's site from its first
+bytes, split it into hand-aligned chunks, parse the chunks in a process pool (a bounded
+number in flight, so memory stays flat whatever the input size) and insert the Arrow
+tables from the main process, the single writer, in file order (the first copy of a
+hand wins). Every hand ends as exactly one of imported, duplicate, skipped or error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import re
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from ingest import schemas, store
+from ingest.reader import iter_chunks
+from ingest.sites import Chunk, ParseResult, detect_site
+
+# Companion and output files that sit next to hand histories (FPDB's expected-result files,
+# tracker exports, archives, databases); skipped when walking folders, not when named.
+IGNORED_SUFFIXES = frozenset(
+    {".hp", ".hands", ".gt", ".tsv", ".csv", ".json", ".md", ".py", ".duckdb", ".wal",
+     ".parquet", ".zip", ".gz", ".bz2", ".xz", ".7z", ".png", ".jpg", ".pdf"}
+)  # fmt: skip
+HEAD_BYTES = 4096
+CHUNK_BYTES = 1 << 20
+BATCH_HANDS = 50_000
+IN_FLIGHT_PER_WORKER = 3
+_END_OF_FILE = -1  # size tag of the marker that closes a file's results
+
+
+@dataclass(frozen=True)
+class ImportProgress:
+    """Where a running import stands, passed to the progress callback."""
+
+    files_done: int
+    files_total: int
+    bytes_done: int
+    bytes_total: int
+    hands_seen: int
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """The outcome of one import run; ``hands_seen`` = imported + duplicates + skipped + errors."""
+
+    files: int
+    hands_seen: int
+    imported: int
+    duplicates: int
+    skipped: int
+    errors: int
+    seconds: float
+    skipped_by_reason: tuple[tuple[str, int], ...] = ()
+
+
+class ImportPathError(Exception):
+    """A path given to the import does not exist."""
+
+
+@dataclass
+class _FileTally:
+    size: int
+    sha256: str
+    imported: int = 0
+    duplicates: int = 0
+    skipped: int = 0
+    errors: int = 0
+
+
+@dataclass
+class _Run:
+    """Running totals and the batch waiting to be inserted."""
+
+    con: duckdb.DuckDBPyConnection
+    files: dict[str, _FileTally] = field(default_factory=dict)
+    skip_reasons: Counter[str] = field(default_factory=Counter)
+    pending: list[ParseResult] = field(default_factory=list)
+    pending_hands: int = 0
+    hands_seen: int = 0
+    bytes_done: int = 0
+
+
+class _InlineExecutor(Executor):
+    """Runs each call at submit time: the one-worker import, without a process pool."""
+
+    def submit(  # type: ignore[override]
+        self, fn: Callable[[str, Chunk], ParseResult], /, *args: Any, **kwargs: Any
+    ) -> Future[ParseResult]:
+        return _done(fn(*args, **kwargs))
+
+
+def _done(result: ParseResult) -> Future[ParseResult]:
+    future: Future[ParseResult] = Future()
+    future.set_result(result)
+    return future
+
+
+def list_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files to import: named files as given, folders walked recursively in name order."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_file():
+            found.append(path)
+        elif path.is_dir():
+            found.extend(
+                sub
+                for sub in sorted(path.rglob("*"))
+                if sub.is_file()
+                and not sub.name.startswith(".")
+                and sub.suffix.lower() not in IGNORED_SUFFIXES
+            )
+        else:
+            raise ImportPathError(f"no such file or folder: {path}")
+    return found
+
+
+def _hand_chunks(chunk: Chunk, hand_start: re.Pattern[bytes]) -> Iterator[Chunk]:
+    """The chunk cut at every hand start, each piece with its own offset and line number."""
+    starts = [m.start() for m in hand_start.finditer(chunk.data)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    for begin, end in zip(starts, [*starts[1:], len(chunk.data)], strict=True):
+        yield Chunk(
+            chunk.data[begin:end],
+            chunk.source_file,
+            chunk.byte_offset + begin,
+            chunk.line_no + chunk.data.count(b"\n", 0, begin),
+            chunk.encoding,
+        )
+
+
+def _failure_row(chunk: Chunk, exc: Exception) -> pa.Table:
+    first_line = chunk.data.split(b"\n", 1)[0].decode(chunk.encoding, errors="replace")
+    return _error_table(
+        chunk.source_file, chunk.byte_offset, chunk.line_no, first_line,
+        f"parser failure: {type(exc).__name__}: {exc}",
+    )  # fmt: skip
+
+
+def parse_chunk(site_module: str, chunk: Chunk) -> ParseResult:
+    """Parse one chunk; if the parser raises, parse hand by hand so only the bad hand fails."""
+    module = importlib.import_module(site_module)
+    try:
+        result: ParseResult = module.parse(chunk)
+        return result
+    except Exception:  # the parser's own bug: isolate the hand that triggers it
+        pass
+    results: list[ParseResult] = []
+    for piece in _hand_chunks(chunk, re.compile(module.HAND_START)):
+        try:
+            results.append(module.parse(piece))
+        except Exception as exc:  # recorded with its cause in import_errors
+            failed = ParseResult.empty().tables()
+            failed["import_errors"] = _failure_row(piece, exc)
+            results.append(ParseResult(**failed))
+    return _concat(results)
+
+
+def _concat(results: Sequence[ParseResult]) -> ParseResult:
+    tables = {
+        name: pa.concat_tables([r.tables()[name] for r in results]) for name in schemas.TABLES
+    }
+    return ParseResult(**tables)
+
+
+def _error_table(source_file: str, offset: int, line_no: int, line: str, reason: str) -> pa.Table:
+    return pa.table(
+        {
+            "source_file": [source_file],
+            "byte_offset": [offset],
+            "line_no": [line_no],
+            "hand_id": [None],
+            "line": [line],
+            "reason": [reason],
+        },
+        schema=schemas.IMPORT_ERRORS,
+    )
+
+
+def _file_error(path: Path, head: bytes, reason: str) -> ParseResult:
+    tables = ParseResult.empty().tables()
+    first_line = head.split(b"\n", 1)[0].decode("utf-8", errors="replace").rstrip("\r")
+    tables["import_errors"] = _error_table(str(path), 0, 1, first_line, reason)
+    return ParseResult(**tables)
+
+
+def _sha256(path: Path) -> str:
+    with path.open("rb") as stream:
+        return hashlib.file_digest(stream, "sha256").hexdigest()
+
+
+def _flush(run: _Run) -> None:
+    if not run.pending:
+        return
+    batch = _concat(run.pending)
+    run.pending.clear()
+    run.pending_hands = 0
+    outcome = store.insert_batch(run.con, batch.tables())
+    for source_file, count in outcome.imported.items():
+        run.files[source_file].imported += count
+    for source_file, count in outcome.duplicates.items():
+        run.files[source_file].duplicates += count
+
+
+def _collect(run: _Run, result: ParseResult, chunk_bytes: int) -> None:
+    skips = result.import_skips
+    errors = result.import_errors
+    for source_file, count in Counter(skips.column("source_file").to_pylist()).items():
+        run.files[source_file].skipped += count
+    for source_file, count in Counter(errors.column("source_file").to_pylist()).items():
+        run.files[source_file].errors += count
+    run.skip_reasons.update(skips.column("reason").to_pylist())
+    seen = result.hands.num_rows + skips.num_rows + errors.num_rows
+    run.hands_seen += seen
+    run.bytes_done += chunk_bytes
+    run.pending.append(result)
+    run.pending_hands += seen
+    if run.pending_hands >= BATCH_HANDS:
+        _flush(run)
+
+
+def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, Chunk | ParseResult]]:
+    """Per file, its site module's name and each chunk, or the file's one error row."""
+    for path in files:
+        source_file = str(path)
+        try:
+            with path.open("rb") as stream:
+                head = stream.read(HEAD_BYTES)
+            run.files[source_file] = _FileTally(path.stat().st_size, _sha256(path))
+        except OSError as exc:
+            run.files[source_file] = _FileTally(0, "")
+            yield "", _file_error(path, b"", f"cannot read: {exc.strerror}")
+            continue
+        module = detect_site(head)
+        if module is None:
+            yield "", _file_error(path, head, "unrecognised format")
+            continue
+        for chunk in iter_chunks(path, module.HAND_START, CHUNK_BYTES):
+            yield module.__name__, chunk
+        yield "", ParseResult.empty()  # marks the end of the file
+
+
+def import_paths(
+    paths: Iterable[str | Path],
+    db_path: str | Path,
+    workers: int | None = None,
+    progress: Callable[[ImportProgress], None] | None = None,
+) -> ImportSummary:
+    """Import every hand-history file under ``paths`` into the store at ``db_path``."""
+    began = time.perf_counter()
+    files = list_files(paths)
+    bytes_total = sum(path.stat().st_size for path in files)
+    workers = workers or os.cpu_count() or 1
+    con = store.connect(db_path)
+    run = _Run(con)
+    files_done = 0
+
+    def report() -> None:
+        if progress is not None:
+            progress(ImportProgress(files_done, len(files), run.bytes_done, bytes_total,
+                                    run.hands_seen))  # fmt: skip
+
+    def take(future: Future[ParseResult], size: int) -> None:
+        nonlocal files_done
+        _collect(run, future.result(), max(size, 0))
+        files_done += size == _END_OF_FILE
+        report()
+
+    executor: Executor = ProcessPoolExecutor(workers) if workers > 1 else _InlineExecutor()
+    try:
+        with executor:
+            in_flight: deque[tuple[Future[ParseResult], int]] = deque()
+            for site_module, job in _file_jobs(run, files):
+                if isinstance(job, Chunk):
+                    in_flight.append(
+                        (executor.submit(parse_chunk, site_module, job), len(job.data))
+                    )
+                else:
+                    in_flight.append((_done(job), _END_OF_FILE))
+                while len(in_flight) > workers * IN_FLIGHT_PER_WORKER:
+                    take(*in_flight.popleft())
+            while in_flight:
+                take(*in_flight.popleft())
+        _flush(run)
+        for source_file, tally in run.files.items():
+            store.record_file(
+                con, source_file, tally.sha256, tally.size,
+                (tally.imported, tally.duplicates, tally.skipped, tally.errors),
+            )  # fmt: skip
+    finally:
+        con.close()
+    totals = [sum(getattr(t, name) for t in run.files.values())
+              for name in ("imported", "duplicates", "skipped", "errors")]  # fmt: skip
+    return ImportSummary(
+        files=len(files),
+        hands_seen=sum(totals),
+        imported=totals[0],
+        duplicates=totals[1],
+        skipped=totals[2],
+        errors=totals[3],
+        seconds=time.perf_counter() - began,
+        skipped_by_reason=tuple(sorted(run.skip_reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+    )

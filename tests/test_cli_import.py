@@ -1,0 +1,102 @@
+"""The `import` and `sql` commands through the CLI runner, with exact outputs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import ModuleType
+
+import fake_site
+import pytest
+from typer.testing import CliRunner
+
+from analysis.cli import app
+from ingest import importer
+
+runner = CliRunner()
+
+
+def _fake_detect(head: bytes) -> ModuleType | None:
+    return fake_site if fake_site.detect(head) else None
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A database with three hands imported, one skipped and one error."""
+    monkeypatch.setattr(importer, "detect_site", _fake_detect)
+    monkeypatch.setattr(importer.os, "cpu_count", lambda: 1)
+    history = tmp_path / "h.txt"
+    history.write_bytes(b"FAKE #1 ok\nFAKE #2 ok\nFAKE #9 skip cancelled\nFAKE #3 ok\n")
+    (tmp_path / "junk.txt").write_bytes(b"hello\n")
+    path = tmp_path / "omaha.duckdb"
+    result = runner.invoke(
+        app, ["import", str(history), str(tmp_path / "junk.txt"), "--db", str(path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "outcome             hands\n"
+        "------------------  -----\n"
+        "imported                3\n"
+        "duplicates              0\n"
+        "skipped: cancelled      1\n"
+        "errors                  1\n"
+    )
+    assert f'error details: omaha sql "SELECT * FROM import_errors" --db {path}' in result.stderr
+    return path
+
+
+def test_import_summary_as_json(db: Path, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["import", str(tmp_path / "h.txt"), "--db", str(db), "--format", "json"]
+    )
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == [
+        {"outcome": "imported", "hands": 0},
+        {"outcome": "duplicates", "hands": 3},
+        {"outcome": "skipped: cancelled", "hands": 1},
+        {"outcome": "errors", "hands": 0},
+    ]
+    assert "error details" not in result.stderr
+
+
+def test_import_of_a_missing_path_fails_cleanly(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["import", str(tmp_path / "absent"), "--db", str(tmp_path / "x")])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: no such file or folder: {tmp_path / 'absent'}\n"
+
+
+def test_sql_prints_a_table_or_csv(db: Path) -> None:
+    sql = "SELECT hand_id, total_pot FROM hands ORDER BY hand_id"
+    result = runner.invoke(app, ["sql", sql, "--db", str(db)])
+    assert result.exit_code == 0
+    assert result.stdout == (
+        "hand_id  total_pot\n"
+        "-------  ---------\n"
+        "1                4\n"
+        "2                4\n"
+        "3                4\n"
+    )
+    as_csv = runner.invoke(app, ["sql", sql, "--db", str(db), "--format", "csv"])
+    assert as_csv.stdout == '"hand_id","total_pot"\n"1",4\n"2",4\n"3",4\n'
+
+
+def test_sql_error_is_a_message_not_a_traceback(db: Path) -> None:
+    result = runner.invoke(app, ["sql", "SELECT nope FROM hands", "--db", str(db)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith('error: Binder Error: Referenced column "nope" not found')
+    assert "Traceback" not in result.output
+
+
+def test_sql_is_read_only(db: Path) -> None:
+    result = runner.invoke(app, ["sql", "DELETE FROM hands", "--db", str(db)])
+    assert result.exit_code == 1
+    assert "read-only" in result.stderr
+
+
+def test_sql_without_a_database(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["sql", "SELECT 1", "--db", str(tmp_path / "none.duckdb")])
+    assert result.exit_code == 1
+    assert (
+        result.stderr
+        == f"error: no database at {tmp_path / 'none.duckdb'} (run `omaha import` first)\n"
+    )

@@ -1,0 +1,110 @@
+"""The importer end to end on the fake site: outcomes per hand, duplicates, re-import, workers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+import fake_site
+import pytest
+
+from ingest import importer, store
+
+FILE_A = b"""FAKE #1 ok
+FAKE #2 skip other game: Razz
+FAKE #3 error bad line
+FAKE #4 raise
+FAKE #5 ok
+FAKE #1 ok
+"""
+FILE_B = b"FAKE #6 ok\nFAKE #5 ok\nFAKE #7 skip cancelled\n"
+
+
+def _fake_detect(head: bytes) -> ModuleType | None:
+    return fake_site if fake_site.detect(head) else None
+
+
+@pytest.fixture(autouse=True)
+def fake_sites(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(importer, "detect_site", _fake_detect)
+
+
+@pytest.fixture
+def histories(tmp_path: Path) -> Path:
+    folder = tmp_path / "histories"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.txt").write_bytes(FILE_A)
+    (folder / "sub" / "b.txt").write_bytes(FILE_B)
+    (folder / "a.txt.hp").write_bytes(b"companion file, not a history")
+    (folder / "notes.txt").write_bytes(b"shopping list\n")
+    return folder
+
+
+def _counts(db: Path) -> dict[str, int]:
+    con = store.connect(db, read_only=True)
+    try:
+        return {
+            name: int(store.query(con, f"SELECT count(*) AS n FROM {name}")["n"][0].as_py())
+            for name in store.STORED_TABLES
+        }
+    finally:
+        con.close()
+
+
+def test_every_hand_ends_in_exactly_one_outcome(histories: Path, tmp_path: Path) -> None:
+    db = tmp_path / "omaha.duckdb"
+    summary = importer.import_paths([histories], db, workers=1)
+    assert (summary.files, summary.imported, summary.duplicates) == (3, 3, 2)
+    assert (summary.skipped, summary.errors, summary.hands_seen) == (2, 3, 10)
+    assert summary.skipped_by_reason == (("cancelled", 1), ("other game: Razz", 1))
+    assert _counts(db) == {
+        "hands": 3, "players": 6, "actions": 6, "collections": 3,
+        "import_errors": 3, "import_skips": 2, "import_files": 3,
+    }  # fmt: skip
+    con = store.connect(db, read_only=True)
+    errors = store.query(con, "SELECT source_file, byte_offset, line_no, reason FROM import_errors")
+    con.close()
+    by_reason = {row["reason"]: row for row in errors.to_pylist()}
+    assert by_reason["bad line"]["line_no"] == 3
+    assert by_reason["parser failure: ValueError: cannot parse hand 4"]["byte_offset"] == len(
+        b"FAKE #1 ok\nFAKE #2 skip other game: Razz\nFAKE #3 error bad line\n"
+    )
+    assert by_reason["unrecognised format"]["byte_offset"] == 0
+    assert by_reason["unrecognised format"]["source_file"].endswith("notes.txt")
+
+
+def test_reimport_adds_nothing(histories: Path, tmp_path: Path) -> None:
+    db = tmp_path / "omaha.duckdb"
+    importer.import_paths([histories], db, workers=1)
+    before = _counts(db)
+    again = importer.import_paths([histories], db, workers=1)
+    assert (again.imported, again.duplicates, again.skipped, again.errors) == (0, 5, 2, 3)
+    assert _counts(db) == before
+
+
+def test_process_pool_matches_one_worker(histories: Path, tmp_path: Path) -> None:
+    one = importer.import_paths([histories], tmp_path / "one.duckdb", workers=1)
+    two = importer.import_paths([histories], tmp_path / "two.duckdb", workers=2)
+    assert (one.imported, one.duplicates, one.skipped, one.errors) == (
+        two.imported, two.duplicates, two.skipped, two.errors,
+    )  # fmt: skip
+    assert _counts(tmp_path / "one.duckdb") == _counts(tmp_path / "two.duckdb")
+
+
+def test_progress_reports_every_file(histories: Path, tmp_path: Path) -> None:
+    seen: list[importer.ImportProgress] = []
+    importer.import_paths([histories], tmp_path / "db.duckdb", workers=1, progress=seen.append)
+    last = seen[-1]
+    assert (last.files_done, last.files_total, last.hands_seen) == (3, 3, 10)
+    assert last.bytes_done == len(FILE_A) + len(FILE_B)
+
+
+def test_companions_skipped_in_folders_but_not_when_named(histories: Path) -> None:
+    listed = importer.list_files([histories])
+    assert [p.name for p in listed] == ["a.txt", "notes.txt", "b.txt"]
+    assert importer.list_files([histories / "a.txt.hp"]) == [histories / "a.txt.hp"]
+
+
+def test_missing_path_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(importer.ImportPathError, match="no such file or folder"):
+        importer.import_paths([tmp_path / "absent"], tmp_path / "db.duckdb")

@@ -1,0 +1,81 @@
+"""The DuckDB store: DDL from the Arrow schemas, duplicate handling, read-only queries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import fake_site
+import pyarrow as pa
+import pytest
+
+from ingest import schemas, store
+from ingest.sites import Chunk
+
+
+def _batch(text: bytes, source_file: str = "f.txt") -> dict[str, pa.Table]:
+    return fake_site.parse(Chunk(text, source_file, 0, 1, "utf-8")).tables()
+
+
+def _count(con: object, table: str) -> int:
+    result = store.query(con, f"SELECT count(*) AS n FROM {table}")  # type: ignore[arg-type]
+    return int(result["n"][0].as_py())
+
+
+def test_ddl_follows_the_arrow_schema() -> None:
+    sql = store.create_table_sql("hands", schemas.HANDS)
+    assert "  boards VARCHAR[] NOT NULL,\n" in sql
+    assert "  started_at TIMESTAMPTZ NOT NULL,\n" in sql
+    assert "  tournament_id VARCHAR,\n" in sql
+    assert "  max_seats TINYINT,\n" in sql
+    with pytest.raises(TypeError, match="no DuckDB type"):
+        store.duckdb_type(pa.float16())
+
+
+def test_tables_round_trip_with_their_schemas(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "db.duckdb")
+    batch = _batch(b"FAKE #1 ok\nFAKE #2 skip cancelled\nFAKE #3 error broken\n")
+    store.insert_batch(con, batch)
+    for name, schema in schemas.TABLES.items():
+        stored = store.query(con, f"SELECT * FROM {name}")
+        assert stored.schema.names == schema.names
+        assert stored.to_pylist() == batch[name].to_pylist()
+    con.close()
+
+
+def test_duplicates_across_and_within_batches(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "db.duckdb")
+    first = store.insert_batch(con, _batch(b"FAKE #1 ok\nFAKE #2 ok\n", "a.txt"))
+    assert (first.imported, first.duplicates) == ({"a.txt": 2}, {"a.txt": 0})
+    # hand 3 twice back to back, hand 2 already stored
+    second = store.insert_batch(con, _batch(b"FAKE #3 ok\nFAKE #3 ok\nFAKE #2 ok\n", "b.txt"))
+    assert (second.imported, second.duplicates) == ({"b.txt": 1}, {"b.txt": 2})
+    counts = {name: _count(con, name) for name in store.HAND_TABLES}
+    assert counts == {"hands": 3, "players": 6, "actions": 6, "collections": 3}
+    con.close()
+
+
+def test_log_rows_are_stored_once(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "db.duckdb")
+    batch = _batch(b"FAKE #1 skip cancelled\nFAKE #2 error broken\n")
+    store.insert_batch(con, batch)
+    store.insert_batch(con, batch)
+    assert (_count(con, "import_skips"), _count(con, "import_errors")) == (1, 1)
+    store.record_file(con, "f.txt", "ab" * 32, 10, (0, 0, 1, 1))
+    store.record_file(con, "f.txt", "ab" * 32, 10, (0, 0, 1, 1))
+    store.record_file(con, "f.txt", "cd" * 32, 12, (1, 0, 0, 0))
+    assert _count(con, "import_files") == 2
+    con.close()
+
+
+def test_read_only_store_refuses_writes_and_reports_sql_errors(tmp_path: Path) -> None:
+    db = tmp_path / "db.duckdb"
+    with pytest.raises(store.StoreError, match="no database at"):
+        store.connect(db, read_only=True)
+    store.connect(db).close()
+    con = store.connect(db, read_only=True)
+    with pytest.raises(store.StoreError, match="read-only"):
+        store.query(con, "DELETE FROM hands")
+    with pytest.raises(store.StoreError, match="no_such_table"):
+        store.query(con, "SELECT * FROM no_such_table")
+    assert store.query(con, "SELECT count(*) AS n FROM hands").to_pylist() == [{"n": 0}]
+    con.close()
