@@ -59,10 +59,11 @@ def build_pots(put_in: Mapping[int, int], folded: Collection[int], dead: int = 0
     >>> build_pots({1: 50, 2: 100, 3: 100, 4: 30}, folded={4}, dead=5)
     [Pot(amount=185, eligible=(1, 2, 3)), Pot(amount=100, eligible=(2, 3))]
     """
-    if dead < 0 or any(chips < 0 for chips in put_in.values()):
+    chips_in = list(put_in.values())
+    if dead < 0 or min(chips_in, default=0) < 0:
         raise ValueError(f"negative chips in the pot: put_in={dict(put_in)}, dead={dead}")
     live = sorted(seat for seat in put_in if seat not in folded)
-    total = sum(put_in.values()) + dead
+    total = sum(chips_in) + dead
     if not live:
         if total:
             raise ValueError(f"{total} chips in the pot but every seat has folded")
@@ -72,11 +73,12 @@ def build_pots(put_in: Mapping[int, int], folded: Collection[int], dead: int = 0
         return [Pot(total, tuple(live))] if total else []
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []
-    below = 0
+    capped_below = 0  # chips in the pot up to the previous level
     for level in levels:
-        amounts.append(sum(min(chips, level) - min(chips, below) for chips in put_in.values()))
+        capped = sum(chips if chips < level else level for chips in chips_in)
+        amounts.append(capped - capped_below)
         eligibles.append(tuple(seat for seat in live if put_in[seat] >= level))
-        below = level
+        capped_below = capped
     amounts[0] += dead
-    amounts[-1] += sum(chips - below for chips in put_in.values() if chips > below)
+    amounts[-1] += total - dead - capped_below
     return [Pot(amount, eligible) for amount, eligible in zip(amounts, eligibles, strict=True)]
