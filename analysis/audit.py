@@ -1,0 +1,334 @@
+"""The audit: replay every hand and verify every award, Arrow tables in, Arrow tables out.
+
+The recipe: index the hands, replay the chip flow (:mod:`analysis.replay`), check the
+betting (:mod:`analysis.legality`), evaluate every shown hand in one batch and split the
+showdown pots (:mod:`analysis.verify`), compare with what the history pays, and give
+every hand one status:
+
+- ``mismatch``: the chips do not add up, or a pot, board or half is paid to the wrong
+  seat or in the wrong amount;
+- ``illegal_bet``: a bet, raise or call that the limit or the turn order forbids;
+- ``odd_chip``: the only difference is an odd unit placed under another odd-chip rule;
+- ``unverifiable``: a contested pot whose cards were not all shown (what was checkable
+  was checked; the reason names what could not be);
+- ``ok``: everything agrees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+import pyarrow as pa
+
+from analysis import legality, replay, verify
+
+STATUSES = ("mismatch", "illegal_bet", "odd_chip", "unverifiable", "ok")  # most severe first
+
+AUDIT_HANDS = pa.schema(
+    [
+        pa.field("site", pa.string(), nullable=False),
+        pa.field("hand_id", pa.string(), nullable=False),
+        pa.field("game", pa.string(), nullable=False),
+        pa.field("limit_type", pa.string(), nullable=False),
+        pa.field("status", pa.string(), nullable=False),
+        pa.field("reason", pa.string(), nullable=False),  # first problem, "" when ok
+        pa.field("problems", pa.list_(pa.string()), nullable=False),  # every problem found
+        pa.field("notes", pa.string(), nullable=False),  # e.g. an all-in cash-out
+        pa.field("showdown", pa.bool_(), nullable=False),
+        pa.field("pots", pa.int8(), nullable=False),
+        pa.field("boards", pa.int8(), nullable=False),
+        pa.field("total_pot", pa.int64(), nullable=False),
+        pa.field("rake", pa.int64(), nullable=False),
+    ]
+)
+
+AUDIT_AWARDS = pa.schema(
+    [
+        pa.field("site", pa.string(), nullable=False),
+        pa.field("hand_id", pa.string(), nullable=False),
+        pa.field("board", pa.int8(), nullable=False),
+        pa.field("pot", pa.int8()),  # null: the history does not say which pot
+        pa.field("half", pa.string(), nullable=False),  # hi | lo | whole (halves summed)
+        pa.field("seat", pa.int8(), nullable=False),
+        pa.field("player", pa.string(), nullable=False),
+        pa.field("expected", pa.int64()),  # null: cards not shown, not computable
+        pa.field("reported", pa.int64(), nullable=False),
+        pa.field("ok", pa.bool_()),  # null when expected is null
+    ]
+)
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """One row per hand (AUDIT_HANDS) and per hand, board, pot, half and seat (AUDIT_AWARDS)."""
+
+    audit_hands: pa.Table
+    audit_awards: pa.Table
+
+
+def _frame(table: pa.Table) -> pl.DataFrame:
+    frame = pl.from_arrow(table)
+    assert isinstance(frame, pl.DataFrame)
+    return frame
+
+
+def audit(
+    hands: pa.Table, players: pa.Table, actions: pa.Table, collections: pa.Table
+) -> AuditResult:
+    """Audit the hands (with all their rows in the other three tables)."""
+    hand_frame = (
+        _frame(hands)
+        .with_row_index("h")
+        .with_columns(pl.col("boards").list.len().alias("board_count"))
+    )
+    keys = hand_frame.select("h", *replay.KEY)
+    player_frame = keys.join(_frame(players), on=replay.KEY)
+    action_frame = keys.join(_frame(actions), on=replay.KEY).sort("h", "seq")
+    collection_frame = _with_seats(keys.join(_frame(collections), on=replay.KEY), player_frame)
+    seats = replay.flow_table(hand_frame, player_frame, action_frame, collection_frame)
+
+    problems = [
+        replay.flow_problems(hand_frame, seats).with_columns(status=pl.lit("mismatch")),
+        legality.betting_problems(hand_frame, action_frame, seats).with_columns(
+            status=pl.lit("illegal_bet")
+        ),
+    ]
+    live = seats.filter(~pl.col("folded") & (pl.col("flow_put_in") > 0))
+    live_count = live.group_by("h").agg(pl.len().alias("live"))
+    hand_frame = hand_frame.join(live_count, on="h", how="left").with_columns(
+        pl.col("live").fill_null(0),
+        pl.col("hand_id").alias("hand_id"),
+    )
+    expected_parts = [_uncontested_expected(hand_frame, live)]
+    shown = _showdown_values(hand_frame, seats)
+    showdown_ids = hand_frame.filter(pl.col("live") >= 2)
+    replays = verify.build_replays(
+        seats.join(showdown_ids.select("h"), on="h"), shown, showdown_ids
+    )
+    expected_rows: list[tuple[int, int, int, str, int, int]] = []
+    unclear: list[tuple[int, str]] = []
+    pot_counts: list[tuple[int, int]] = []
+    skipped: list[tuple[int, int]] = []
+    failures: list[tuple[int, str]] = []
+    by_h: dict[int, verify.HandReplay] = {}
+    for hand in replays:
+        by_h[hand.h] = hand
+        try:
+            result = verify.split_hand(hand)
+        except ValueError as exc:
+            failures.append((hand.h, f"pots cannot be built: {exc}"))
+            continue
+        expected_rows.extend(verify.award_rows(result.awards, hand.h))
+        unclear.extend((hand.h, text) for text in result.unverifiable)
+        skipped.extend((hand.h, pot) for pot in result.skipped_pots)
+        pot_counts.append((hand.h, len(result.pots)))
+    expected_parts.append(
+        pl.DataFrame(
+            expected_rows,
+            schema={"h": pl.UInt32, "board": pl.Int8, "pot": pl.Int8, "half": pl.String,
+                    "seat": pl.Int8, "amount": pl.Int64},
+            orient="row",
+        )
+    )
+    problems.append(_text_rows(failures, "mismatch"))
+    problems.append(_text_rows(unclear, "unverifiable"))
+    compared = _compare(
+        hand_frame, pl.concat(expected_parts), collection_frame, seats,
+        _pairs(skipped, "pot"), {h for h, _ in failures},
+    )
+    award_problems = _award_problems(compared, hand_frame, by_h)
+    problems.append(award_problems)
+    return AuditResult(
+        _hand_table(hand_frame, pl.concat(problems, how="diagonal_relaxed"),
+                    _pairs(pot_counts, "pots"), seats),
+        _award_table(compared, hand_frame),
+    )
+
+
+def _with_seats(collections: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    """Collections with the seat filled from the players table where the line had none."""
+    names = players.select("h", "player", pl.col("seat").alias("_seat"))
+    return collections.join(names, on=["h", "player"], how="left").with_columns(
+        pl.coalesce("seat", "_seat").alias("seat")
+    ).drop("_seat")
+
+
+def _pairs(rows: list[tuple[int, int]], name: str) -> pl.DataFrame:
+    return pl.DataFrame(rows, schema={"h": pl.UInt32, name: pl.Int64}, orient="row")
+
+
+def _text_rows(rows: list[tuple[int, str]], status: str) -> pl.DataFrame:
+    return pl.DataFrame(
+        rows, schema={"h": pl.UInt32, "reason": pl.String}, orient="row"
+    ).with_columns(status=pl.lit(status))
+
+
+def _uncontested_expected(hands: pl.DataFrame, live: pl.DataFrame) -> pl.DataFrame:
+    """The last live seat takes the whole pot less rake (and less what a cash-out left)."""
+    alone = hands.filter(pl.col("live") == 1).select("h", "total_pot", "rake")
+    return alone.join(live.select("h", "seat"), on="h").select(
+        "h",
+        pl.lit(1, pl.Int8).alias("board"),
+        pl.lit(0, pl.Int8).alias("pot"),
+        pl.lit("whole").alias("half"),
+        pl.col("seat").cast(pl.Int8),
+        (pl.col("total_pot") - pl.col("rake")).alias("amount"),
+    )
+
+
+def _showdown_values(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Hi/lo values of every known hand still in a showdown, on every board, in one batch."""
+    games = pl.DataFrame(
+        [(name, *verify.game_holes(name)) for name in hands["game"].unique().to_list()],
+        schema={"game": pl.String, "holes": pl.Int64, "hi_lo": pl.Boolean},
+        orient="row",
+    )
+    showdown = hands.filter(pl.col("live") >= 2).select("h", "game", "boards")
+    contenders = (
+        seats.filter(~pl.col("folded") & ~pl.col("mucked") & (pl.col("flow_put_in") > 0))
+        .with_columns(pl.coalesce("shown", "hole_cards").alias("cards"))
+        .filter(pl.col("cards").is_not_null())
+        .select("h", "seat", "cards")
+        .join(showdown, on="h")
+        .join(games, on="game", how="left")
+        .with_columns(pl.int_ranges(1, pl.col("boards").list.len() + 1).alias("board_no"))
+        .explode("boards", "board_no")
+        .rename({"boards": "board_cards"})
+        .filter(pl.col("board_cards").is_not_null())
+    )
+    return verify.evaluate_contenders(contenders)
+
+
+def _compare(
+    hands: pl.DataFrame,
+    expected: pl.DataFrame,
+    collections: pl.DataFrame,
+    seats: pl.DataFrame,
+    skipped: pl.DataFrame,
+    failed: set[int],
+) -> pl.DataFrame:
+    """Expected vs reported per (hand, board, pot, half, seat) at the history's detail."""
+    cash_out = seats.filter(pl.col("not_awarded") > 0).select(
+        "h", pl.lit(1, pl.Int8).alias("board"), pl.lit(None, pl.Int8).alias("pot"),
+        pl.lit("whole").alias("half"), pl.col("seat").cast(pl.Int8),
+        pl.col("not_awarded").alias("amount"),
+    )
+    reported = pl.concat(
+        [collections.select("h", pl.col("board").cast(pl.Int8), pl.col("pot").cast(pl.Int8),
+                            "half", pl.col("seat").cast(pl.Int8), "amount"), cash_out],
+        how="vertical_relaxed",
+    )
+    detail = reported.group_by("h").agg(
+        pl.col("pot").is_not_null().all().alias("by_pot"),
+        pl.col("half").is_in(["hi", "lo"]).all().alias("by_half"),
+    )
+    whole_skip = skipped.join(detail, on="h", how="left").filter(~pl.col("by_pot").fill_null(False))
+
+    def shape(frame: pl.DataFrame, side: str) -> pl.DataFrame:
+        frame = frame.join(detail, on="h", how="left").with_columns(
+            pl.col("by_pot", "by_half").fill_null(False)
+        )
+        skip = skipped.select("h", pl.col("pot").cast(pl.Int8).alias("_skip"))
+        frame = frame.join(skip, left_on=["h", "pot"], right_on=["h", "_skip"], how="anti")
+        frame = frame.with_columns(
+            pl.when(pl.col("by_pot")).then(pl.col("pot")).otherwise(-1).cast(pl.Int8).alias("pot"),
+            pl.when(pl.col("by_half")).then(pl.col("half")).otherwise(pl.lit("whole")).alias("half"),
+        )
+        return frame.group_by("h", "board", "pot", "half", "seat").agg(
+            pl.col("amount").sum().alias(side)
+        )
+
+    joined = shape(expected, "expected").join(
+        shape(reported, "reported"), on=["h", "board", "pot", "half", "seat"], how="full",
+        coalesce=True,
+    ).with_columns(pl.col("expected", "reported").fill_null(0))
+    unknown = pl.col("h").is_in(list(failed)) | pl.col("h").is_in(whole_skip["h"].implode())
+    joined = joined.with_columns(
+        pl.when(unknown).then(None).otherwise(pl.col("expected")).alias("expected"),
+        pl.when(pl.col("pot") >= 0).then(pl.col("pot")).alias("pot"),
+    ).with_columns((pl.col("expected") == pl.col("reported")).alias("ok"))
+    names = seats.select("h", pl.col("seat").cast(pl.Int8), "player")
+    return joined.join(names, on=["h", "seat"], how="left").with_columns(
+        pl.col("player").fill_null("?")
+    ).sort("h", "board", "pot", "half", "seat", nulls_last=False)
+
+
+def _award_problems(
+    compared: pl.DataFrame, hands: pl.DataFrame, replays: dict[int, verify.HandReplay]
+) -> pl.DataFrame:
+    """A mismatch or odd_chip row for every hand with an award difference."""
+    bad_hands = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
+    rows = compared.join(bad_hands, on="h").join(
+        hands.select("h", "currency", "board_count"), on="h"
+    )
+    out: list[tuple[int, str, str]] = []
+    for (h,), group in rows.group_by("h"):
+        assert isinstance(h, int)
+        unit = 1 if group["currency"][0] in ("chips", "play") else 100
+        items = list(group.select("board", "pot", "half", "seat", "player", "expected",
+                                  "reported").iter_rows())
+        text = verify.describe_difference(items, unit, max(int(group["board_count"][0]), 1))
+        status = "mismatch"
+        hand = replays.get(h)
+        if hand is not None:
+            by_pot = any(pot is not None for _, pot, *_ in items)
+            by_half = any(half in ("hi", "lo") for _, _, half, *_ in items)
+            reported = {(b, p, hf, s): r for b, p, hf, s, _, _, r in items}
+            rule = verify.odd_chip_alternative(hand, reported, by_pot, by_half)
+            if rule is not None:
+                status = "odd_chip"
+                text = f"odd chip placed by {rule}: {text}"
+        out.append((h, text, status))
+    return pl.DataFrame(
+        out, schema={"h": pl.UInt32, "reason": pl.String, "status": pl.String}, orient="row"
+    )
+
+
+def _hand_table(
+    hands: pl.DataFrame, problems: pl.DataFrame, pots: pl.DataFrame, seats: pl.DataFrame
+) -> pa.Table:
+    severity = {status: rank for rank, status in enumerate(STATUSES)}
+    ranked = problems.with_columns(
+        pl.col("status").replace_strict(severity, return_dtype=pl.Int8).alias("rank")
+    ).sort("h", "rank", maintain_order=True)
+    per_hand = ranked.group_by("h").agg(
+        pl.col("status").first(), pl.col("reason").first(), pl.col("reason").alias("problems")
+    )
+    notes = _cash_out_notes(hands, seats)
+    table = (
+        hands.join(per_hand, on="h", how="left")
+        .join(pots, on="h", how="left")
+        .join(notes, on="h", how="left")
+        .with_columns(
+            pl.col("status").fill_null("ok"),
+            pl.col("reason").fill_null(""),
+            pl.col("problems").fill_null([]),
+            pl.col("notes").fill_null(""),
+            (pl.col("live") >= 2).alias("showdown"),
+            pl.col("pots").fill_null(pl.when(pl.col("total_pot") > 0).then(1).otherwise(0)),
+            pl.col("board_count").clip(1, None).alias("boards"),
+        )
+        .sort("h")
+    )
+    return table.select(AUDIT_HANDS.names).to_arrow().cast(AUDIT_HANDS)
+
+
+def _cash_out_notes(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """Per hand: who cashed out, for how much, the fee, and the pot the room kept."""
+    units = hands.select("h", pl.when(pl.col("currency").is_in(["chips", "play"])).then(1)
+                         .otherwise(100).alias("unit"))
+    rows = seats.filter(pl.col("cashed_out") > 0).join(units, on="h")
+    text = pl.concat_str(
+        pl.col("player"), pl.lit(" cashed out for "), replay.money_text("cashed_out"),
+        pl.lit(" (fee "), replay.money_text("cash_out_fee"), pl.lit("); the room kept "),
+        replay.money_text("not_awarded"),
+    )
+    return rows.group_by("h").agg(text.str.join("; ").alias("notes"))
+
+
+def _award_table(compared: pl.DataFrame, hands: pl.DataFrame) -> pa.Table:
+    table = compared.join(hands.select("h", "site", "hand_id"), on="h").sort(
+        "h", "board", "pot", "half", "seat", nulls_last=False
+    )
+    return table.select(AUDIT_AWARDS.names).to_arrow().cast(AUDIT_AWARDS)

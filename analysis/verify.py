@@ -1,0 +1,275 @@
+"""Expected awards of every hand and their comparison with what the history pays.
+
+Hands that end without a showdown go whole (less rake) to the last live seat: that is one
+vectorised expression. Showdown hands have their shown cards evaluated in one batched call
+per hole-card count, then a short plain-int loop per hand builds the pots, takes the rake
+off (see :mod:`analysis.replay`) and divides them with :func:`omaha_core.awards.award_pots`.
+
+The comparison is made at the detail the history gives: per board always, per pot when
+every collection line names its pot, per half when every line says hi or lo; otherwise the
+amounts are summed over pots or halves before comparing. A difference that another
+odd-chip placement (the other half, the other boards, another first seat for ties) makes
+vanish is an ``odd_chip``; any other difference is a ``mismatch``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import polars as pl
+from numpy.typing import NDArray
+
+from analysis.replay import MAIN_FIRST_ROOMS, format_money, net_pots
+from omaha_core.awards import DEFAULT_ODD_CHIP_RULE, Award, Half, OddChipRule, award_pots
+from omaha_core.evaluate import high_low_values
+from omaha_core.games import GAMES
+from omaha_core.pots import Pot, build_pots
+
+CompareKey = tuple[int, int | None, str, int]  # board, pot (None: summed), half, seat
+
+_RANKS = np.full(256, 255, np.uint8)
+_SUITS = np.full(256, 255, np.uint8)
+for _i, _c in enumerate("23456789TJQKA"):
+    _RANKS[ord(_c)] = _RANKS[ord(_c.lower())] = _i
+for _i, _c in enumerate("cdhs"):
+    _SUITS[ord(_c)] = _SUITS[ord(_c.upper())] = _i
+
+
+def card_matrix(texts: Sequence[str], per_row: int) -> NDArray[np.uint8] | None:
+    """Card ids (n, per_row) of texts like ``"As Kd 7h 2c"``; None if any text is malformed."""
+    joined = "".join(texts).replace("10", "T").replace(" ", "")
+    raw = np.frombuffer(joined.encode("ascii", "replace"), np.uint8)
+    if raw.size != len(texts) * per_row * 2:
+        return None
+    pairs = raw.reshape(len(texts), per_row, 2)
+    ranks, suits = _RANKS[pairs[:, :, 0]], _SUITS[pairs[:, :, 1]]
+    if (ranks == 255).any() or (suits == 255).any():
+        return None
+    return (ranks * 4 + suits).astype(np.uint8)
+
+
+def evaluate_contenders(contenders: pl.DataFrame) -> pl.DataFrame:
+    """Add ``hi`` and ``lo`` to rows (h, seat, board_no, cards, board_cards, game, holes).
+
+    All rows with the same hole-card count go through the evaluator in one call; rows
+    whose cards cannot be read get hi = -1 (the caller reports them as unverifiable).
+    """
+    parts: list[pl.DataFrame] = []
+    for (holes_count, hi_lo), group in contenders.group_by(["holes", "hi_lo"]):
+        assert isinstance(holes_count, int)
+        holes = card_matrix(group["cards"].to_list(), holes_count)
+        boards = card_matrix(group["board_cards"].to_list(), 5)
+        if holes is None or boards is None:
+            parts.append(_evaluate_rowwise(group, holes_count, bool(hi_lo)))
+            continue
+        high, low = high_low_values(holes, boards, qualifier=8 if hi_lo else None)
+        parts.append(group.with_columns(hi=pl.Series(high, dtype=pl.Int32),
+                                        lo=pl.Series(low, dtype=pl.Int32)))
+    if not parts:
+        return contenders.with_columns(hi=pl.lit(0, pl.Int32), lo=pl.lit(0, pl.Int32))
+    return pl.concat(parts)
+
+
+def _evaluate_rowwise(group: pl.DataFrame, holes_count: int, hi_lo: bool) -> pl.DataFrame:
+    """The slow path for a group holding a malformed card text: row by row, -1 when bad."""
+    high: list[int] = []
+    low: list[int] = []
+    for cards, board in zip(group["cards"], group["board_cards"], strict=True):
+        hole = card_matrix([cards], holes_count)
+        deal = card_matrix([board], 5)
+        if hole is None or deal is None or len(set(hole[0]) | set(deal[0])) != holes_count + 5:
+            high.append(-1)
+            low.append(0)
+            continue
+        h, lo = high_low_values(hole, deal, qualifier=8 if hi_lo else None)
+        high.append(int(h[0]))
+        low.append(int(lo[0]))
+    return group.with_columns(hi=pl.Series(high, dtype=pl.Int32), lo=pl.Series(low, dtype=pl.Int32))
+
+
+@dataclass
+class HandReplay:
+    """One showdown hand's inputs for the award split, all plain ints."""
+
+    h: int
+    site: str
+    button: int
+    rake: int
+    hi_lo: bool
+    boards: int
+    put_in: dict[int, int] = field(default_factory=dict)
+    dead: int = 0
+    folded: set[int] = field(default_factory=set)
+    mucked: set[int] = field(default_factory=set)
+    hi: list[dict[int, int]] = field(default_factory=list)
+    lo: list[dict[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class HandAwards:
+    """The outcome of one showdown hand: pots (net of rake), awards and what was unclear."""
+
+    pots: list[Pot]
+    gross: list[Pot]
+    awards: list[Award]
+    unverifiable: list[str]
+    skipped_pots: set[int]
+
+
+def split_hand(replay: HandReplay, rule: OddChipRule = DEFAULT_ODD_CHIP_RULE,
+               button: int | None = None) -> HandAwards:
+    """Pots, rake and awards of one showdown hand (ValueError when the pots cannot be built)."""
+    gross = build_pots(replay.put_in, replay.folded, replay.dead)
+    pots = net_pots(gross, replay.rake, main_first=replay.site in MAIN_FIRST_ROOMS)
+    unclear: list[str] = []
+    skipped: set[int] = set()
+    usable: list[Pot] = []
+    known = replay.hi[0] if replay.hi else {}
+    for index, pot in enumerate(pots):
+        claims = tuple(seat for seat in pot.eligible if seat not in replay.mucked)
+        unknown = [seat for seat in claims if seat not in known]
+        if len(claims) == 1:
+            usable.append(Pot(pot.amount, claims))
+        elif not claims or unknown:
+            seats = ", ".join(str(seat) for seat in unknown) or "none"
+            unclear.append(f"{_pot_name(index)}: cards not shown (seats {seats})")
+            skipped.add(index)
+            usable.append(Pot(0, pot.eligible))
+        else:
+            usable.append(Pot(pot.amount, claims))
+    awards = award_pots(
+        usable,
+        replay.hi or [{}],
+        (replay.lo or [{}]) if replay.hi_lo else None,
+        replay.button if button is None else button,
+        rule,
+    )
+    return HandAwards(pots, gross, awards, unclear, skipped)
+
+
+def build_replays(
+    seats: pl.DataFrame, values: pl.DataFrame, hands: pl.DataFrame
+) -> list[HandReplay]:
+    """One :class:`HandReplay` per showdown hand from the flow rows and the evaluated values."""
+    info = hands.select("h", "site", "button_seat", "rake", "hi_lo", "board_count")
+    replays: dict[int, HandReplay] = {}
+    for h, site, button, rake, hi_lo, boards in info.iter_rows():
+        replays[h] = HandReplay(h, site, button or 0, rake, hi_lo, max(boards, 1))
+    columns = seats.select("h", "seat", "live", "flow_returned", "flow_dead", "folded", "mucked")
+    for h, seat, live, returned, dead, folded, mucked in columns.iter_rows():
+        replay = replays[h]
+        if live or returned:
+            replay.put_in[seat] = live - returned
+        replay.dead += dead
+        if folded:
+            replay.folded.add(seat)
+        if mucked:
+            replay.mucked.add(seat)
+    for replay in replays.values():
+        replay.hi = [{} for _ in range(replay.boards)]
+        replay.lo = [{} for _ in range(replay.boards)]
+    for h, seat, board_no, hi, lo in values.select("h", "seat", "board_no", "hi", "lo").iter_rows():
+        replay = replays[h]
+        if hi >= 0 and board_no <= replay.boards:
+            replay.hi[board_no - 1][seat] = hi
+            replay.lo[board_no - 1][seat] = lo
+    return list(replays.values())
+
+
+def award_rows(awards: Iterable[Award], h: int) -> list[tuple[int, int, int, str, int, int]]:
+    """Expected rows (h, board, pot, half, seat, amount)."""
+    return [(h, a.board, a.pot, a.half.value, a.seat, a.amount) for a in awards]
+
+
+def normalise(
+    rows: Iterable[tuple[int, int | None, str, int, int]], by_pot: bool, by_half: bool
+) -> dict[CompareKey, int]:
+    """Sum (board, pot, half, seat, amount) rows at the detail the history gives."""
+    out: dict[CompareKey, int] = {}
+    for board, pot, half, seat, amount in rows:
+        key = (board, pot if by_pot else None, half if by_half else Half.WHOLE.value, seat)
+        out[key] = out.get(key, 0) + amount
+    return out
+
+
+def odd_chip_alternative(
+    replay: HandReplay, reported: Mapping[CompareKey, int], by_pot: bool, by_half: bool
+) -> str | None:
+    """The odd-chip placement that reproduces the history exactly, if one does."""
+    seats = sorted(set(replay.put_in))
+    default_order = replay.button
+    for odd_to_high in (True, False):
+        for odd_to_first_board in (True, False):
+            rule = OddChipRule(odd_to_high, odd_to_first_board)
+            for button in (default_order, *(s for s in seats if s != default_order), 0):
+                try:
+                    result = split_hand(replay, rule, button)
+                except ValueError:
+                    return None
+                rows = [(a.board, a.pot, a.half.value, a.seat, a.amount) for a in result.awards
+                        if a.pot not in result.skipped_pots]
+                if normalise(rows, by_pot, by_half) == {k: v for k, v in reported.items() if v}:
+                    return _describe_rule(rule, button, replay.button)
+    return None
+
+
+def _describe_rule(rule: OddChipRule, button: int, real_button: int) -> str:
+    parts = []
+    if not rule.odd_to_high:
+        parts.append("odd chip to the low half")
+    if not rule.odd_to_first_board:
+        parts.append("odd chip to the last board")
+    if button != real_button:
+        parts.append(f"ties' odd chip counted from seat {button} instead of the button")
+    return ", ".join(parts) or "the room's odd-chip rule"
+
+
+def _pot_name(index: int | None) -> str:
+    if index is None:
+        return "pot"
+    return "main pot" if index == 0 else f"side pot {index}"
+
+
+def where_text(board: int, pot: int | None, half: str, boards: int) -> str:
+    """``board 2 side pot 1 low half`` and the like, for reasons."""
+    text = _pot_name(pot)
+    if half == Half.HI.value:
+        text += " high half"
+    elif half == Half.LO.value:
+        text += " low half"
+    return f"board {board} {text}" if boards > 1 else text
+
+
+def describe_difference(
+    rows: Sequence[tuple[int, int | None, str, int, str, int, int]], unit: int, boards: int
+) -> str:
+    """One line for the first differing place: expected winners vs what the history pays.
+
+    rows: (board, pot, half, seat, player, expected, reported) of one hand, ok or not.
+    """
+    groups: dict[tuple[int, int | None, str], list[tuple[str, int, int]]] = {}
+    for board, pot, half, _seat, player, expected, reported in rows:
+        groups.setdefault((board, pot, half), []).append((player, expected, reported))
+    bad = [key for key, items in groups.items() if any(e != r for _, e, r in items)]
+    if not bad:
+        return ""
+    board, pot, half = bad[0]
+    items = groups[bad[0]]
+
+    def who(pairs: Iterable[tuple[str, int]]) -> str:
+        named = [f"{name} {format_money(amount, unit)}" for name, amount in pairs if amount]
+        return " and ".join(named) or "nobody"
+
+    text = (
+        f"{where_text(board, pot, half, boards)}: expected {who((p, e) for p, e, _ in items)}, "
+        f"history pays {who((p, r) for p, _, r in items)}"
+    )
+    return text + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else "")
+
+
+def game_holes(game: str) -> tuple[int, bool]:
+    """Hole cards and hi/lo of a game name, (4, False) for an unknown name."""
+    known = GAMES.get(game)
+    return (known.hole_cards, known.hi_lo) if known else (4, False)
