@@ -73,10 +73,21 @@ def _frame(table: pa.Table) -> pl.DataFrame:
     return frame
 
 
-def audit(
+@dataclass(frozen=True)
+class Prepared:
+    """The four tables indexed by hand (column ``h``) and the per-seat replayed flow."""
+
+    hands: pl.DataFrame
+    players: pl.DataFrame
+    actions: pl.DataFrame
+    collections: pl.DataFrame
+    seats: pl.DataFrame
+
+
+def prepare(
     hands: pa.Table, players: pa.Table, actions: pa.Table, collections: pa.Table
-) -> AuditResult:
-    """Audit the hands (with all their rows in the other three tables)."""
+) -> Prepared:
+    """Index the hands and replay the chip flow of every seat."""
     hand_frame = (
         _frame(hands)
         .with_row_index("h")
@@ -87,7 +98,28 @@ def audit(
     action_frame = keys.join(_frame(actions), on=replay.KEY).sort("h", "seq")
     collection_frame = _with_seats(keys.join(_frame(collections), on=replay.KEY), player_frame)
     seats = replay.flow_table(hand_frame, player_frame, action_frame, collection_frame)
+    live = seats.filter(~pl.col("folded") & (pl.col("flow_put_in") > 0))
+    live_count = live.group_by("h").agg(pl.len().alias("live"))
+    hand_frame = hand_frame.join(live_count, on="h", how="left").with_columns(
+        pl.col("live").fill_null(0)
+    )
+    return Prepared(hand_frame, player_frame, action_frame, collection_frame, seats)
 
+
+def showdown_replays(prepared: Prepared) -> list[verify.HandReplay]:
+    """The showdown hands ready for the award split, their shown cards evaluated."""
+    showdown = prepared.hands.filter(pl.col("live") >= 2)
+    values = _showdown_values(prepared.hands, prepared.seats)
+    return verify.build_replays(prepared.seats.join(showdown.select("h"), on="h"), values, showdown)
+
+
+def audit(
+    hands: pa.Table, players: pa.Table, actions: pa.Table, collections: pa.Table
+) -> AuditResult:
+    """Audit the hands (with all their rows in the other three tables)."""
+    prepared = prepare(hands, players, actions, collections)
+    hand_frame, seats = prepared.hands, prepared.seats
+    action_frame, collection_frame = prepared.actions, prepared.collections
     problems = [
         replay.flow_problems(hand_frame, seats).with_columns(status=pl.lit("mismatch")),
         legality.betting_problems(hand_frame, action_frame, seats).with_columns(
@@ -95,17 +127,8 @@ def audit(
         ),
     ]
     live = seats.filter(~pl.col("folded") & (pl.col("flow_put_in") > 0))
-    live_count = live.group_by("h").agg(pl.len().alias("live"))
-    hand_frame = hand_frame.join(live_count, on="h", how="left").with_columns(
-        pl.col("live").fill_null(0),
-        pl.col("hand_id").alias("hand_id"),
-    )
     expected_parts = [_uncontested_expected(hand_frame, live)]
-    shown = _showdown_values(hand_frame, seats)
-    showdown_ids = hand_frame.filter(pl.col("live") >= 2)
-    replays = verify.build_replays(
-        seats.join(showdown_ids.select("h"), on="h"), shown, showdown_ids
-    )
+    replays = showdown_replays(prepared)
     expected_rows: list[tuple[int, int, int, str, int, int]] = []
     unclear: list[tuple[int, str]] = []
     pot_counts: list[tuple[int, int]] = []

@@ -98,3 +98,53 @@ def sql_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
     typer.echo(render(result, fmt), nl=False)
+
+
+@app.command("audit")
+def audit_command(
+    hand_id: Annotated[
+        str | None, typer.Argument(help="Show this hand's full replay instead of auditing.")
+    ] = None,
+    db: DbOption = Path("omaha.duckdb"),
+    fmt: FormatOption = Format.table,
+    only_problems: Annotated[
+        bool, typer.Option("--only-problems", help="Print only the problem hands.")
+    ] = False,
+    redo: Annotated[bool, typer.Option("--all", help="Audit every hand again.")] = False,
+) -> None:
+    """Replay every imported hand not yet audited, verify every award, store and summarise."""
+    from analysis import audit_run
+
+    try:
+        if hand_id is not None:
+            con = store.connect(db, read_only=True)
+            try:
+                typer.echo(audit_run.hand_detail(con, hand_id), nl=False)
+            finally:
+                con.close()
+            return
+        with Progress(
+            BarColumn(), TaskProgressColumn(), TextColumn("{task.completed:,} hands"),
+            TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+            disable=not sys.stderr.isatty(),
+        ) as bar:
+            task = bar.add_task("audit", total=None)
+            run = audit_run.run_audit(
+                db, redo=redo, progress=lambda done, total: bar.update(task, completed=done,
+                                                                       total=total)
+            )
+        con = store.connect(db, read_only=True)
+        try:
+            tables = audit_run.summary_tables(con, only_problems)
+        finally:
+            con.close()
+    except store.StoreError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from exc
+    for name, table in tables.items():
+        if fmt is Format.table:
+            typer.echo(f"{name.replace('_', ' ')}:")
+        typer.echo(render(table, fmt, max_rows=50 if name == "problems" else None), nl=False)
+    rate = run.audited / run.seconds if run.seconds > 0 else 0.0
+    typer.echo(f"{run.audited} hands audited in {run.seconds:.1f} s ({rate:,.0f} hands/s)",
+               err=True)
