@@ -1,0 +1,163 @@
+"""Player, position and starting-hand reports: SQL files in ``sql/`` run with bound filters.
+
+Every report reads the temporary views of ``sql/views.sql`` (``player_hands`` and the
+``report_hands`` filter macro), created on the connection by :func:`create_views`. The
+starting-hand report also needs the ``hand_classes`` table, classified in bulk by
+:mod:`analysis.handclass` from the distinct hole-card texts of the database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from analysis.handclass import classify_texts
+
+SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
+
+
+class Report(enum.StrEnum):
+    """The reports of ``omaha report``."""
+
+    players = "players"
+    positions = "positions"
+    hands = "hands"
+
+
+class HandGrouping(enum.StrEnum):
+    """Rows of the starting-hand report: one per category value or one per exact class."""
+
+    category = "category"
+    hand_class = "class"
+
+
+class ReportError(ValueError):
+    """A report cannot run as asked (bad filter value, missing tables); the message says why."""
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """A stakes filter: blinds in currency units (``0.05/0.10``), or a big blind in the smallest
+    unit (``10`` = 10 cents or 10 chips)."""
+
+    small_blind: Decimal | None = None
+    big_blind: Decimal | None = None
+    big_blind_units: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Stakes:
+        """``"0.05/0.10"`` (currency units, ``$`` and ``€`` allowed) or ``"10"`` (smallest unit)."""
+        cleaned = re.sub(r"[\s$€£]", "", text)
+        try:
+            if "/" in cleaned:
+                small, big = cleaned.split("/", 1)
+                return cls(small_blind=Decimal(small), big_blind=Decimal(big))
+            return cls(big_blind_units=int(cleaned))
+        except (InvalidOperation, ValueError) as exc:
+            raise ReportError(
+                f"stakes {text!r}: write SB/BB in currency units (0.05/0.10) "
+                "or the big blind in the smallest unit (10)"
+            ) from exc
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What every report can be narrowed to; ``None`` means no restriction."""
+
+    player: str | None = None
+    game: str | None = None
+    stakes: Stakes | None = None
+    since: dt.datetime | None = None
+    until: dt.datetime | None = None
+    min_hands: int = 1
+
+    def parameters(self) -> dict[str, object]:
+        """The bound parameters every report SQL file names."""
+        stakes = self.stakes or Stakes()
+        return {
+            "player": self.player,
+            "game": self.game,
+            "small_blind": stakes.small_blind,
+            "big_blind": stakes.big_blind,
+            "big_blind_units": stakes.big_blind_units,
+            "since": self.since,
+            "until": self.until,
+            "min_hands": self.min_hands,
+        }
+
+
+def parse_moment(text: str, end_of_day: bool = False) -> dt.datetime:
+    """A UTC moment from ``YYYY-MM-DD`` or an ISO date-time; a bare date given as an upper
+    bound (``end_of_day``) stands for the whole day, so ``--until 2024-05-31`` includes it."""
+    try:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            day = dt.datetime.fromisoformat(text.strip()).replace(tzinfo=dt.UTC)
+            return day + dt.timedelta(days=1) if end_of_day else day
+        moment = dt.datetime.fromisoformat(text.strip())
+    except ValueError as exc:
+        raise ReportError(f"not a date or date-time: {text!r}") from exc
+    return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
+
+
+def sql_text(name: str) -> str:
+    """The text of ``sql/<name>.sql``."""
+    return (SQL_DIR / f"{name}.sql").read_text(encoding="utf-8")
+
+
+def create_views(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the temporary views and macros of ``sql/views.sql`` on ``con``."""
+    con.execute(sql_text("views"))
+
+
+def register_hand_classes(con: duckdb.DuckDBPyConnection) -> None:
+    """Classify every distinct known hole-card text into the ``hand_classes`` table.
+
+    Keyed by the hole-card text (at most a few hundred thousand distinct values however
+    many hands are stored), so classification stays cheap on large databases.
+    """
+    texts = con.execute(
+        "SELECT DISTINCT hole_cards FROM players WHERE hole_cards IS NOT NULL AND hole_cards <> ''"
+    ).fetchall()
+    hole_cards = [text for (text,) in texts]
+    classes = classify_texts(hole_cards).add_column(
+        0, "hole_cards", pa.array(hole_cards, pa.string())
+    )
+    con.register("hand_classes", classes)
+
+
+def report_sql(report: Report, grouping: HandGrouping = HandGrouping.category) -> str:
+    """The SQL of a report, with its ``$name`` parameters unbound."""
+    if report is Report.hands:
+        suffix = "class" if grouping is HandGrouping.hand_class else "category"
+        return sql_text(f"report_hands_by_{suffix}")
+    return sql_text(f"report_{report.value}")
+
+
+def run_report(
+    con: duckdb.DuckDBPyConnection,
+    report: Report,
+    filters: Filters,
+    grouping: HandGrouping = HandGrouping.category,
+) -> pa.Table:
+    """Run one report on ``con`` (a store connection) and return its rows."""
+    create_views(con)
+    if report is Report.hands:
+        register_hand_classes(con)
+    try:
+        relation = con.sql(report_sql(report, grouping), params=filters.parameters())
+        return relation.to_arrow_table()
+    except duckdb.CatalogException as exc:
+        raise ReportError(f"the database lacks a table the report needs: {exc}") from exc
+
+
+def without_counts(table: pa.Table) -> pa.Table:
+    """The table without numerator and opportunity columns (for the human-readable form)."""
+    keep = [name for name in table.column_names if not name.endswith(("_n", "_opp", "_calls"))]
+    return table.select(keep)

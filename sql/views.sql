@@ -1,0 +1,214 @@
+-- Views behind the reports, also usable from `omaha sql`. Definitions: docs/stats.md.
+-- Temporary views (they work on read-only databases too), created by
+-- analysis.reports.create_views before any report runs.
+
+-- Per hand, the order (seq) and authors of the aggressive actions that stats refer to:
+-- preflop raises (open, 3-bet, 4-bet, last raiser) and flop bets/raises (c-bet).
+CREATE OR REPLACE TEMP VIEW hand_landmarks AS
+SELECT
+    site,
+    hand_id,
+    list(seq ORDER BY seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise'))
+        AS preflop_raise_seqs,
+    list(player ORDER BY seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise'))
+        AS preflop_raisers,
+    min(seq) FILTER (WHERE street = 'preflop' AND kind = 'call') AS preflop_first_call_seq,
+    list(seq ORDER BY seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
+        AS flop_aggr_seqs,
+    list(player ORDER BY seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
+        AS flop_aggressors,
+    arg_min(kind, seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
+        AS flop_first_aggr_kind
+FROM actions
+GROUP BY site, hand_id;
+
+-- Per player and hand, what the player did (one pass over the actions).
+CREATE OR REPLACE TEMP VIEW player_action_flags AS
+WITH marked AS (
+    SELECT
+        a.site,
+        a.hand_id,
+        a.player,
+        a.street,
+        a.kind,
+        a.seq,
+        a.kind IN ('fold', 'check', 'call', 'bet', 'raise') AS decision,
+        l.preflop_raise_seqs[1] AS open_seq,
+        l.preflop_raise_seqs[2] AS three_bet_seq,
+        l.preflop_raise_seqs[3] AS four_bet_seq,
+        l.preflop_raisers[1] AS opener,
+        l.preflop_raisers[-1] AS preflop_aggressor,
+        l.preflop_first_call_seq,
+        -- The c-bet: the first flop bet, made by the last preflop raiser.
+        CASE WHEN l.flop_first_aggr_kind = 'bet' AND l.flop_aggressors[1] = l.preflop_raisers[-1]
+            THEN l.flop_aggr_seqs[1] END AS cbet_seq,
+        l.flop_aggr_seqs[1] AS flop_first_aggr_seq,
+        l.flop_aggr_seqs[2] AS flop_raise_seq
+    FROM actions AS a
+    JOIN hand_landmarks AS l USING (site, hand_id)
+)
+SELECT
+    site,
+    hand_id,
+    player,
+    bool_or(street = 'preflop' AND kind IN ('call', 'bet', 'raise')) AS vpip,
+    bool_or(street = 'preflop' AND kind IN ('bet', 'raise')) AS pfr,
+    bool_or(street = 'preflop' AND kind = 'fold') AS folded_preflop,
+    bool_or(kind = 'fold') AS folded,
+    -- Facing exactly one raise (made by someone else) with a decision to make.
+    bool_or(street = 'preflop' AND decision AND seq > open_seq
+        AND (three_bet_seq IS NULL OR seq <= three_bet_seq) AND player <> opener) AS three_bet_opp,
+    bool_or(street = 'preflop' AND seq = three_bet_seq) AS three_bet,
+    -- The opener facing a 3-bet, before any 4-bet by someone else.
+    bool_or(street = 'preflop' AND decision AND player = opener AND seq > three_bet_seq
+        AND (four_bet_seq IS NULL OR seq <= four_bet_seq)) AS fold_to_three_bet_opp,
+    bool_or(street = 'preflop' AND kind = 'fold' AND player = opener AND seq > three_bet_seq
+        AND (four_bet_seq IS NULL OR seq <= four_bet_seq)) AS fold_to_three_bet,
+    -- First preflop decision, and whether anyone had called or raised before it.
+    arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision) AS first_preflop_kind,
+    bool_or(street = 'preflop' AND decision
+        AND (open_seq IS NULL OR open_seq >= seq)
+        AND (preflop_first_call_seq IS NULL OR preflop_first_call_seq >= seq)) AS folded_to,
+    -- The preflop aggressor with a flop decision before anyone bet.
+    bool_or(street = 'flop' AND decision AND player = preflop_aggressor
+        AND (flop_first_aggr_seq IS NULL OR flop_first_aggr_seq >= seq)) AS cbet_opp,
+    bool_or(street = 'flop' AND seq = cbet_seq) AS cbet,
+    -- Another player's decision facing the c-bet, before any raise.
+    bool_or(street = 'flop' AND decision AND seq > cbet_seq
+        AND (flop_raise_seq IS NULL OR seq <= flop_raise_seq)) AS fold_to_cbet_opp,
+    bool_or(street = 'flop' AND kind = 'fold' AND seq > cbet_seq
+        AND (flop_raise_seq IS NULL OR seq <= flop_raise_seq)) AS fold_to_cbet,
+    count(*) FILTER (WHERE street IN ('flop', 'turn', 'river') AND kind IN ('bet', 'raise'))
+        AS postflop_aggr,
+    count(*) FILTER (WHERE street IN ('flop', 'turn', 'river') AND kind = 'call')
+        AS postflop_calls,
+    count(*) FILTER (WHERE street IN ('flop', 'turn', 'river') AND kind = 'fold')
+        AS postflop_folds
+FROM marked
+GROUP BY site, hand_id, player;
+
+-- One row per player dealt into a hand: hand facts, stat flags and results.
+CREATE OR REPLACE TEMP VIEW player_hands AS
+WITH dealt AS (
+    SELECT
+        h.site,
+        h.hand_id,
+        h.started_at,
+        h.game,
+        h.hi_lo,
+        h.limit_type,
+        h.currency,
+        h.is_tournament,
+        h.small_blind,
+        h.big_blind,
+        -- Real-money amounts are in cents; chips and play money in whole chips.
+        CASE WHEN h.is_tournament OR h.currency IN ('chips', 'play') THEN 1 ELSE 100 END
+            AS units_per_currency,
+        h.rake,
+        coalesce(length(h.boards[1]) >= 8, false) AS reached_flop,
+        p.seat,
+        p.player,
+        p.position,
+        p.is_hero,
+        p.hole_cards,
+        p.collected,
+        p.net,
+        coalesce(f.vpip, false) AS vpip,
+        coalesce(f.pfr, false) AS pfr,
+        coalesce(f.folded_preflop, false) AS folded_preflop,
+        coalesce(f.folded, false) AS folded,
+        coalesce(f.three_bet_opp, false) AS three_bet_opp,
+        coalesce(f.three_bet, false) AS three_bet,
+        coalesce(f.fold_to_three_bet_opp, false) AS fold_to_three_bet_opp,
+        coalesce(f.fold_to_three_bet, false) AS fold_to_three_bet,
+        coalesce(f.folded_to AND p.position IN ('CO', 'BTN', 'SB'), false) AS steal_opp,
+        coalesce(f.folded_to AND p.position IN ('CO', 'BTN', 'SB')
+            AND f.first_preflop_kind = 'raise', false) AS steal,
+        coalesce(f.cbet_opp, false) AS cbet_opp,
+        coalesce(f.cbet, false) AS cbet,
+        coalesce(f.fold_to_cbet_opp, false) AS fold_to_cbet_opp,
+        coalesce(f.fold_to_cbet, false) AS fold_to_cbet,
+        coalesce(f.postflop_aggr, 0) AS postflop_aggr,
+        coalesce(f.postflop_calls, 0) AS postflop_calls,
+        coalesce(f.postflop_folds, 0) AS postflop_folds,
+        count(*) FILTER (WHERE NOT coalesce(f.folded, false))
+            OVER (PARTITION BY h.site, h.hand_id) AS players_left,
+        count(*) FILTER (WHERE coalesce(f.vpip, false))
+            OVER (PARTITION BY h.site, h.hand_id) AS hand_vpip_players,
+        sum(p.collected) OVER (PARTITION BY h.site, h.hand_id) AS hand_collected,
+        sum(p.collected) OVER (PARTITION BY h.site, h.hand_id ORDER BY p.seat
+            ROWS UNBOUNDED PRECEDING) AS collected_through_seat
+    FROM hands AS h
+    JOIN players AS p USING (site, hand_id)
+    LEFT JOIN player_action_flags AS f USING (site, hand_id, player)
+    WHERE NOT p.sitting_out
+)
+SELECT
+    site,
+    hand_id,
+    started_at,
+    game,
+    hi_lo,
+    limit_type,
+    currency,
+    is_tournament,
+    small_blind,
+    big_blind,
+    units_per_currency,
+    seat,
+    player,
+    position,
+    is_hero,
+    hole_cards,
+    collected,
+    net,
+    net / big_blind AS net_bb,
+    -- The rake split over the winners in proportion to what they collected; the
+    -- cumulative form makes the integer shares add up to the rake exactly.
+    CASE WHEN hand_collected > 0
+        THEN rake * collected_through_seat // hand_collected
+            - rake * (collected_through_seat - collected) // hand_collected
+        ELSE 0 END AS rake_paid,
+    -- A walk: nobody called or raised and the hand ended before the flop; the player
+    -- left in it (the big blind) had no decision to make.
+    hand_vpip_players = 0 AND NOT reached_flop AND NOT folded_preflop AS walk,
+    vpip,
+    pfr,
+    three_bet_opp,
+    three_bet,
+    fold_to_three_bet_opp,
+    fold_to_three_bet,
+    steal_opp,
+    steal,
+    reached_flop AND NOT folded_preflop AS saw_flop,
+    cbet_opp,
+    cbet,
+    fold_to_cbet_opp,
+    fold_to_cbet,
+    postflop_aggr,
+    postflop_calls,
+    postflop_folds,
+    NOT folded AND players_left >= 2 AS went_to_showdown,
+    NOT folded AND players_left >= 2 AND collected > 0 AS won_at_showdown,
+    reached_flop AND NOT folded_preflop AND collected > 0 AS won_saw_flop
+FROM dealt;
+
+-- A percentage of an opportunity count, NULL when there was no opportunity.
+CREATE OR REPLACE TEMP MACRO pct(numerator, opportunities) AS
+    round(100.0 * numerator / nullif(opportunities, 0), 1);
+
+-- The player-hands a report covers: every filter is a bound parameter, NULL for "any".
+-- Stakes are matched in currency units (0.05/0.10 dollars, 50/100 chips) or, given
+-- alone, as a big blind in the smallest unit (cents or chips).
+CREATE OR REPLACE TEMP MACRO report_hands(
+    p_player, p_game, p_small_blind, p_big_blind, p_big_blind_units, p_since, p_until
+) AS TABLE
+SELECT *
+FROM player_hands
+WHERE (p_player IS NULL OR player = p_player)
+    AND (p_game IS NULL OR game = p_game)
+    AND (p_small_blind IS NULL OR small_blind = round(p_small_blind * units_per_currency))
+    AND (p_big_blind IS NULL OR big_blind = round(p_big_blind * units_per_currency))
+    AND (p_big_blind_units IS NULL OR big_blind = p_big_blind_units)
+    AND (p_since IS NULL OR started_at >= p_since)
+    AND (p_until IS NULL OR started_at < p_until);
