@@ -204,7 +204,8 @@ def _out_of_turn(hands: pl.DataFrame, actions: pl.DataFrame, seats: pl.DataFrame
         chain.join(table, on="h")
         .with_columns(
             ((pl.col("other").cast(pl.Int16) - pl.col("previous")) % size).alias("d_other"),
-            ((pl.col("seat").cast(pl.Int16) - pl.col("previous")) % size).alias("d_actor"),
+            # the actor's own seat is a full turn away when it acts again
+            ((pl.col("seat").cast(pl.Int16) - pl.col("previous") - 1) % size + 1).alias("d_actor"),
         )
         .filter((pl.col("d_other") > 0) & (pl.col("d_other") < pl.col("d_actor")))
         .join(gone.rename({"seat": "other"}), on=["h", "other"], how="left")
