@@ -33,7 +33,7 @@ test: lint
 test-slow: $(VENV)/.installed-test
 	$(BIN)/pytest -q -m slow
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-test
 	$(BIN)/python bench/eval.py
 
 clean:

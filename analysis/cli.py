@@ -13,6 +13,8 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from analysis.output import Format, render
 from ingest import importer, store
+from omaha_core import GAMES, format_cards, parse_cards
+from omaha_core.describe import play_hand
 
 app = typer.Typer(
     help="Import, audit and analyse Omaha poker hand histories.",
@@ -98,6 +100,38 @@ def sql_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
     typer.echo(render(result, fmt), nl=False)
+
+
+@app.command("hand")
+def hand_command(
+    hole: Annotated[str, typer.Argument(help="Hole cards, e.g. 'As Kd 10h 2c' or 'AsKdTh2c'.")],
+    board: Annotated[str, typer.Option("--board", help="The five board cards.")],
+    game: Annotated[
+        str, typer.Option("--game", help=f"Game: {', '.join(GAMES)}.")
+    ] = "omaha",
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Show the best high hand, and for hi/lo games the best low, of a hole and a board."""
+    try:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; one of {', '.join(GAMES)}")
+        hands = play_hand(parse_cards(hole), parse_cards(board), GAMES[game])
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    table = pa.table(
+        {
+            "half": [hand.half for hand in hands],
+            "cards": [format_cards(hand.cards) for hand in hands],
+            "hand": [hand.words for hand in hands],
+            "value": [hand.value for hand in hands],
+        },
+        schema=pa.schema(
+            [("half", pa.string()), ("cards", pa.string()), ("hand", pa.string()),
+             ("value", pa.int32())]
+        ),
+    )
+    typer.echo(render(table, fmt), nl=False)
 
 
 @app.command("audit")

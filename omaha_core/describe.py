@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from omaha_core.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
 from omaha_core.evaluate import BOARD_TRIPLES, HOLE_PAIRS, five_card_values, one_deal
+from omaha_core.games import Game
 from omaha_core.tables import (
     ACE,
     FLUSH,
@@ -150,3 +152,41 @@ def best_low(
         return None
     return value, _in_rank_order(choices[best], [int(rank) for rank in tables.decode[value]])
 
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """One half of a showdown hand: ``half`` is ``high`` or ``low``; a missing low has value 0
+    and no cards."""
+
+    half: str
+    value: int
+    cards: list[int]
+    words: str
+
+
+def play_hand(hole: Sequence[int], board: Sequence[int], game: Game) -> list[PlayedHand]:
+    """The best high (and for hi/lo games the best low) of a hand in ``game``.
+
+    Raises ``ValueError`` when the hole does not have the game's card count, the board is not
+    five cards, or a card repeats.
+
+    >>> from omaha_core.cards import format_cards, parse_cards
+    >>> from omaha_core.games import GAMES
+    >>> hole, board = parse_cards("3s 4h Kd Ks"), parse_cards("As Ah Ad 2c 8c")
+    >>> for hand in play_hand(hole, board, GAMES["omaha8"]):
+    ...     print(hand.half, format_cards(hand.cards), hand.words)
+    high As Ah Ad Ks Kd full house, aces full of kings
+    low 8c 4h 3s 2c As 8-4-3-2-A
+    """
+    if len(hole) != game.hole_cards:
+        raise ValueError(f"{game.label} deals {game.hole_cards} hole cards, not {len(hole)}")
+    high, high_cards = best_high(hole, board)
+    hands = [PlayedHand("high", high, high_cards, describe_high(high))]
+    if game.hi_lo:
+        low = best_low(hole, board, game.qualifier)
+        if low is None:
+            hands.append(PlayedHand("low", 0, [], describe_low(0)))
+        else:
+            hands.append(PlayedHand("low", low[0], low[1], describe_low(low[0])))
+    return hands
