@@ -41,7 +41,7 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
         actions.filter(pl.col("street").is_in(BETTING_STREETS) & pl.col("seat").is_not_null())
         .join(
             hands.select(
-                "h", "limit_type", "big_blind",
+                "h", "limit_type", "small_blind", "big_blind",
                 pl.when(pl.col("currency").is_in(["chips", "play"])).then(1).otherwise(100)
                 .alias("unit"),
             ),
@@ -74,9 +74,10 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
                 pl.col("increment").cum_max().shift(1).over(_HS).fill_null(0),
                 pl.col("big_blind"),
             ).alias("min_increment"),
+            # fixed-limit hands carry the stakes (small bet / big bet) in the blind columns
             pl.when(pl.col("street").is_in(["preflop", "flop"]))
-            .then(pl.col("big_blind"))
-            .otherwise(2 * pl.col("big_blind"))
+            .then(pl.col("small_blind"))
+            .otherwise(pl.col("big_blind"))
             .alias("limit_bet"),
             (kind.is_in(("bet", "raise")) | ((kind == "post_bb") & (pl.col("street") == "preflop")
                                              & (pl.col("level") == 0)))
