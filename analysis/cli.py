@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
+from analysis import reports
 from analysis.output import Format, render
 from ingest import importer, store
 from omaha_core import GAMES, format_cards, parse_cards
@@ -93,6 +94,7 @@ def sql_command(
     try:
         con = store.connect(db, read_only=True)
         try:
+            reports.prepare_ad_hoc(con, query)
             result = store.query(con, query)
         finally:
             con.close()
@@ -182,3 +184,120 @@ def audit_command(
     rate = run.audited / run.seconds if run.seconds > 0 else 0.0
     typer.echo(f"{run.audited} hands audited in {run.seconds:.1f} s ({rate:,.0f} hands/s)",
                err=True)
+
+
+def _filters(
+    player: str | None,
+    game: str | None,
+    stakes: str | None,
+    since: str | None,
+    until: str | None,
+    min_hands: int,
+) -> reports.Filters:
+    return reports.Filters(
+        player=player,
+        game=game,
+        stakes=reports.Stakes.parse(stakes) if stakes else None,
+        since=reports.parse_moment(since) if since else None,
+        until=reports.parse_moment(until, end_of_day=True) if until else None,
+        min_hands=min_hands,
+    )
+
+
+PlayerOption = Annotated[str | None, typer.Option("--player", help="Only this player.")]
+GameOption = Annotated[
+    str | None, typer.Option("--game", help="Only this game (omaha, omaha8, omaha5, ...).")
+]
+StakesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--stakes",
+        help="Only these stakes: SB/BB in currency units (0.05/0.10) or a big blind in the "
+        "smallest unit (10 = 10 cents or chips).",
+    ),
+]
+SinceOption = Annotated[
+    str | None, typer.Option("--since", help="From this UTC date or date-time (inclusive).")
+]
+UntilOption = Annotated[
+    str | None,
+    typer.Option("--until", help="Up to this UTC date (the whole day) or date-time (excluded)."),
+]
+MinHandsOption = Annotated[
+    int, typer.Option("--min-hands", min=1, help="Leave out rows with fewer hands.")
+]
+
+
+@app.command("report")
+def report_command(
+    name: Annotated[reports.Report, typer.Argument(help="players, positions or hands.")],
+    db: DbOption = Path("omaha.duckdb"),
+    player: PlayerOption = None,
+    game: GameOption = None,
+    stakes: StakesOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    min_hands: MinHandsOption = 1,
+    by: Annotated[
+        reports.HandGrouping,
+        typer.Option("--by", help="hands report: one row per category value or per class."),
+    ] = reports.HandGrouping.category,
+    fmt: Annotated[
+        reports.ReportFormat, typer.Option("--format", help="Output format.")
+    ] = reports.ReportFormat.table,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write to this file (needed for parquet).")
+    ] = None,
+    show_sql: Annotated[
+        bool, typer.Option("--show-sql", help="Print the query and its parameters, run nothing.")
+    ] = False,
+) -> None:
+    """Player stats, stats by position, or starting-hand results (docs/stats.md)."""
+    try:
+        filters = _filters(player, game, stakes, since, until, min_hands)
+        if show_sql:
+            typer.echo(reports.show_sql(reports.report_sql(name, by), filters), nl=False)
+            return
+        con = store.connect(db, read_only=True)
+        try:
+            table = reports.run_report(con, name, filters, by)
+        finally:
+            con.close()
+        typer.echo(reports.emit(table, fmt, out), nl=False)
+    except (reports.ReportError, store.StoreError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from exc
+
+
+@app.command("graph")
+def graph_command(
+    out: Annotated[Path, typer.Option("--out", help="The image: FILE.png or FILE.html.")],
+    db: DbOption = Path("omaha.duckdb"),
+    player: Annotated[
+        str | None, typer.Option("--player", help="Whose results (default: the hero).")
+    ] = None,
+    game: GameOption = None,
+    stakes: StakesOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    show_sql: Annotated[
+        bool, typer.Option("--show-sql", help="Print the query and its parameters, run nothing.")
+    ] = False,
+) -> None:
+    """Draw cumulative net won over hands, with showdown and non-showdown lines."""
+    from analysis import graph
+
+    try:
+        filters = _filters(player, game, stakes, since, until, 1)
+        if show_sql:
+            typer.echo(reports.show_sql(graph.graph_sql(), filters), nl=False)
+            return
+        con = store.connect(db, read_only=True)
+        try:
+            series = graph.draw_graph(con, filters, out)
+        finally:
+            con.close()
+    except (reports.ReportError, store.StoreError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from exc
+    typer.echo(f"{series.title}: {out}", err=True)

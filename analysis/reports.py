@@ -17,8 +17,10 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from analysis.handclass import classify_texts
+from analysis.output import Format, render
 
 SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
 
@@ -36,6 +38,15 @@ class HandGrouping(enum.StrEnum):
 
     category = "category"
     hand_class = "class"
+
+
+class ReportFormat(enum.StrEnum):
+    """Report outputs: the shared text renderings, or a parquet file (``--out``)."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+    parquet = "parquet"
 
 
 class ReportError(ValueError):
@@ -161,3 +172,38 @@ def without_counts(table: pa.Table) -> pa.Table:
     """The table without numerator and opportunity columns (for the human-readable form)."""
     keep = [name for name in table.column_names if not name.endswith(("_n", "_opp", "_calls"))]
     return table.select(keep)
+
+
+def emit(table: pa.Table, fmt: ReportFormat, out: Path | None = None) -> str:
+    """Text to print for ``table`` in ``fmt``, or write it to ``out`` (parquet: required).
+
+    The table form leaves out the numerator and opportunity columns (csv, json and parquet
+    keep them); with ``out`` given the text goes to the file and nothing is printed.
+    """
+    if fmt is ReportFormat.parquet:
+        if out is None:
+            raise ReportError("parquet output needs --out FILE")
+        pq.write_table(table, out)
+        return ""
+    text_form = without_counts(table) if fmt is ReportFormat.table else table
+    text = render(text_form, Format(fmt.value))
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+        return ""
+    return text
+
+
+def show_sql(sql: str, filters: Filters) -> str:
+    """The SQL of a report as ``--show-sql`` prints it: the bound values listed above it."""
+    bound = ", ".join(f"${name} = {value!r}" for name, value in filters.parameters().items())
+    return f"-- parameters: {bound}\n-- views: sql/views.sql\n{sql.rstrip()}\n"
+
+
+def prepare_ad_hoc(con: duckdb.DuckDBPyConnection, query: str) -> None:
+    """Make the report views available to an ad hoc query (``omaha sql``).
+
+    ``hand_classes`` is classified only when the query names it.
+    """
+    create_views(con)
+    if "hand_classes" in query.lower():
+        register_hand_classes(con)

@@ -32,12 +32,12 @@ grouped AS (
         sum(net)::BIGINT AS net,
         round(100 * sum(net_bb) / count(*), 2) AS bb_per_100,
         pct(count_if(won_at_showdown), count_if(went_to_showdown)) AS wsd,
-        count_if(vpip) AS vpip_n,
-        count_if(NOT walk) AS vpip_opp,
-        count_if(pfr) AS pfr_n,
-        count_if(NOT walk) AS pfr_opp,
-        count_if(won_at_showdown) AS wsd_n,
-        count_if(went_to_showdown) AS wsd_opp
+        count_if(vpip)::BIGINT AS vpip_n,
+        count_if(NOT walk)::BIGINT AS vpip_opp,
+        count_if(pfr)::BIGINT AS pfr_n,
+        count_if(NOT walk)::BIGINT AS pfr_opp,
+        count_if(won_at_showdown)::BIGINT AS wsd_n,
+        count_if(went_to_showdown)::BIGINT AS wsd_opp
     FROM classified
     GROUP BY GROUPING SETS ((pairs), (suitedness), (connectedness), (high_cards),
         (low_start), (low_ranks))

@@ -9,12 +9,12 @@ SELECT
     sum(ph.net)::BIGINT AS net,
     round(100 * sum(ph.net_bb) / count(*), 2) AS bb_per_100,
     pct(count_if(ph.won_at_showdown), count_if(ph.went_to_showdown)) AS wsd,
-    count_if(ph.vpip) AS vpip_n,
-    count_if(NOT ph.walk) AS vpip_opp,
-    count_if(ph.pfr) AS pfr_n,
-    count_if(NOT ph.walk) AS pfr_opp,
-    count_if(ph.won_at_showdown) AS wsd_n,
-    count_if(ph.went_to_showdown) AS wsd_opp
+    count_if(ph.vpip)::BIGINT AS vpip_n,
+    count_if(NOT ph.walk)::BIGINT AS vpip_opp,
+    count_if(ph.pfr)::BIGINT AS pfr_n,
+    count_if(NOT ph.walk)::BIGINT AS pfr_opp,
+    count_if(ph.won_at_showdown)::BIGINT AS wsd_n,
+    count_if(ph.went_to_showdown)::BIGINT AS wsd_opp
 FROM report_hands($player, $game, $small_blind, $big_blind, $big_blind_units, $since, $until)
     AS ph
 JOIN hand_classes AS c USING (hole_cards)

@@ -81,9 +81,9 @@ def _rows(hand: HandRows) -> dict[str, list[dict[str, object]]]:
     return {"hands": [hands], "players": players, "actions": actions, "collections": []}
 
 
-def database(hands: list[HandRows]) -> duckdb.DuckDBPyConnection:
-    """An in-memory database with the stored tables holding ``hands``."""
-    con = duckdb.connect()
+def database(hands: list[HandRows], path: str = ":memory:") -> duckdb.DuckDBPyConnection:
+    """A database (in memory unless ``path`` is given) with the stored tables holding ``hands``."""
+    con = duckdb.connect(path)
     for name, schema in schemas.TABLES.items():
         con.execute(create_table_sql(name, schema))
     rows: dict[str, list[dict[str, object]]] = {name: [] for name in schemas.TABLES}

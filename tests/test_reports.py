@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from decimal import Decimal
 
+import pyarrow.parquet as pq
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from report_rows import HandRows, database, random_hand
+from typer.testing import CliRunner
 
+from analysis.cli import app
 from analysis.reports import (
     Filters,
     HandGrouping,
@@ -267,3 +271,34 @@ def test_generated_hands_keep_stat_and_money_invariants(rng: random.Random, coun
     assert sum(row["rake_paid"] for row in rows) == rake
     assert sum(row["net"] for row in positions) == -rake
     assert sum(row["hands"] for row in rows) == sum(len(hand.seats) for hand in hands)
+
+
+def test_cli_report_formats_and_show_sql(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "made.duckdb"
+    database([THREE_BET, WALK, CBET, DONK], str(db)).close()
+    runner = CliRunner()
+    table = runner.invoke(app, ["report", "players", "--db", str(db), "--player", "btn"])
+    assert table.exit_code == 0, table.output
+    assert table.output.splitlines()[0].split()[:4] == ["player", "hands", "vpip", "pfr"]
+    assert "vpip_opp" not in table.output
+    as_json = runner.invoke(app, ["report", "players", "--db", str(db), "--format", "json"])
+    rows = {row["player"]: row for row in json.loads(as_json.output)}
+    assert (rows["btn"]["net"], rows["btn"]["vpip_n"], rows["btn"]["vpip_opp"]) == (91, 2, 4)
+    out = tmp_path / "hands.parquet"
+    parquet = runner.invoke(
+        app, ["report", "hands", "--db", str(db), "--by", "class", "--format", "parquet",
+              "--out", str(out)],
+    )  # fmt: skip
+    assert parquet.exit_code == 0, parquet.output
+    assert pq.read_table(out).column("dealt").to_pylist() == [2, 1]
+    shown = runner.invoke(app, ["report", "positions", "--show-sql", "--stakes", "0.01/0.02"])
+    assert shown.exit_code == 0 and "$big_blind" in shown.output
+    assert "Decimal('0.02')" in shown.output.splitlines()[0]
+    bad = runner.invoke(app, ["report", "players", "--db", str(db), "--stakes", "x"])
+    assert bad.exit_code == 1 and "stakes" in bad.output
+    ad_hoc = runner.invoke(
+        app, ["sql", "SELECT count(*) AS n FROM player_hands JOIN hand_classes USING "
+              "(hole_cards)", "--db", str(db), "--format", "csv"],
+    )  # fmt: skip
+    assert ad_hoc.exit_code == 0, ad_hoc.output
+    assert ad_hoc.output.splitlines() == ['"n"', "3"]
