@@ -16,7 +16,6 @@ _COLLECT = re.compile(
     r"^(?P<player>.+?) collected (?P<cur>\D?)(?P<amount>[\d,]+(?:\.\d+)?) from (?P<pot>.+?)\s*$",
     re.M,
 )
-_RAKE = re.compile(r"\| Rake (?P<cur>\D?)(?P<amount>[\d,]+(?:\.\d+)?)")
 _SHOWS = re.compile(r"^(?P<player>.+?): shows \[", re.M)
 _UNCALLED = re.compile(
     r"^Uncalled bet \((?P<cur>\D?)(?P<amount>[\d,]+(?:\.\d+)?)\) returned to (?P<player>.+?)\s*$",
@@ -45,16 +44,27 @@ def _replace_span(text: str, start: int, end: int, new: str) -> str:
 
 
 def shift_collected(text: str) -> str | None:
-    """One collection a unit smaller, the rake a unit larger: a misaward (``mismatch``)."""
+    """Five units of one player's collection paid to another collector (``mismatch``).
+
+    Two collectors are needed: with a single one, a smaller collection and a larger rake
+    would be a consistent (if greedy) history, which no replay can call wrong.
+    """
     unit = _unit(text)
-    collect = next((m for m in _COLLECT.finditer(text) if _number(m["amount"]) > unit), None)
-    rake = _RAKE.search(text)
-    if collect is None or rake is None:
-        return None
-    new_rake = _show(_number(rake["amount"]) + unit, unit)
-    text = _replace_span(text, rake.start("amount"), rake.end("amount"), new_rake)
-    new_amount = _show(_number(collect["amount"]) - unit, unit)
-    return _replace_span(text, collect.start("amount"), collect.end("amount"), new_amount)
+    collects = list(_COLLECT.finditer(text))
+    for donor in collects:
+        taker = next((c for c in collects if c["player"] != donor["player"]), None)
+        if taker is None or _number(donor["amount"]) < 6 * unit:
+            continue
+        delta = 5 * unit
+        first, second = sorted((donor, taker), key=lambda m: m.start())
+        for match, change in (
+            (second, delta if second is taker else -delta),
+            (first, delta if first is taker else -delta),
+        ):
+            new = _show(_number(match["amount"]) + change, unit)
+            text = _replace_span(text, match.start("amount"), match.end("amount"), new)
+        return text
+    return None
 
 
 def give_to_other(text: str) -> str | None:
