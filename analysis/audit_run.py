@@ -46,10 +46,10 @@ def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
 def _batch_tables(con: duckdb.DuckDBPyConnection, batch: int) -> dict[str, pa.Table]:
     out: dict[str, pa.Table] = {}
     for name in HAND_TABLES:
-        out[name] = con.execute(
+        out[name] = con.sql(
             f"SELECT x.* FROM {name} x SEMI JOIN audit_todo t "
             "ON t.site = x.site AND t.hand_id = x.hand_id AND t.batch = ?",
-            [batch],
+            params=[batch],
         ).to_arrow_table()
     return out
 
@@ -81,9 +81,9 @@ def run_audit(
             "(SELECT site, hand_id FROM hands ANTI JOIN audit_hands USING (site, hand_id))",
             [batch_hands],
         )
-        row = con.execute("SELECT count(*), coalesce(max(batch) + 1, 0) FROM audit_todo").fetchone()
-        assert row is not None
-        total, batches = int(row[0]), int(row[1])
+        sql = "SELECT count(*), coalesce(max(batch) + 1, 0) FROM audit_todo"
+        rows = con.execute(sql).fetchall()
+        total, batches = int(rows[0][0]), int(rows[0][1])
         done = 0
         for result in _results(con, batches, workers):
             _store(con, result)
@@ -124,15 +124,15 @@ def _store(con: duckdb.DuckDBPyConnection, result: AuditResult) -> None:
 
 def summary_tables(con: duckdb.DuckDBPyConnection, only_problems: bool) -> dict[str, pa.Table]:
     """Hands by status, by game and status, and the problem hands with their reason."""
-    by_status = con.execute(
+    by_status = con.sql(
         "SELECT status, count(*) AS hands FROM audit_hands GROUP BY status ORDER BY hands DESC"
     ).to_arrow_table()
-    by_game = con.execute(
+    by_game = con.sql(
         "SELECT game, limit_type, count(*) AS hands, count(*) FILTER (status = 'ok') AS ok, "
         "count(*) FILTER (status <> 'ok') AS problems FROM audit_hands "
         "GROUP BY game, limit_type ORDER BY game, limit_type"
     ).to_arrow_table()
-    problems = con.execute(
+    problems = con.sql(
         "SELECT site, hand_id, status, reason FROM audit_hands WHERE status <> 'ok' "
         "ORDER BY status, site, hand_id"
     ).to_arrow_table()
@@ -144,7 +144,7 @@ def summary_tables(con: duckdb.DuckDBPyConnection, only_problems: bool) -> dict[
 def hand_detail(con: duckdb.DuckDBPyConnection, hand_id: str) -> str:
     """One hand's full replay: pots and eligible players, each board's winners, awards."""
     tables: dict[str, pa.Table] = {
-        name: con.execute(f"SELECT * FROM {name} WHERE hand_id = ?", [hand_id]).to_arrow_table()
+        name: con.sql(f"SELECT * FROM {name} WHERE hand_id = ?", params=[hand_id]).to_arrow_table()
         for name in HAND_TABLES
     }
     if not tables["hands"].num_rows:

@@ -41,13 +41,15 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
         actions.filter(pl.col("street").is_in(BETTING_STREETS) & pl.col("seat").is_not_null())
         .join(
             hands.select(
-                "h", "limit_type", "small_blind", "big_blind",
+                "h", "limit_type", "big_blind",
                 pl.when(pl.col("currency").is_in(["chips", "play"])).then(1).otherwise(100)
                 .alias("unit"),
             ),
             on="h",
         )
         .with_columns(
+            pl.col("amount").filter(kind == "post_bb").first().over("h")
+            .fill_null(pl.col("big_blind")).alias("posted_bb"),
             street_chips.alias("street_chips"),
             pl.when(chips).then(pl.col("amount")).otherwise(0).alias("pot_chips"),
         )
@@ -74,10 +76,10 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
                 pl.col("increment").cum_max().shift(1).over(_HS).fill_null(0),
                 pl.col("big_blind"),
             ).alias("min_increment"),
-            # fixed-limit hands carry the stakes (small bet / big bet) in the blind columns
+            # the small bet is the big blind actually posted (headers differ: stakes or blinds)
             pl.when(pl.col("street").is_in(["preflop", "flop"]))
-            .then(pl.col("small_blind"))
-            .otherwise(pl.col("big_blind"))
+            .then(pl.col("posted_bb"))
+            .otherwise(2 * pl.col("posted_bb"))
             .alias("limit_bet"),
             (kind.is_in(("bet", "raise")) | ((kind == "post_bb") & (pl.col("street") == "preflop")
                                              & (pl.col("level") == 0)))
