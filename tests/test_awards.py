@@ -1,7 +1,7 @@
 """Awards: golden splits with exact odd-unit placement, and hypothesis properties.
 
-Hand values are explicit ints (greater = better; low 0 = no qualifying low), so these
-tests do not depend on the evaluator.
+Hand values are explicit ints (greater = better; low 0 = no qualifying low), so all but
+one test (quartering with evaluated hands) do not depend on the evaluator.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from omaha_core.awards import (
     award_pots,
     awards_to_arrow,
 )
+from omaha_core.cards import parse_cards
+from omaha_core.evaluate import high_value, low_value
 from omaha_core.pots import Pot, build_pots
 
 HI, LO, WHOLE = Half.HI, Half.LO, Half.WHOLE
@@ -179,6 +181,20 @@ def test_hand_won_without_showdown_needs_no_values() -> None:
     assert award_pots([Pot(150, (4,))], [], None, button_seat=4) == [Award(1, 0, WHOLE, 4, 150)]
 
 
+def test_quartering_with_evaluated_hands() -> None:
+    # Rules section 3 on the board of example 10: seats 1 and 2 hold the same 6-5-3-2-A low,
+    # seat 3 has three aces and no low. Pot 302: high half 151, low half 151 quartered.
+    board = parse_cards("2d 6h Ac 5c 8s")
+    holes = {1: "3s 5s Th Jd", 2: "3h 5h Kd Ks", 3: "Ad Ah 9c 9d"}
+    hi = {seat: high_value(parse_cards(hole), board) for seat, hole in holes.items()}
+    lo = {seat: low_value(parse_cards(hole), board) for seat, hole in holes.items()}
+    assert award_pots([Pot(302, (1, 2, 3))], [hi], [lo], button_seat=1) == [
+        Award(1, 0, HI, 3, 151),
+        Award(1, 0, LO, 1, 75),
+        Award(1, 0, LO, 2, 76),
+    ]
+
+
 def test_contested_pot_with_no_shown_hand_is_an_error() -> None:
     with pytest.raises(ValueError, match="no eligible seat"):
         award_pots([Pot(300, (1, 2))], [{3: 5}], None, button_seat=1)
@@ -292,8 +308,10 @@ def test_single_board_high_only_winners_are_the_best_eligible_seats(showdown: Sh
         assert award.half is WHOLE
         winners[award.pot].add(award.seat)
     for index, pot in enumerate(pots):
-        if len(pot.eligible) == 1:
-            expected = set(pot.eligible) if pot.amount else set()
+        if not pot.amount:
+            expected = set()
+        elif len(pot.eligible) == 1:
+            expected = set(pot.eligible)
         else:
             shown = [seat for seat in pot.eligible if seat in hi[0]]
             best = max(hi[0][seat] for seat in shown)
