@@ -222,12 +222,11 @@ def test_awards_to_arrow() -> None:
 # Properties ---------------------------------------------------------------------------
 
 SEATS = list(range(1, 10))
+Showdown = tuple[list[Pot], list[dict[int, int]], list[dict[int, int]] | None, int]
 
 
 @st.composite
-def showdowns(
-    draw: st.DrawFn,
-) -> tuple[list[Pot], list[dict[int, int]], list[dict[int, int]] | None, int]:
+def showdowns(draw: st.DrawFn) -> Showdown:
     """Pots, per-board values with many ties and missing lows, and a button seat."""
     pots = [
         Pot(
@@ -258,10 +257,8 @@ def awardable(pots: Sequence[Pot], hi: Sequence[Mapping[int, int]]) -> bool:
 
 
 def clockwise(seat: int, button_seat: int) -> tuple[bool, int]:
+    """Sort key: seats after the button first, the button itself last."""
     return (seat <= button_seat, seat)
-
-
-Showdown = tuple[list[Pot], list[dict[int, int]], list[dict[int, int]] | None, int]
 
 
 @given(showdowns())
