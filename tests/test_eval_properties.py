@@ -23,7 +23,8 @@ from omaha_core import (
 )
 from omaha_core.cards import RANK_CHARS
 
-Deal = tuple[list[int], list[int]]
+# No deadline: the first example builds the tables, and the machine may be shared.
+evaluator_settings = settings(deadline=None)
 
 
 @st.composite
@@ -77,6 +78,7 @@ def sign(number: int) -> int:
     return (number > 0) - (number < 0)
 
 
+@evaluator_settings
 @given(deals(hands=3), st.sampled_from([7, 8, 9]))
 def test_scalar_and_batch_forms_agree(deal: tuple[list[list[int]], list[int]], q: int) -> None:
     holes, board = deal
@@ -89,6 +91,7 @@ def test_scalar_and_batch_forms_agree(deal: tuple[list[list[int]], list[int]], q
     assert lows.tolist() == [low_value(hole, board, q) for hole in holes]
 
 
+@evaluator_settings
 @given(deals())
 def test_high_is_the_best_five_card_choice(deal: tuple[list[list[int]], list[int]]) -> None:
     (hole,), board = deal
@@ -102,7 +105,7 @@ def test_high_is_the_best_five_card_choice(deal: tuple[list[list[int]], list[int
     assert five_card_values(np.array([cards], np.uint8))[0] == value
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.permutations(range(52)))
 def test_five_card_order_matches_the_reference(deck: list[int]) -> None:
     first, second = tuple(deck[:5]), tuple(deck[5:10])
@@ -111,6 +114,7 @@ def test_five_card_order_matches_the_reference(deck: list[int]) -> None:
     assert sign(ours[0] - ours[1]) == sign((theirs[0] > theirs[1]) - (theirs[0] < theirs[1]))
 
 
+@evaluator_settings
 @given(deals(hands=2), st.sampled_from([7, 8, 9]))
 def test_low_matches_the_reference(deal: tuple[list[list[int]], list[int]], q: int) -> None:
     holes, board = deal

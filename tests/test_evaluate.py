@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from omaha_core import (
+    GAMES,
     best_high,
     best_low,
     describe_high,
@@ -219,6 +220,32 @@ def test_batch_forms_reject_bad_shapes() -> None:
         low_values(np.zeros((2, 4), np.uint8), np.zeros((1, 5), np.uint8))
     with pytest.raises(ValueError, match="not a card id"):
         high_values(np.full((1, 4), 52), np.zeros((1, 5), np.uint8))
+
+
+def test_game_registry() -> None:
+    holes = {name: (game.hole_cards, game.hi_lo, game.courchevel) for name, game in GAMES.items()}
+    assert holes == {
+        "omaha": (4, False, False),
+        "omaha8": (4, True, False),
+        "omaha5": (5, False, False),
+        "omaha5_8": (5, True, False),
+        "omaha6": (6, False, False),
+        "omaha6_8": (6, True, False),
+        "courchevel": (5, False, True),
+        "courchevel8": (5, True, True),
+    }
+    assert all(game.name == name and game.qualifier == 8 for name, game in GAMES.items())
+    with pytest.raises(AttributeError):
+        GAMES["omaha"].hole_cards = 5  # type: ignore[misc]
+
+
+def test_out_of_range_values_are_rejected() -> None:
+    with pytest.raises(ValueError, match="high values"):
+        describe_high(0)
+    with pytest.raises(ValueError, match="high values"):
+        describe_high(7463)
+    with pytest.raises(ValueError, match="low values"):
+        describe_low(1288)
 
 
 def test_tables_build_fast_in_little_memory() -> None:
