@@ -99,7 +99,7 @@ def _choices(hole: Sequence[int], board: Sequence[int]) -> NDArray[np.int64]:
     holes, boards = one_deal(hole, board)
     pairs = holes[0, HOLE_PAIRS[len(hole)]].astype(np.int64)
     triples = boards[0, BOARD_TRIPLES].astype(np.int64)
-    return np.array([[*pair, *triple] for pair in pairs for triple in triples], np.int64)
+    return np.hstack([pairs.repeat(len(triples), axis=0), np.tile(triples, (len(pairs), 1))])
 
 
 def _in_rank_order(cards: Sequence[int], ranks: Sequence[int]) -> list[int]:

@@ -4,7 +4,8 @@ Batch functions take ``holes`` (n, k) with k in 4..6 and ``boards`` (n, 5) as ca
 return int32 arrays of values (greater is better, equal values tie; a low of 0 means no
 qualifying low). For every hole pair and board triple the 5-card rank index is the sum of a
 pair key and a triple key, plus the flush offset when all five cards share a suit, so a whole
-chunk of deals is one gather into the tables and a max. The scalar forms run the same path.
+chunk of deals is one gather into the tables and a max. The scalar forms run the same path
+and also reject repeated cards; the batch forms leave that check to their callers.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ IntArray = NDArray[np.int32]
 
 def _as_cards(array: ArrayLike, sizes: tuple[int, ...], what: str) -> NDArray[np.uint8]:
     cards = np.asarray(array)
+    if cards.size and not np.issubdtype(cards.dtype, np.integer):
+        raise ValueError(f"{what} must be integer card ids, not {cards.dtype}")
     if cards.ndim != 2 or cards.shape[1] not in sizes:
         raise ValueError(f"{what} must have shape (n, k) with k in {sizes}, not {cards.shape}")
     if cards.size and (cards.min() < 0 or cards.max() > 51):
