@@ -1,4 +1,11 @@
-"""The Omaha variants the project knows, as data: one registry that every module reads."""
+"""The Omaha variants the project knows, as data: one registry that every module reads.
+
+>>> GAMES["omaha5_8"]
+Game(name='omaha5_8', label='5-Card Omaha Hi/Lo 8-or-better', hole_cards=5, hi_lo=True, \
+courchevel=False, qualifier=8)
+>>> [name for name, game in GAMES.items() if game.courchevel]
+['courchevel', 'courchevel8']
+"""
 
 from __future__ import annotations
 
