@@ -29,7 +29,7 @@ from omaha_core import format_cards, high_low_values, high_values
 
 DEALS = 200_000
 POKERKIT_DEALS = 200
-ROUNDS = 5
+ROUNDS = 7
 SEED = 2026
 HOLE_SIZES = (4, 5, 6)
 PHEVALUATOR_CALLS: dict[str, Callable[..., int]] = {
