@@ -258,7 +258,7 @@ def report_command(
         if show_sql:
             typer.echo(reports.show_sql(reports.report_sql(name, by), filters), nl=False)
             return
-        con = store.connect(db, read_only=True)
+        con = reports.connect_for_reports(db)
         try:
             table = reports.run_report(con, name, filters, by)
         finally:
@@ -292,7 +292,7 @@ def graph_command(
         if show_sql:
             typer.echo(reports.show_sql(graph.graph_sql(), filters), nl=False)
             return
-        con = store.connect(db, read_only=True)
+        con = reports.connect_for_reports(db)
         try:
             series = graph.draw_graph(con, filters, out)
         finally:

@@ -2,8 +2,13 @@
 
 Every report reads the temporary views of ``sql/views.sql`` (``player_hands`` and the
 ``report_hands`` filter macro), created on the connection by :func:`create_views`. The
-starting-hand report also needs the ``hand_classes`` table, classified in bulk by
+starting-hand report also needs ``hand_classes``, classified in bulk by
 :mod:`analysis.handclass` from the distinct hole-card texts of the database.
+
+Deriving ``player_hands`` from the actions costs seconds on a million hands, so
+:func:`refresh_cache` stores it (and the hand classes) in the database, with the row counts
+of the tables it was made from; the views read the stored copy while those counts match and
+fall back to computing everything otherwise (a read-only database that was never refreshed).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import pyarrow.parquet as pq
 
 from analysis.handclass import classify_texts
 from analysis.output import Format, render
+from ingest import store
 
 SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
 
@@ -122,25 +128,115 @@ def sql_text(name: str) -> str:
     return (SQL_DIR / f"{name}.sql").read_text(encoding="utf-8")
 
 
+_SOURCE_COUNTS = (
+    "SELECT (SELECT count(*) FROM hands) AS hands, (SELECT count(*) FROM players) AS players, "
+    "(SELECT count(*) FROM actions) AS actions"
+)
+
+
+def _source_counts(con: duckdb.DuckDBPyConnection) -> tuple[int, int, int]:
+    ((hands, players, actions),) = con.execute(_SOURCE_COUNTS).fetchall()
+    return int(hands), int(players), int(actions)
+
+
+def cache_is_current(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the stored ``player_hands_cache`` was made from the tables as they are now."""
+    ((found,),) = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'report_cache' AND NOT temporary"
+    ).fetchall()
+    if found == 0:
+        return False
+    stored = con.execute("SELECT hands, players, actions FROM main.report_cache").fetchall()
+    return len(stored) == 1 and tuple(stored[0]) == _source_counts(con)
+
+
 def create_views(con: duckdb.DuckDBPyConnection) -> None:
-    """Create the temporary views and macros of ``sql/views.sql`` on ``con``."""
+    """Create the temporary views and macros of ``sql/views.sql`` on ``con``.
+
+    ``player_hands`` and ``hand_classes`` read the stored copies when they are current.
+    """
     con.execute(sql_text("views"))
+    if cache_is_current(con):
+        con.execute(
+            "CREATE OR REPLACE TEMP VIEW player_hands AS SELECT * FROM main.player_hands_cache"
+        )
+        con.execute(
+            "CREATE OR REPLACE TEMP VIEW hand_classes AS SELECT * FROM main.hand_classes_cache"
+        )
 
 
-def register_hand_classes(con: duckdb.DuckDBPyConnection) -> None:
-    """Classify every distinct known hole-card text into the ``hand_classes`` table.
+def _classes(con: duckdb.DuckDBPyConnection) -> pa.Table:
+    """The class of every distinct known hole-card text, keyed by ``hole_cards``.
 
-    Keyed by the hole-card text (at most a few hundred thousand distinct values however
-    many hands are stored), so classification stays cheap on large databases.
+    At most a few hundred thousand distinct texts however many hands are stored, so
+    classification stays cheap on large databases.
     """
     texts = con.execute(
         "SELECT DISTINCT hole_cards FROM players WHERE hole_cards IS NOT NULL AND hole_cards <> ''"
     ).fetchall()
     hole_cards = [text for (text,) in texts]
-    classes = classify_texts(hole_cards).add_column(
-        0, "hole_cards", pa.array(hole_cards, pa.string())
-    )
-    con.register("hand_classes", classes)
+    return classify_texts(hole_cards).add_column(0, "hole_cards", pa.array(hole_cards, pa.string()))
+
+
+def register_hand_classes(con: duckdb.DuckDBPyConnection) -> None:
+    """Make ``hand_classes`` available: the stored copy when current, else classify now."""
+    if not cache_is_current(con):
+        con.register("hand_classes", _classes(con))
+
+
+def refresh_cache(con: duckdb.DuckDBPyConnection) -> None:
+    """Store ``player_hands`` and the hand classes in the database (``con`` writable).
+
+    Rows are kept in hand order, which lets date filters skip whole row groups.
+    """
+    con.execute(sql_text("views"))
+    counts = _source_counts(con)
+    con.register("computed_classes", _classes(con))
+    try:
+        con.execute("BEGIN TRANSACTION")
+        con.execute(
+            "CREATE OR REPLACE TABLE main.player_hands_cache AS "
+            "SELECT * FROM player_hands_live ORDER BY started_at, site, hand_id, seat"
+        )
+        con.execute(
+            "CREATE OR REPLACE TABLE main.hand_classes_cache AS SELECT * FROM computed_classes"
+        )
+        con.execute(
+            "CREATE OR REPLACE TABLE main.report_cache AS "
+            "SELECT $hands::BIGINT AS hands, $players::BIGINT AS players, "
+            "$actions::BIGINT AS actions, now() AS refreshed_at",
+            dict(zip(("hands", "players", "actions"), counts, strict=True)),
+        )
+        con.execute("COMMIT")
+    except duckdb.Error:
+        con.execute("ROLLBACK")
+        raise
+    finally:
+        con.unregister("computed_classes")
+
+
+def connect_for_reports(db: Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to the store at ``db`` with the report views created.
+
+    Refreshes the stored copies first when they are missing or stale and the database can
+    be opened for writing; when it cannot (another process holds it), the reports compute
+    from the tables directly.
+    """
+    con = store.connect(db, read_only=True)
+    if not cache_is_current(con):
+        con.close()
+        try:
+            writer = store.connect(db)
+        except store.StoreError:
+            writer = None
+        if writer is not None:
+            try:
+                refresh_cache(writer)
+            finally:
+                writer.close()
+        con = store.connect(db, read_only=True)
+    create_views(con)
+    return con
 
 
 def report_sql(report: Report, grouping: HandGrouping = HandGrouping.category) -> str:

@@ -1,6 +1,8 @@
 -- Views behind the reports, also usable from `omaha sql`. Definitions: docs/stats.md.
 -- Temporary views (they work on read-only databases too), created by
--- analysis.reports.create_views before any report runs.
+-- analysis.reports.create_views before any report runs. `player_hands` itself is created
+-- there: over the stored copy `player_hands_cache` when it is current (see
+-- analysis.reports.refresh_cache), else over `player_hands_live` below.
 
 -- Per hand, the order (seq) and authors of the aggressive actions that stats refer to:
 -- preflop raises (open, 3-bet, 4-bet, last raiser) and flop bets/raises (c-bet).
@@ -93,7 +95,7 @@ FROM marked
 GROUP BY site, hand_id, player;
 
 -- One row per player dealt into a hand: hand facts, stat flags and results.
-CREATE OR REPLACE TEMP VIEW player_hands AS
+CREATE OR REPLACE TEMP VIEW player_hands_live AS
 WITH dealt AS (
     SELECT
         h.site,
@@ -209,6 +211,10 @@ SELECT
     NOT folded AND players_left >= 2 AND collected > 0 AS won_at_showdown,
     reached_flop AND NOT folded_preflop AND collected > 0 AS won_saw_flop
 FROM dealt;
+
+-- What the reports read; analysis.reports.create_views points it at the stored copy when
+-- that copy is current.
+CREATE OR REPLACE TEMP VIEW player_hands AS SELECT * FROM player_hands_live;
 
 -- A percentage of an opportunity count, NULL when there was no opportunity.
 CREATE OR REPLACE TEMP MACRO pct(numerator, opportunities) AS

@@ -21,7 +21,9 @@ from analysis.reports import (
     Report,
     ReportError,
     Stakes,
+    cache_is_current,
     parse_moment,
+    refresh_cache,
     report_sql,
     run_report,
 )
@@ -250,8 +252,8 @@ PERCENT_STATS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.randoms(use_true_random=False), st.integers(1, 12))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(1, 20))
 def test_generated_hands_keep_stat_and_money_invariants(rng: random.Random, count: int) -> None:
     hands = [random_hand(rng, f"g{i}", minute=i) for i in range(count)]
     connection = database(hands)
@@ -302,3 +304,22 @@ def test_cli_report_formats_and_show_sql(tmp_path) -> None:  # type: ignore[no-u
     )  # fmt: skip
     assert ad_hoc.exit_code == 0, ad_hoc.output
     assert ad_hoc.output.splitlines() == ['"n"', "3"]
+
+
+def test_stored_copy_gives_the_same_reports_until_the_tables_change() -> None:
+    con = database([THREE_BET, WALK, CBET])
+    shapes = [
+        (Report.players, HandGrouping.category),
+        (Report.positions, HandGrouping.category),
+        (Report.hands, HandGrouping.category),
+        (Report.hands, HandGrouping.hand_class),
+    ]
+    live = [run_report(con, report, Filters(), by) for report, by in shapes]
+    assert not cache_is_current(con)
+    refresh_cache(con)
+    assert cache_is_current(con)
+    assert [run_report(con, report, Filters(), by) for report, by in shapes] == live
+    more = database([DONK])
+    con.register("more_actions", more.sql("SELECT * FROM actions").to_arrow_table())
+    con.execute("INSERT INTO actions SELECT * FROM more_actions")
+    assert not cache_is_current(con)
