@@ -49,18 +49,29 @@ def _is_utf16(encoding: str) -> bool:
     return encoding.startswith("utf-16")
 
 
-def _hand_starts(buf: bytes, hand_start: re.Pattern[bytes], encoding: str) -> list[int]:
-    """Offsets in ``buf`` (raw file bytes) where a hand starts."""
-    if not _is_utf16(encoding):
-        return [match.start() for match in hand_start.finditer(buf)]
-    # The pattern is written for ASCII-compatible text: search a UTF-8 copy and map back.
-    text = buf.decode(encoding, errors="replace")
-    utf8 = text.encode("utf-8")
-    starts = []
-    for match in hand_start.finditer(utf8):
-        prefix = utf8[: match.start()].decode("utf-8", errors="replace")
-        starts.append(len(prefix.encode(encoding)))
-    return starts
+def _last_hand_start(buf: bytes, hand_start: re.Pattern[bytes], encoding: str) -> int:
+    """Offset in ``buf`` (raw file bytes) of the last hand start after offset 0, or 0."""
+    if encoding.startswith("utf-16"):
+        # The pattern is written for ASCII-compatible text: search a UTF-8 copy, map back.
+        text = buf.decode(encoding, errors="replace")
+        utf8 = text.encode("utf-8")
+        starts = [m.start() for m in hand_start.finditer(utf8) if m.start() > 0]
+        if not starts:
+            return 0
+        prefix = utf8[: starts[-1]].decode("utf-8", errors="replace")
+        return len(prefix.encode(encoding))
+    # Search backwards in growing windows: the last start is usually near the end, and
+    # scanning a whole block with a line-anchored regex is slow. finditer(buf, pos) still
+    # anchors "^" at real line starts only.
+    window = 1 << 16
+    while True:
+        low = max(0, len(buf) - window)
+        last = 0
+        for match in hand_start.finditer(buf, low):
+            last = match.start()
+        if last > 0 or low == 0:
+            return last
+        window *= 8
 
 
 def _count_lines(buf: bytes, encoding: str) -> int:
@@ -91,10 +102,7 @@ def iter_chunks(
         offset = len(bom)  # file offset of buf[0]
         line_no = 1  # line number of buf[0]
         while True:
-            if at_eof:
-                cut = len(buf)
-            else:
-                cut = next((s for s in reversed(_hand_starts(buf, hand_start, enc)) if s > 0), 0)
+            cut = len(buf) if at_eof else _last_hand_start(buf, hand_start, enc)
             if cut:
                 piece = buf[:cut]
                 yield Chunk(piece, source, offset, line_no, enc)

@@ -1,11 +1,9 @@
 """Classified PokerStars lines to the Arrow tables of :mod:`ingest.schemas`, with checks.
 
-Every hand is checked before it is emitted: a readable header, a table and seats, readable
-amounts, actions by seated players, and chip balance (what players put in, less what was
-returned, is the total pot; the total pot less the rake is what was collected or kept after
-a cash-out; nobody puts in more than their stack). A hand failing a check becomes one
-``import_errors`` row naming the offending line; cancelled, truncated and other-game hands
-become ``import_skips`` rows.
+Hands are numbered 0..n-1 within a chunk, so per-hand values are gathered by position and
+per-player values keyed by one integer (hand, seat); string joins happen once, to give each
+event its seat. The checks live in :mod:`ingest.sites.pokerstars_problems`; only hands that
+pass them reach the output tables.
 """
 
 from __future__ import annotations
@@ -15,18 +13,13 @@ import pyarrow as pa
 
 from ingest import schemas
 from ingest.sites import ParseResult
-from ingest.sites.pokerstars_lines import Lines
+from ingest.sites.pokerstars_hands import hand_info
+from ingest.sites.pokerstars_lines import BETTING, STREET_NAMES, Lines
 from ingest.sites.pokerstars_problems import problems
-from ingest.text import TIME_ZONES, amount, to_utc
+from ingest.text import amount
 
-_OMAHA = (
-    r"^(?:(?P<cards_n>[56]) Card )?(?P<variant>Omaha|Courchevel)(?P<hi_lo> Hi/Lo)? "
-    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$"
-)
-_LIMITS = {"Pot Limit": "PL", "No Limit": "NL", "Fixed Limit": "FL", "Limit": "FL"}
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-_BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "call", "bet", "raise"]
-_ACTION_KINDS = [*_BETTING, "fold", "check", "return", "show", "muck", "collect", "cash_out"]
+_ACTION_KINDS = [*BETTING, "fold", "check", "return", "show", "muck", "collect", "cash_out"]
+_NO_CHIPS = ["fold", "check", "show", "muck"]
 # Seat labels after the blinds and before the button, by how many players sit there.
 _MIDDLE = {
     0: [], 1: ["CO"], 2: ["UTG", "CO"], 3: ["UTG", "HJ", "CO"], 4: ["UTG", "MP", "HJ", "CO"],
@@ -49,108 +42,36 @@ def _position_table() -> pl.DataFrame:
 _POSITIONS = _position_table()
 
 
-def _hand_info(lines: Lines) -> pl.DataFrame:
-    """One row per hand: header fields decoded, table line, hand-level flags."""
-    h = lines.starts.join(lines.headers.drop("idx"), on="hand", how="left")
-    game_text = pl.coalesce(
-        pl.col("inner"), pl.col("game").str.extract(r"\(([^()]*)\)$"), pl.col("game")
-    )
-    h = h.with_columns(game_text=game_text).with_columns(
-        pl.col("game_text").str.extract_groups(_OMAHA).alias("g")
-    )
-    h = h.unnest("g")
-    tournament = pl.col("tournament_id").is_not_null()
-    currency = (
-        pl.when(tournament)
-        .then(pl.lit("chips"))
-        .when(pl.col("cur").is_not_null())
-        .then(pl.col("cur"))
-        .otherwise(pl.col("sb").str.slice(0, 1).replace_strict(_SYMBOLS, default="play"))
-    )
-    courchevel = pl.col("variant") == "Courchevel"
-    hi_lo = pl.col("hi_lo").is_not_null()
-    cards_n = pl.when(courchevel).then(5).otherwise(pl.col("cards_n").cast(pl.Int8).fill_null(4))
-    base = (
-        pl.when(courchevel)
-        .then(pl.lit("courchevel"))
-        .otherwise(pl.lit("omaha") + pl.col("cards_n").fill_null(""))
-    )
-    suffix = (
-        pl.when(~hi_lo)
-        .then(pl.lit(""))
-        .when(courchevel | pl.col("cards_n").is_null())
-        .then(pl.lit("8"))
-        .otherwise(pl.lit("_8"))
-    )
-    game = base + suffix
-    h = h.with_columns(
-        is_tournament=tournament,
-        currency=currency,
-        is_omaha=pl.col("variant").is_not_null(),
-        game=game,
-        variant=pl.col("variant").str.to_lowercase(),
-        hi_lo=hi_lo,
-        hole_cards_count=cards_n.cast(pl.Int8),
-        limit_type=pl.col("limit").replace_strict(_LIMITS, default=None),
-        is_rio=pl.col("room") == "Run It Once Poker",
-    ).with_columns(in_cents=~pl.col("is_tournament") & (pl.col("currency") != "play"))
-    h = h.with_columns(
-        small_blind=amount(pl.col("sb"), pl.col("in_cents")),
-        big_blind=amount(pl.col("bb"), pl.col("in_cents")),
-    )
-    # The ET time is preferred when given; a history with no zone at all (converted by a
-    # third-party tool) is taken to be in ET, the zone PokerStars itself writes.
-    zone = (
-        pl.when(pl.col("date_et").is_not_null())
-        .then(pl.lit("America/New_York"))
-        .otherwise(pl.col("tz").replace_strict(TIME_ZONES, default="America/New_York"))
-    )
-    when = pl.coalesce(pl.col("date_et"), pl.col("date"))
-    naive = pl.coalesce(
-        when.str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False),
-        when.str.to_datetime("%Y/%m/%d %H:%M", strict=False),
-    )
-    h = h.with_columns(zone=zone, naive=naive)
-    zones = h["zone"].unique().drop_nulls().to_list()
-    h = h.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), zones))
-    tables = lines.tables.select(
-        "hand",
-        "table_name",
-        pl.col("max_seats").cast(pl.Int8, strict=False),
-        pl.col("button_seat").cast(pl.Int8, strict=False),
-    ).unique("hand", keep="first")
-    return h.join(tables, on="hand", how="left")
+def per_hand(info: pl.DataFrame, column: str, hands: pl.Series) -> pl.Series:
+    """``info[column]`` for each hand number in ``hands`` (info has one row per hand, in order)."""
+    return info[column].gather(hands)
+
+
+def _seat_key(seat: pl.Expr) -> pl.Expr:
+    """One integer per (hand, seat); seats are 1..10 (15 stands for "no seat")."""
+    return pl.col("hand") * 16 + seat.fill_null(15).cast(pl.Int64)
 
 
 def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     """Seat lines with numbers, stacks and sitting-out flags."""
-    sits_out = (
+    seats = lines.seats
+    hole = lines.markers.filter(pl.col("marker").is_in(["HOLE CARDS", "PRE-FLOP"]))
+    hole = hole.group_by("hand").agg(hole_idx=pl.col("idx").min())
+    sat_out = (
         lines.events.filter(pl.col("kind") == "sits_out")
-        .join(_hole_cards_line(lines), on="hand", how="left")
+        .join(hole, on="hand", how="left")
         .filter(pl.col("idx") < pl.col("hole_idx").fill_null(1 << 62))
         .select("hand", "player", sat_out=pl.lit(True))
         .unique()
     )
     return (
-        lines.seats.join(info.select("hand", "in_cents"), on="hand", how="left")
-        .with_columns(
+        seats.with_columns(
             seat=pl.col("seat").cast(pl.Int8, strict=False),
-            stack=amount(pl.col("stack"), pl.col("in_cents")),
+            stack=amount(pl.col("stack"), per_hand(info, "in_cents", seats["hand"])),
         )
-        .join(sits_out, on=["hand", "player"], how="left")
-        .with_columns(
-            sitting_out=pl.col("rest").str.contains("sitting out|out of hand")
-            | pl.col("sat_out").fill_null(False)
-        )
+        .join(sat_out, on=["hand", "player"], how="left")
+        .with_columns(sitting_out=pl.col("sitting_out") | pl.col("sat_out").fill_null(False))
         .drop("sat_out")
-    )
-
-
-def _hole_cards_line(lines: Lines) -> pl.DataFrame:
-    return (
-        lines.body.filter(pl.col("marker").is_in(["HOLE CARDS", "PRE-FLOP"]))
-        .group_by("hand")
-        .agg(hole_idx=pl.col("idx").min())
     )
 
 
@@ -159,37 +80,47 @@ def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFra
     the action adds to the pot), ``live`` (what counts toward the street's bet), ``dead``,
     ``raise_to`` and ``after`` (the player's street total after the action)."""
     kind = pl.col("kind")
-    ev = (
-        lines.events.filter(kind.is_in(_ACTION_KINDS))
-        .join(info.select("hand", "in_cents", "big_blind"), on="hand", how="left")
-        .join(seats.select("hand", "player", "seat"), on=["hand", "player"], how="left")
-        .with_columns(
-            x=amount(pl.col("amount"), pl.col("in_cents")),
-            y=amount(pl.col("to"), pl.col("in_cents")),
-            fee_x=amount(pl.col("fee"), pl.col("in_cents")),
-        )
+    ev = lines.events.filter(kind.is_in(_ACTION_KINDS)).join(
+        seats.select("hand", "player", "seat"), on=["hand", "player"], how="left"
+    )
+    cents = per_hand(info, "in_cents", ev["hand"])
+    value = amount(pl.coalesce("amount", "to"), cents)
+    ev = ev.with_columns(
+        x=pl.when(pl.col("to").is_null()).then(value),
+        y=pl.when(pl.col("to").is_not_null()).then(value),
+        fee_x=pl.when(kind == "cash_out").then(amount(pl.col("fee"), cents)),
+        big_blind=per_hand(info, "big_blind", ev["hand"]),
+        # Posts before the first marker belong to the pre-flop betting.
+        key=_seat_key(pl.col("seat")) * 8 + pl.col("street").clip(lower_bound=1).cast(pl.Int64),
     )
     is_raise = kind == "raise"
+    betting = kind.is_in(BETTING)
     live = (
         pl.when(kind.is_in(["post_sb", "post_bb", "straddle", "call", "bet"]))
         .then(pl.col("x"))
         .when(kind == "post_sb_bb")
         .then(pl.min_horizontal("x", "big_blind"))
-        .otherwise(0)
+        .when(betting)
+        .then(0)
     )
-    keys = ["hand", "street", "player"]
-    betting = kind.is_in(_BETTING)
-    ev = ev.with_columns(live=pl.when(betting).then(live)).with_columns(
-        c=pl.when(betting & ~is_raise).then(pl.col("live")).otherwise(0).cum_sum().over(keys)
+    # Street totals per (hand, seat, street): rows of one key are made contiguous, and
+    # running sums restart where the key changes (window functions over ~10^5 small
+    # groups cost several times more).
+    ev = ev.with_columns(live=live).sort("key", "idx")
+    first = pl.col("key") != pl.col("key").shift(1, fill_value=-1)
+    adds = pl.when(is_raise).then(0).otherwise(pl.col("live").fill_null(0))
+    ev = ev.with_columns(first=first, total=adds.cum_sum()).with_columns(
+        c=pl.col("total") - pl.when("first").then(pl.col("total") - adds).forward_fill()
     )
-    raise_base = pl.when(is_raise).then(pl.col("y")).forward_fill().over(keys).fill_null(0)
-    c_at_raise = pl.when(is_raise).then(pl.col("c")).forward_fill().over(keys).fill_null(0)
-    ev = ev.with_columns(after=pl.when(betting).then(raise_base + pl.col("c") - c_at_raise))
-    before = pl.col("after").shift(1).over(keys).fill_null(0)
+    # A raise sets the street total to its "to" amount; later calls add to it.
+    since_raise = pl.when(is_raise).then(pl.col("c")).when("first").then(0).forward_fill()
+    raise_base = pl.when(is_raise).then(pl.col("y")).when("first").then(0).forward_fill()
+    ev = ev.with_columns(after=pl.when(betting).then(raise_base + pl.col("c") - since_raise))
+    before = pl.when("first").then(0).otherwise(pl.col("after").shift(1)).fill_null(0)
     return ev.with_columns(
         chips=pl.when(is_raise)
         .then(pl.col("y") - before)
-        .when(kind.is_in(["fold", "check", "show", "muck"]))
+        .when(kind.is_in(_NO_CHIPS))
         .then(0)
         .otherwise(pl.col("x")),
         dead=pl.when(kind == "ante")
@@ -199,7 +130,8 @@ def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFra
         .otherwise(0),
         raise_to=pl.when(is_raise).then(pl.col("y")),
         all_in=pl.col("all_in").fill_null(False),
-    )
+        pkey=_seat_key(pl.col("seat")),
+    ).sort("idx")
 
 
 def _computed_returns(ev: pl.DataFrame) -> pl.DataFrame:
@@ -207,19 +139,19 @@ def _computed_returns(ev: pl.DataFrame) -> pl.DataFrame:
     beyond the next biggest. Used where the history's own return lines are unreliable."""
     totals = (
         ev.filter(pl.col("after").is_not_null())
-        .group_by("hand", "street", "player")
-        .agg(total=pl.col("after").max())
-        .sort(["hand", "street", "total"], descending=[False, False, True])
+        .group_by("key")
+        .agg(pl.col("hand").first(), pl.col("pkey").first(), total=pl.col("after").max())
+        .with_columns(street_key=pl.col("key") % 8 + pl.col("hand") * 8)
+        .sort(["street_key", "total"], descending=[False, True])
         .with_columns(
-            second=pl.col("total").shift(-1).over("hand", "street"),
-            rank=pl.int_range(pl.len()).over("hand", "street"),
+            second=pl.col("total").shift(-1).over("street_key"),
+            rank=pl.int_range(pl.len()).over("street_key"),
         )
     )
     return (
         totals.filter(pl.col("rank") == 0)
-        .with_columns(returned=pl.col("total") - pl.col("second").fill_null(0))
-        .group_by("hand", "player")
-        .agg(pl.col("returned").sum())
+        .group_by("pkey")
+        .agg(computed_return=(pl.col("total") - pl.col("second").fill_null(0)).sum())
     )
 
 
@@ -228,37 +160,43 @@ def _players(
 ) -> pl.DataFrame:
     """One row per seat line, with the player's chip flows, cards and position."""
     kind = pl.col("kind")
-    flows = ev.group_by("hand", "player").agg(
-        put_in=pl.col("chips").filter(kind.is_in(_BETTING)).sum(),
-        returned_lines=pl.col("chips").filter(kind == "return").sum(),
-        collected_lines=pl.col("chips").filter(kind == "collect").sum(),
-        cashed_out=pl.col("chips").filter(kind == "cash_out").sum(),
-        cash_out_fee=pl.col("fee_x").filter(kind == "cash_out").sum(),
-        shown=pl.col("cards").filter(kind.is_in(["show", "muck"])).drop_nulls().first(),
+    chips = pl.col("chips").fill_null(0)
+    flows = ev.group_by("pkey").agg(
+        put_in=pl.when(kind.is_in(BETTING)).then(chips).otherwise(0).sum(),
+        returned_lines=pl.when(kind == "return").then(chips).otherwise(0).sum(),
+        collected_lines=pl.when(kind == "collect").then(chips).otherwise(0).sum(),
+        cashed_out=pl.when(kind == "cash_out").then(chips).otherwise(0).sum(),
+        cash_out_fee=pl.when(kind == "cash_out").then(pl.col("fee_x")).otherwise(0).sum(),
+        shown=pl.col("cards").drop_nulls().first(),
     )
+    summary = lines.summary_seats
     summary = (
-        lines.summary_seats.join(info.select("hand", "in_cents"), on="hand", how="left")
-        .with_columns(
-            seat=pl.col("seat").cast(pl.Int8, strict=False),
-            won=amount(pl.col("won"), pl.col("in_cents")),
+        summary.with_columns(
+            won=amount(pl.col("won"), per_hand(info, "in_cents", summary["hand"])),
+            pkey=_seat_key(pl.col("seat").cast(pl.Int8, strict=False)),
         )
-        .group_by("hand", "seat")
+        .group_by("pkey")
         .agg(
             summary_cards=pl.col("cards").drop_nulls().first(),
-            won=pl.col("won").filter(~pl.col("not_awarded")).sum(),
-            not_awarded=pl.col("won").filter(pl.col("not_awarded")).sum(),
+            won=pl.when(pl.col("not_awarded")).then(0).otherwise(pl.col("won")).sum(),
+            not_awarded=pl.when(pl.col("not_awarded")).then(pl.col("won")).otherwise(0).sum(),
         )
     )
     dealt = lines.dealt.group_by("hand", "player").agg(dealt=pl.col("cards").first())
-    hero = dealt.filter(pl.len().over("hand") == 1).select("hand", "player", is_hero=pl.lit(True))
-    returns = _computed_returns(ev.join(info.filter("is_rio").select("hand"), on="hand"))
+    dealt = dealt.with_columns(is_hero=pl.len().over("hand") == 1)
+    rio_hands = info.filter("is_rio")["hand"]
+    returns = _computed_returns(ev.filter(pl.col("hand").is_in(rio_hands.implode())))
     p = (
-        seats.join(info.select("hand", "hand_id", "is_rio", "button_seat"), on="hand", how="left")
-        .join(flows, on=["hand", "player"], how="left")
-        .join(summary, on=["hand", "seat"], how="left")
+        seats.with_columns(
+            pkey=_seat_key(pl.col("seat")),
+            hand_id=per_hand(info, "hand_id", seats["hand"]),
+            is_rio=per_hand(info, "is_rio", seats["hand"]),
+            button_seat=per_hand(info, "button_seat", seats["hand"]),
+        )
+        .join(flows, on="pkey", how="left")
+        .join(summary, on="pkey", how="left")
+        .join(returns, on="pkey", how="left")
         .join(dealt, on=["hand", "player"], how="left")
-        .join(hero, on=["hand", "player"], how="left")
-        .join(returns, on=["hand", "player"], how="left")
     )
     # Run It Once exports print return and collect amounts that contradict their own pot
     # totals; their returns are recomputed from the betting and winnings read from the
@@ -267,14 +205,8 @@ def _players(
     zero = pl.lit(0, dtype=pl.Int64)
     p = p.with_columns(
         put_in=pl.col("put_in").fill_null(zero),
-        returned=pl.when(rio)
-        .then(pl.col("returned"))
-        .otherwise(pl.col("returned_lines"))
-        .fill_null(zero),
-        collected=pl.when(rio)
-        .then(pl.col("won"))
-        .otherwise(pl.col("collected_lines"))
-        .fill_null(zero),
+        returned=pl.when(rio).then("computed_return").otherwise("returned_lines").fill_null(zero),
+        collected=pl.when(rio).then("won").otherwise("collected_lines").fill_null(zero),
         cashed_out=pl.col("cashed_out").fill_null(zero),
         cash_out_fee=pl.col("cash_out_fee").fill_null(zero),
         not_awarded=pl.col("not_awarded").fill_null(zero),
@@ -293,35 +225,34 @@ def _with_positions(p: pl.DataFrame) -> pl.DataFrame:
     # rotates the table.
     rel = (pl.col("seat").cast(pl.Int32) - pl.col("button_seat").cast(pl.Int32) - 1) % 100
     ranked = dealt_in.select(
-        "hand",
-        "seat",
+        "pkey",
         order=(rel.rank("ordinal").over("hand") - 1).cast(pl.UInt32),
         n=pl.len().over("hand").cast(pl.UInt32),
     ).join(_POSITIONS, on=["n", "order"], how="left")
-    return p.join(ranked.select("hand", "seat", "position"), on=["hand", "seat"], how="left")
+    return p.join(ranked.select("pkey", "position"), on="pkey", how="left")
 
 
 def _collections(
     lines: Lines, info: pl.DataFrame, ev: pl.DataFrame, p: pl.DataFrame
 ) -> pl.DataFrame:
     """Collect lines as rows (summary winnings for Run It Once exports, see _players)."""
-    side_pots = lines.totals.group_by("hand").agg(side_pots=pl.col("side_pots").any())
-    stars = (
-        ev.filter(pl.col("kind") == "collect")
-        .join(info.filter(~pl.col("is_rio")).select("hand"), on="hand")
-        .join(side_pots, on="hand", how="left")
-        .select(
-            "hand",
-            "seat",
-            "player",
-            board=pl.col("run"),
-            pot=pl.when(pl.col("pot") == "main pot")
-            .then(0)
-            .when(pl.col("pot") == "pot")
-            .then(pl.when(pl.col("side_pots").fill_null(False)).then(None).otherwise(0))
-            .otherwise(pl.col("pot_no").cast(pl.Int8, strict=False).fill_null(1)),
-            amount=pl.col("chips"),
-        )
+    side = lines.totals.group_by("hand").agg(side_pots=pl.col("side_pots").any())
+    collect = ev.filter(
+        (pl.col("kind") == "collect")
+        & ~pl.col("hand").is_in(info.filter("is_rio")["hand"].implode())
+    ).join(side, on="hand", how="left")
+    pot = pl.col("pot")
+    stars = collect.select(
+        "hand",
+        "seat",
+        "player",
+        board=pl.col("run"),
+        pot=pl.when(pot == "main pot")
+        .then(0)
+        .when(pot == "pot")
+        .then(pl.when(pl.col("side_pots").fill_null(False)).then(None).otherwise(0))
+        .otherwise(pot.str.extract(r"(\d+)$", 1).cast(pl.Int8, strict=False).fill_null(1)),
+        amount=pl.col("chips"),
     )
     rio = p.filter(pl.col("is_rio") & (pl.col("collected") > 0)).select(
         "hand", "seat", "player", board=pl.lit(1), pot=pl.lit(None), amount=pl.col("collected")
@@ -333,10 +264,10 @@ def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     """The summary's total pot and rake per hand. Money a room adds to the pot (Run It
     Once's "STP" splash) is taken off both, so that the pot is what the players put in and
     the rake is the room's net take."""
-    cents = pl.col("in_cents")
+    totals = lines.totals
+    cents = per_hand(info, "in_cents", totals["hand"])
     return (
-        lines.totals.join(info.select("hand", "in_cents"), on="hand", how="left")
-        .with_columns(
+        totals.with_columns(
             total=amount(pl.col("total"), cents),
             rake=amount(pl.col("rake"), cents).fill_null(0),
             stp=amount(pl.col("stp"), cents).fill_null(0),
@@ -357,72 +288,53 @@ def _table(frame: pl.DataFrame, schema: pa.Schema) -> pa.Table:
 
 def build(lines: Lines, source_file: str, site: str) -> ParseResult:
     """The tables of one chunk from its classified lines."""
-    info = _hand_info(lines)
+    info = hand_info(lines)
     seats = _seats(lines, info)
     ev = _events(lines, info, seats)
     players = _players(lines, info, seats, ev)
     totals = _totals(lines, info)
     bad = problems(lines, info, seats, ev, players, totals)
-    ok = info.join(bad, on="hand", how="anti").select("hand")
-    where = lines.body.select("idx", "line_no", "text")
-    bad = (
-        bad.join(info.select("hand", "hand_id", "offset", header_idx="idx"), on="hand", how="left")
-        .with_columns(idx=pl.coalesce("idx", "header_idx"))
-        .join(
-            pl.concat([where, lines.starts.select("idx", "line_no", "text")]), on="idx", how="left"
-        )
-        .with_columns(source_file=pl.lit(source_file), site=pl.lit(site), byte_offset="offset")
-    )
-    errors = bad.filter(pl.col("outcome") == "error").rename({"text": "line"})
-    skips = (
-        bad.filter(pl.col("outcome") == "skip")
-        .join(info.select("hand", start_line="line_no"), on="hand")
-        .with_columns(line_no="start_line")
-    )
-    errors = pl.concat([errors, _preamble_error(lines, source_file)], how="diagonal_relaxed")
+    ok_hands = info.join(bad, on="hand", how="anti")["hand"].implode()
+    errors, skips = _bad_rows(lines, info, bad, source_file, site)
+    is_ok = pl.col("hand").is_in(ok_hands)
 
     boards = lines.boards.sort("run", "idx").group_by("hand").agg(boards=pl.col("cards"))
-    per_hand = ev.group_by("hand").agg(
+    hand_sums = ev.group_by("hand").agg(
         ante=pl.col("x").filter(pl.col("kind") == "ante").max(),
         cash_out_fee=pl.col("fee_x").filter(pl.col("kind") == "cash_out").sum(),
     )
     hands = (
-        info.join(ok, on="hand")
+        info.filter(is_ok)
         .join(totals, on="hand", how="left")
         .join(boards, on="hand", how="left")
-        .join(per_hand, on="hand", how="left")
+        .join(hand_sums, on="hand", how="left")
         .sort("hand")
         .with_columns(
             site=pl.lit(site),
             source_file=pl.lit(source_file),
             byte_offset="offset",
-            level=pl.col("level"),
             boards=pl.col("boards").fill_null([]),
             ante=pl.col("ante").fill_null(0),
             cash_out_fee=pl.col("cash_out_fee").fill_null(0),
         )
     )
-    ids = info.select("hand", "hand_id")
-    players_out = players.join(ok, on="hand").sort("hand", "seat").with_columns(site=pl.lit(site))
-    actions = (
-        ev.join(ok, on="hand")
-        .join(ids, on="hand")
-        .sort("idx")
-        .with_columns(
-            site=pl.lit(site),
-            seq=pl.int_range(pl.len()).over("hand"),
-            amount="chips",
-            board=pl.when(pl.col("kind").is_in(["show", "muck", "collect", "cash_out"])).then(
-                pl.col("run")
-            ),
-        )
+    players_out = players.filter(is_ok).sort("hand", "seat").with_columns(site=pl.lit(site))
+    actions = ev.filter(is_ok).sort("idx")
+    actions = actions.with_columns(
+        site=pl.lit(site),
+        hand_id=per_hand(info, "hand_id", actions["hand"]),
+        street=pl.col("street").replace_strict(
+            list(range(len(STREET_NAMES))), STREET_NAMES, return_dtype=pl.String
+        ),
+        seq=pl.int_range(pl.len()).over("hand"),
+        amount="chips",
+        board=pl.when(pl.col("kind").is_in(["show", "muck", "collect", "cash_out"])).then(
+            pl.col("run")
+        ),
     )
-    collections = (
-        _collections(lines, info, ev, players)
-        .join(ok, on="hand")
-        .join(ids, on="hand")
-        .sort("hand")
-        .with_columns(site=pl.lit(site))
+    collections = _collections(lines, info, ev, players).filter(is_ok).sort("hand")
+    collections = collections.with_columns(
+        site=pl.lit(site), hand_id=per_hand(info, "hand_id", collections["hand"])
     )
     return ParseResult(
         hands=_table(hands, schemas.HANDS),
@@ -434,9 +346,22 @@ def build(lines: Lines, source_file: str, site: str) -> ParseResult:
     )
 
 
-def _preamble_error(lines: Lines, source_file: str) -> pl.DataFrame:
-    """Non-blank text before the first hand of a chunk: one error row, never dropped."""
-    return lines.preamble.head(1).select(
+def _bad_rows(
+    lines: Lines, info: pl.DataFrame, bad: pl.DataFrame, source_file: str, site: str
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Error and skip rows for the hands that failed a check, and for a junk preamble."""
+    bad = (
+        bad.with_columns(
+            hand_id=per_hand(info, "hand_id", bad["hand"]),
+            byte_offset=per_hand(info, "offset", bad["hand"]),
+            start_line=per_hand(info, "line_no", bad["hand"]),
+            idx=pl.coalesce("idx", per_hand(info, "idx", bad["hand"])),
+        )
+        .join(lines.where.drop("hand"), on="idx", how="left")
+        .with_columns(source_file=pl.lit(source_file), site=pl.lit(site))
+    )
+    errors = bad.filter(pl.col("outcome") == "error").rename({"text": "line"})
+    preamble = lines.preamble.head(1).select(
         source_file=pl.lit(source_file),
         byte_offset="offset",
         line_no="line_no",
@@ -444,3 +369,6 @@ def _preamble_error(lines: Lines, source_file: str) -> pl.DataFrame:
         line="text",
         reason=pl.lit("text before the first hand header"),
     )
+    errors = pl.concat([errors, preamble], how="diagonal_relaxed").sort("byte_offset")
+    skips = bad.filter(pl.col("outcome") == "skip").with_columns(line_no="start_line")
+    return errors, skips.sort("byte_offset")

@@ -1,8 +1,13 @@
-"""PokerStars text lines, classified with a handful of vectorised regexes.
+"""PokerStars text lines, classified with vectorised string operations.
 
 :func:`classify` turns the lines of a chunk into one frame per kind of line (hand headers,
-table lines, seats, actions and other chip movements, summary items), each row keeping
-its hand number, its position in the chunk and its section of the hand (street, board).
+table lines, seats, actions and other chip movements, summary items). Every frame keeps
+``hand`` (0-based hand number in the chunk) and ``idx`` (line number in the chunk); action
+frames also keep ``street`` and ``run`` (board number in run-it-twice sections).
+
+Speed matters here: lines are told apart by literal prefixes and substrings, and fields
+are cut with ``find``/``slice`` and one-group regexes. Multi-group regex captures cost
+about twenty times more per line, so they are kept to small sets of distinct strings.
 """
 
 from __future__ import annotations
@@ -13,87 +18,71 @@ import polars as pl
 
 # First line of a hand. Run It Once Poker exported its hands in this format too.
 HEADER = r"^\x{FEFF}?(?:PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) #\d"
+# Header with the hand number and the time taken out (so distinct headers are few).
 _HEADER_FIELDS = (
     r"^\x{FEFF}?(?P<room>PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) "
-    r"#(?P<hand_id>\d+):\s+(?:\{[^}]*\} )?"
+    r"#:\s+(?:\{[^}]*\} )?"
     r"(?:(?:Zoom )?Tournament #(?P<tournament_id>\d+), (?:\S+(?: [A-Z]{3})? )?)?"
     r"(?P<game>.+?) (?:- (?:Match Round \w+, )?Level (?P<level>\S+) )?"
-    r"\((?:(?P<inner>[^(),]+), )?(?P<sb>[^/(),]+)/(?P<bb>[^/() ]+)(?: (?P<cur>[A-Z]{3}))?\)"
-    r" - (?P<date>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?)(?: (?P<tz>[A-Z]+))?"
-    r"(?: \[(?P<date_et>\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?) ET\])?"
-    r"(?: \[[^\]]*\])?$"
+    r"\((?:(?P<inner>[^(),]+), )?(?P<sb>[^/(),]+)/(?P<bb>[^/() ]+)(?: (?P<cur>[A-Z]{3}))?\)$"
 )
+_TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?"
 _TABLE = (
     r"^Table (?:ID )?'(?P<table_name>.*)' (?:(?P<max_seats>\d+)-[Mm]ax)?[^#]*"
     r"(?:Seat #(?P<button_seat>\d+) is the button)?$"
 )
-_SEAT = (
-    r"^Seat (?P<seat>\d+): (?P<player>.+) \((?P<stack>[^ ()]+) in chips(?:[,;] [^()]*)?\)"
-    r"(?P<rest>.*)$"
-)
-_STREET = (
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
-    r"(?P<marker>HOLE CARDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY|[^*]+?) \*\*\*"
-)
-_ACTION = (
-    r"^(?P<player>.+?): (?P<verb>posts small & big blinds|posts small blind|posts big blind"
-    r"|posts the ante|posts straddle|folds|checks|calls|bets|raises|shows|mucks hand|mucks"
-    r"|doesn't show hand|is sitting out|sits out)(?: (?P<amount>[^ \[(]+)(?: to (?P<to>\S+))?)?"
-    r"(?: \[(?P<cards>[^\]]*)\])?(?P<all_in> and is all-in)?(?P<rest>.*)$"
-)
-_UNCALLED = r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<player>.+)$"
-_COLLECT = (
-    r"^(?P<player>.+?) collected (?P<amount>\S+) from "
-    r"(?P<pot>pot|main pot|side pot(?:[- ](?P<pot_no>\d+))?)$"
-)
-_CASH_OUT = (
-    r"^(?P<player>.+?) cashed out the hand for (?P<amount>\S+) \| Cash Out Fee (?P<fee>\S+)$"
-)
-_SHOWS_NO_COLON = r"^(?P<player>.+?) shows \[(?P<cards>[^\]]*)\]"
-_DEALT = r"^Dealt to (?P<player>.+?) \[(?P<cards>[^\]]*)\]$"
-_CHAT = r"^.+? said, \".*\"$"
-_BOARD = r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]$"
-_SUMMARY_SEAT = (
-    r"^Seat (?P<seat>\d+): .*?(?:(?:showed|mucked) \[(?P<cards>[^\]]*)\])?"
-    r"(?:.*? won \(?(?P<won>[^ )]+)\)?)?(?P<not_awarded>.*\(pot not awarded[^)]*\))?"
-)
-
+# Street markers, coded in chunk order; 0 is the part of a hand before its first marker.
 _STREETS = {
-    "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn",
-    "RIVER": "river", "SHOW DOWN": "showdown", "SHOWDOWN": "showdown", "SUMMARY": "summary",
+    "HOLE CARDS": 1, "DEALING HANDS": 1, "PRE-FLOP": 1, "FLOP": 2, "TURN": 3, "RIVER": 4,
+    "SHOW DOWN": 5, "SHOWDOWN": 5, "SUMMARY": 6,
 }  # fmt: skip
+STREET_NAMES = ["preflop", "preflop", "flop", "turn", "river", "showdown", "summary", "other"]
+SUMMARY, OTHER_STREET = 6, 7
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
-VERBS = {
-    "posts small & big blinds": "post_sb_bb", "posts small blind": "post_sb",
-    "posts big blind": "post_bb", "posts the ante": "ante", "posts straddle": "straddle",
-    "folds": "fold", "checks": "check", "calls": "call", "bets": "bet", "raises": "raise",
-    "shows": "show", "mucks hand": "muck", "mucks": "muck",
-    "doesn't show hand": "no_show", "is sitting out": "sits_out", "sits out": "sits_out",
-}  # fmt: skip
+# Action verbs as the text after "player: " starts; order matters (longest first).
+VERBS: list[tuple[str, str]] = [
+    ("posts small & big blinds ", "post_sb_bb"), ("posts small blind ", "post_sb"),
+    ("posts big blind ", "post_bb"), ("posts the ante ", "ante"),
+    ("posts straddle ", "straddle"), ("folds", "fold"), ("checks", "check"),
+    ("calls ", "call"), ("bets ", "bet"), ("raises ", "raise"), ("shows [", "show"),
+    ("mucks", "muck"), ("doesn't show", "no_show"), ("is sitting out", "sits_out"),
+    ("sits out", "sits_out"),
+]  # fmt: skip
+BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "call", "bet", "raise"]
+# The whole shape of a betting line after "player: "; anything else there is damage.
+_BETTING_SHAPE = (
+    r"^(?:posts (?:small & big blinds|small blind|big blind|the ante|straddle)|calls|bets"
+    r"|raises \S+ to) \S+(?: and is all-in)?$"
+)
+_ALL_IN = " and is all-in"
 
 
 @dataclass(frozen=True)
 class Lines:
     """The classified lines of one chunk; every frame has ``hand`` and ``idx`` columns."""
 
-    starts: pl.DataFrame  # hand, idx, offset, line_no, text: first line of each hand
+    starts: pl.DataFrame  # first line of each hand: offset, line_no, text
     preamble: pl.DataFrame  # non-blank lines before the first hand
-    body: pl.DataFrame  # every non-blank line of a hand, with street, run, line_no, text
+    where: pl.DataFrame  # hand, idx, line_no, text of every line (for error rows)
+    markers: pl.DataFrame  # street markers: street code, marker text
     headers: pl.DataFrame  # header fields (strings) per hand; null fields when unreadable
     tables: pl.DataFrame  # table_name, max_seats, button_seat
-    seats: pl.DataFrame  # seat, player, stack (text), rest
-    events: pl.DataFrame  # player, kind, amount/to/fee (text), all_in, cards, rest, pot_no...
+    seats: pl.DataFrame  # seat, player, stack (text), sitting_out
+    events: pl.DataFrame  # street, run, player, kind, amount/to/fee (text), all_in, cards...
     dealt: pl.DataFrame  # player, cards
-    totals: pl.DataFrame  # the "Total pot" lines: total, rake, stp (text), side_pots
+    totals: pl.DataFrame  # "Total pot" lines: total, rake, stp (text), side_pots
     boards: pl.DataFrame  # run, cards
     summary_seats: pl.DataFrame  # seat, cards, won (text), not_awarded
+    cancelled: pl.DataFrame  # "Hand cancelled" lines
 
 
 def _hand_numbers(lines: pl.DataFrame) -> pl.DataFrame:
-    """Add ``hand``: a hand starts at a header line, or at the first non-blank line after a
-    blank line that follows a summary (so a damaged header still separates two hands)."""
+    """Add ``hand`` and ``start``: a hand starts at a header line, or at the first non-blank
+    line after a blank line that follows a summary (so a damaged header still separates
+    two hands)."""
     text = pl.col("text")
-    header = text.str.contains(HEADER)
+    maybe = text.str.starts_with("PokerStars ") | text.str.starts_with("Run It Once Poker ")
+    header = (maybe | text.str.starts_with("\ufeff")) & text.str.contains(HEADER)
     blank = text == ""
     last_header = pl.when(header).then(pl.col("idx")).forward_fill().fill_null(-1)
     last_summary = (
@@ -110,90 +99,227 @@ def _hand_numbers(lines: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _extract(frame: pl.DataFrame, pattern: str, keep: list[str]) -> pl.DataFrame:
-    """Rows of ``frame`` matching ``pattern``, its named groups as columns."""
-    fields = frame.select(*keep, pl.col("text").str.extract_groups(pattern).alias("m"))
-    return fields.unnest("m").filter(pl.any_horizontal(pl.exclude(keep).is_not_null()))
+def _markers(lines: pl.DataFrame) -> pl.DataFrame:
+    """Street markers and hand starts with their street code and board number (``run``)."""
+    text = pl.col("text")
+    stars = lines.filter(text.str.starts_with("*** ") & ~pl.col("start")).select(
+        "hand", "idx", name=text.str.extract(r"^\*\*\* (.+?) \*\*\*", 1)
+    )
+    parts = pl.col("name").str.extract(r"^(FIRST|SECOND|THIRD) ", 1)
+    bare = pl.col("name").str.replace(r"^(?:FIRST|SECOND|THIRD) ", "")
+    stars = stars.select(
+        "hand",
+        "idx",
+        pl.col("name").alias("marker"),
+        street=bare.replace_strict(_STREETS, default=OTHER_STREET, return_dtype=pl.Int8),
+        run=parts.replace_strict(_RUNS, default=None, return_dtype=pl.Int8),
+    )
+    starts = lines.filter("start").select(
+        "hand",
+        "idx",
+        marker=pl.lit(None, pl.String),
+        street=pl.lit(0, pl.Int8),
+        run=pl.lit(1, pl.Int8),
+    )
+    return pl.concat([starts, stars]).sort("idx").with_columns(pl.col("run").forward_fill())
+
+
+def _actions(frame: pl.DataFrame) -> pl.DataFrame:
+    """``player: verb ...`` lines to events (player, kind, amount, to, all_in, cards)."""
+    text = pl.col("text")
+    colon = text.str.find(": ", literal=True)
+    frame = frame.with_columns(player=text.str.head(colon), rest=text.str.slice(colon + 2))
+    rest = pl.col("rest")
+    kind: pl.Expr = pl.lit(None, pl.String)
+    for prefix, name in reversed(VERBS):
+        kind = pl.when(rest.str.starts_with(prefix)).then(pl.lit(name)).otherwise(kind)
+    all_in = rest.str.ends_with(_ALL_IN)
+    core = pl.when(all_in).then(rest.str.head(-len(_ALL_IN))).otherwise(rest)
+    last = core.str.extract(r" (\S+)$", 1)
+    frame = frame.with_columns(kind=kind, all_in=all_in).filter(pl.col("kind").is_not_null())
+    is_raise = pl.col("kind") == "raise"
+    betting = pl.col("kind").is_in(BETTING)
+    return frame.select(
+        "hand",
+        "idx",
+        "street",
+        "run",
+        "player",
+        "kind",
+        "all_in",
+        amount=pl.when(betting & ~is_raise).then(last),
+        to=pl.when(is_raise).then(last),
+        cards=pl.when(pl.col("kind").is_in(["show", "muck", "fold"])).then(
+            rest.str.extract(r"\[([^\]]*)\]", 1)
+        ),
+        damaged=(betting & ~rest.str.contains(_BETTING_SHAPE))
+        | ((pl.col("kind") == "check") & (rest != "checks")),
+    )
+
+
+def _other_events(frame: pl.DataFrame) -> pl.DataFrame:
+    """Uncalled bets, collections, cash-outs and colon-less ``shows`` lines as events."""
+    text = pl.col("text")
+    keep = ["hand", "idx", "street", "run"]
+    uncalled = frame.filter(text.str.starts_with("Uncalled bet (")).select(
+        *keep,
+        player=text.str.extract(r"\) returned to (.+)$", 1),
+        kind=pl.lit("return"),
+        amount=text.str.extract(r"^Uncalled bet \(([^)]+)\)", 1),
+    )
+    collect = frame.filter(text.str.contains(" collected ", literal=True)).select(
+        *keep,
+        player=text.str.head(text.str.find(" collected ", literal=True)),
+        kind=pl.lit("collect"),
+        amount=text.str.extract(r" collected (\S+) from ", 1),
+        pot=text.str.extract(r" from ((?:main |side )?pot(?:[- ]\d+)?)$", 1),
+    )
+    cash_out = frame.filter(text.str.contains(" cashed out the hand for ", literal=True)).select(
+        *keep,
+        player=text.str.head(text.str.find(" cashed out the hand for ", literal=True)),
+        kind=pl.lit("cash_out"),
+        amount=text.str.extract(r" cashed out the hand for (\S+) \|", 1),
+        fee=text.str.extract(r"\| Cash Out Fee (\S+)$", 1),
+    )
+    shows = frame.filter(text.str.contains(" shows [", literal=True)).select(
+        *keep,
+        player=text.str.head(text.str.find(" shows [", literal=True)),
+        kind=pl.lit("show"),
+        cards=text.str.extract(r" shows \[([^\]]*)\]", 1),
+    )
+    # A collect line whose pot is not one of the known forms is damaged, not ignored.
+    collect = collect.with_columns(damaged=pl.col("pot").is_null() | pl.col("amount").is_null())
+    return pl.concat([uncalled, collect, cash_out, shows], how="diagonal_relaxed")
+
+
+def _seats(frame: pl.DataFrame) -> pl.DataFrame:
+    text = pl.col("text")
+    colon = text.str.find(": ", literal=True)
+    paren = text.str.find(r" \([^()]* in chips")
+    return frame.select(
+        "hand",
+        "idx",
+        seat=text.str.slice(5, colon - 5),
+        player=text.str.slice(colon + 2, paren - colon - 2),
+        stack=text.str.extract(r" \(([^ ()]+) in chips", 1),
+        sitting_out=text.str.ends_with(" is sitting out") | text.str.contains("out of hand"),
+    )
+
+
+def _summary_seats(frame: pl.DataFrame) -> pl.DataFrame:
+    text = pl.col("text")
+    useful = text.str.contains("[", literal=True) | text.str.contains(" won ", literal=True)
+    return frame.filter(useful).select(
+        "hand",
+        "idx",
+        seat=text.str.slice(5, text.str.find(":", literal=True) - 5),
+        cards=text.str.extract(r" (?:showed|mucked) \[([^\]]*)\]", 1),
+        won=text.str.extract(r" won \(?([^ )]+)\)?", 1),
+        not_awarded=text.str.contains("(pot not awarded", literal=True),
+    )
+
+
+def _headers(starts: pl.DataFrame) -> pl.DataFrame:
+    text = pl.col("text")
+    template = text.str.replace(r"#\d+:", "#:").str.replace(r" - \d{4}/\d.*$", "")
+    per_hand = starts.select(
+        "hand",
+        template=template,
+        hand_id=text.str.extract(r"^[^#]*#(\d+):", 1),
+        date=text.str.extract(rf" - ({_TIME})", 1),
+        tz=text.str.extract(rf" - {_TIME} ([A-Z]+)", 1),
+        date_et=text.str.extract(rf"\[({_TIME}) ET\]", 1),
+    )
+    distinct = per_hand.select("template").unique()
+    fields = distinct.with_columns(
+        pl.col("template").str.extract_groups(_HEADER_FIELDS).alias("f")
+    ).unnest("f")
+    return per_hand.join(fields, on="template", how="left").drop("template")
 
 
 def classify(lines: pl.DataFrame) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
     lines = _hand_numbers(lines)
     text = pl.col("text")
+    markers = _markers(lines)
     starts = lines.filter("start").select("hand", "idx", "offset", "line_no", "text")
-    preamble = lines.filter((pl.col("hand") < 0) & (text != ""))
-    street_fields = text.str.extract_groups(_STREET)
     body = (
         lines.filter((pl.col("hand") >= 0) & (text != "") & ~pl.col("start"))
-        .with_columns(
-            marker=pl.when(text.str.starts_with("*** ")).then(street_fields.struct.field("marker")),
-            run=street_fields.struct.field("run").replace_strict(
-                _RUNS, default=None, return_dtype=pl.Int8
-            ),
-        )
-        .with_columns(
-            street=pl.when(pl.col("marker").is_not_null())
-            .then(
-                pl.col("marker").replace_strict(_STREETS, default="other", return_dtype=pl.String)
-            )
-            .forward_fill()
-            .over("hand")
-            .fill_null("preflop"),
-            run=pl.col("run").forward_fill().over("hand").fill_null(1),
-        )
+        .select("hand", "idx", "text")
+        .join_asof(markers.select("idx", "street", "run"), on="idx", strategy="backward")
     )
-    keep = ["hand", "idx"]
-    in_summary = pl.col("street") == "summary"
-    hand_part = body.filter(~in_summary & pl.col("marker").is_null())
-    summary = body.filter(in_summary)
-    first = hand_part.sort("idx").group_by("hand", maintain_order=True).first()
-    tables = _extract(first.filter(text.str.starts_with("Table ")), _TABLE, keep)
-    seats = _extract(hand_part.filter(text.str.starts_with("Seat ")), _SEAT, keep)
-    dealt = _extract(hand_part.filter(text.str.starts_with("Dealt to ")), _DEALT, keep)
-    rest = hand_part.filter(
-        ~text.str.starts_with("Seat ")
-        & ~text.str.starts_with("Dealt to ")
-        & ~text.str.starts_with("Table ")
+    in_summary = pl.col("street") == SUMMARY
+    seat = text.str.starts_with("Seat ")
+    kind = (
+        pl.when(text.str.starts_with("*** "))
+        .then(pl.lit("marker"))
+        .when(seat & in_summary)
+        .then(pl.lit("summary_seat"))
+        .when(seat)
+        .then(pl.lit("seat"))
+        .when(in_summary)
+        .then(pl.lit("summary"))
+        .when(text.str.contains(' said, "', literal=True))
+        .then(pl.lit("chat"))
+        .when(text.str.starts_with("Dealt to "))
+        .then(pl.lit("dealt"))
+        .when((pl.col("street") == 0) & text.str.starts_with("Table "))
+        .then(pl.lit("table"))
+        .when(text.str.contains(": ", literal=True))
+        .then(pl.lit("action"))
+        .otherwise(pl.lit("other"))
     )
-    ekeep = ["hand", "idx", "street", "run"]
-    actions = _extract(rest.filter(text.str.contains(": ", literal=True)), _ACTION, ekeep)
-    actions = actions.with_columns(
-        kind=pl.col("verb").replace_strict(VERBS, return_dtype=pl.String),
-        all_in=pl.col("all_in").is_not_null(),
-    ).drop("verb")
-    others = rest.filter(~pl.col("idx").is_in(actions["idx"].implode()))
-    uncalled = _extract(others, _UNCALLED, ekeep).with_columns(kind=pl.lit("return"))
-    collect = _extract(others, _COLLECT, ekeep).with_columns(kind=pl.lit("collect"))
-    cash_out = _extract(others, _CASH_OUT, ekeep).with_columns(kind=pl.lit("cash_out"))
-    shows = _extract(others.filter(~text.str.contains(_CHAT)), _SHOWS_NO_COLON, ekeep).with_columns(
-        kind=pl.lit("show")
+    parts = body.with_columns(kind=kind).partition_by("kind", as_dict=True, include_key=False)
+    empty = body.clear()
+
+    def part(name: str) -> pl.DataFrame:
+        return parts.get((name,), empty)
+
+    dealt = part("dealt").select(
+        "hand",
+        "idx",
+        player=text.str.slice(9, text.str.find(" [", literal=True) - 9),
+        cards=text.str.extract(r"\[([^\]]*)\]", 1),
     )
-    events = pl.concat([actions, uncalled, collect, cash_out, shows], how="diagonal_relaxed").sort(
-        "idx"
+    tables = (
+        part("table")
+        .with_columns(text.str.extract_groups(_TABLE).alias("f"))
+        .unnest("f")
+        .filter(pl.col("table_name").is_not_null())
+        .select("hand", "idx", "table_name", "max_seats", "button_seat")
     )
-    headers = _extract(starts, _HEADER_FIELDS, ["hand", "idx"])
+    events = pl.concat(
+        [_actions(part("action")), _other_events(part("other"))], how="diagonal_relaxed"
+    ).sort("idx")
+    summary = part("summary")
     totals = summary.filter(text.str.starts_with("Total pot ")).select(
         "hand",
         "idx",
-        total=text.str.extract(r"^Total pot ([^ |]+)"),
-        rake=text.str.extract(r"\| Rake ([^ |]+)"),
-        stp=text.str.extract(r"\| STP ([^ |]+)"),
+        total=text.str.extract(r"^Total pot ([^ |]+)", 1),
+        rake=text.str.extract(r"\| Rake ([^ |]+)", 1),
+        stp=text.str.extract(r"\| STP ([^ |]+)", 1),
         side_pots=text.str.contains("(?i)side pot"),
     )
-    boards = _extract(summary, _BOARD, keep)
-    summary_seats = _extract(
-        summary.filter(text.str.starts_with("Seat ")), _SUMMARY_SEAT, keep
-    ).with_columns(not_awarded=pl.col("not_awarded").is_not_null())
+    boards = summary.filter(text.str.contains("Board [", literal=True)).select(
+        "hand",
+        "idx",
+        run=text.str.extract(r"^(FIRST|SECOND|THIRD) Board", 1)
+        .replace_strict(_RUNS, default=1, return_dtype=pl.Int8)
+        .fill_null(1),
+        cards=text.str.extract(r"^(?:(?:FIRST|SECOND|THIRD) )?Board \[([^\]]*)\]$", 1),
+    )
     return Lines(
         starts=starts,
-        preamble=preamble,
-        body=body,
-        headers=headers,
+        preamble=lines.filter((pl.col("hand") < 0) & (text != "")),
+        where=lines.select("hand", "idx", "line_no", "text"),
+        markers=markers,
+        headers=_headers(starts),
         tables=tables,
-        seats=seats,
+        seats=_seats(part("seat")),
         events=events,
         dealt=dealt,
         totals=totals,
-        boards=boards,
-        summary_seats=summary_seats,
+        boards=boards.filter(pl.col("cards").is_not_null()),
+        summary_seats=_summary_seats(part("summary_seat")),
+        cancelled=part("other").filter(text == "Hand cancelled").select("hand", "idx"),
     )
