@@ -134,7 +134,8 @@ _SOURCE_COUNTS = (
 )
 
 
-def _source_counts(con: duckdb.DuckDBPyConnection) -> tuple[int, int, int]:
+def source_counts(con: duckdb.DuckDBPyConnection) -> tuple[int, int, int]:
+    """Row counts of hands, players and actions: what the stored copy is checked against."""
     ((hands, players, actions),) = con.execute(_SOURCE_COUNTS).fetchall()
     return int(hands), int(players), int(actions)
 
@@ -147,7 +148,7 @@ def cache_is_current(con: duckdb.DuckDBPyConnection) -> bool:
     if found == 0:
         return False
     stored = con.execute("SELECT hands, players, actions FROM main.report_cache").fetchall()
-    return len(stored) == 1 and tuple(stored[0]) == _source_counts(con)
+    return len(stored) == 1 and tuple(stored[0]) == source_counts(con)
 
 
 def create_views(con: duckdb.DuckDBPyConnection) -> None:
@@ -165,7 +166,7 @@ def create_views(con: duckdb.DuckDBPyConnection) -> None:
         )
 
 
-def _classes(con: duckdb.DuckDBPyConnection) -> pa.Table:
+def hand_class_rows(con: duckdb.DuckDBPyConnection) -> pa.Table:
     """The class of every distinct known hole-card text, keyed by ``hole_cards``.
 
     At most a few hundred thousand distinct texts however many hands are stored, so
@@ -181,7 +182,7 @@ def _classes(con: duckdb.DuckDBPyConnection) -> pa.Table:
 def register_hand_classes(con: duckdb.DuckDBPyConnection) -> None:
     """Make ``hand_classes`` available: the stored copy when current, else classify now."""
     if not cache_is_current(con):
-        con.register("hand_classes", _classes(con))
+        con.register("hand_classes", hand_class_rows(con))
 
 
 def refresh_cache(con: duckdb.DuckDBPyConnection) -> None:
@@ -190,8 +191,8 @@ def refresh_cache(con: duckdb.DuckDBPyConnection) -> None:
     Rows are kept in hand order, which lets date filters skip whole row groups.
     """
     con.execute(sql_text("views"))
-    counts = _source_counts(con)
-    con.register("computed_classes", _classes(con))
+    counts = source_counts(con)
+    con.register("computed_classes", hand_class_rows(con))
     try:
         con.execute("BEGIN TRANSACTION")
         con.execute(

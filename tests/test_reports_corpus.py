@@ -140,4 +140,3 @@ def test_agrees_with_fpdb_companion_flags(corpus: Path, tmp_path: Path) -> None:
         assert hand[player]["won_saw_flop"] == (fpdb["wonWhenSeenStreet1"] > 0)
     # The point of this file: Hero posted a big blind out of turn and only checked.
     assert hand["Hero"]["vpip"] is False
-

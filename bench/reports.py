@@ -1,0 +1,134 @@
+"""Time every report on a database of generated hands (1,000,000 by default; target: < 2 s).
+
+Uses bench/out/reports-1m.duckdb, making it first when missing (the generator writes
+bench/out/reports-1m.txt, the importer loads it). Each report is timed as the command runs
+it: open the database read-only, create the views, run the SQL, fetch every row. Figures are
+the median of several rounds, against a baseline measured in the same run: the same report
+computed from the raw tables, without the stored ``player_hands`` copy.
+
+    .venv/bin/python bench/reports.py [--db FILE] [--hands N] [--rounds R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from analysis import graph, reports
+from analysis.reports import Filters, HandGrouping, Report
+from ingest import store
+from ingest.generator import generate
+from ingest.importer import import_paths
+
+OUT = Path(__file__).resolve().parent / "out"
+TARGET_SECONDS = 2.0
+
+CASES: list[tuple[str, Report, HandGrouping, Filters]] = [
+    ("report players", Report.players, HandGrouping.category, Filters()),
+    ("report players --player Hero", Report.players, HandGrouping.category, Filters("Hero")),
+    ("report players --min-hands 1000", Report.players, HandGrouping.category,
+     Filters(min_hands=1000)),
+    ("report positions", Report.positions, HandGrouping.category, Filters()),
+    ("report positions --player Hero", Report.positions, HandGrouping.category, Filters("Hero")),
+    ("report hands", Report.hands, HandGrouping.category, Filters()),
+    ("report hands --by class", Report.hands, HandGrouping.hand_class, Filters()),
+]  # fmt: skip
+
+
+def ensure_database(db: Path, hands: int) -> None:
+    """Generate and import ``hands`` hands into ``db`` unless it exists."""
+    if db.exists():
+        return
+    text = db.with_suffix(".txt")
+    if not text.exists():
+        started = time.perf_counter()
+        generate(text, hands, seed=11, workers=2)
+        print(f"generated {hands:,} hands in {time.perf_counter() - started:.0f} s: {text}")
+    started = time.perf_counter()
+    summary = import_paths([text], db)
+    print(f"imported {summary.imported:,} hands in {time.perf_counter() - started:.0f} s: {db}")
+
+
+def timed(run: Callable[[], object], rounds: int) -> float:
+    """Median wall time of ``run`` over ``rounds`` calls."""
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def run_case(db: Path, report: Report, grouping: HandGrouping, filters: Filters) -> None:
+    con = store.connect(db, read_only=True)
+    try:
+        reports.create_views(con)
+        reports.run_report(con, report, filters, grouping)
+    finally:
+        con.close()
+
+
+def run_graph(db: Path, filters: Filters) -> None:
+    con = store.connect(db, read_only=True)
+    try:
+        graph.load_series(con, filters)
+    finally:
+        con.close()
+
+
+def run_live(db: Path, report: Report, grouping: HandGrouping, filters: Filters) -> None:
+    """The report computed from the raw tables (the stored copy ignored)."""
+    con = store.connect(db, read_only=True)
+    try:
+        con.execute(reports.sql_text("views"))
+        if report is Report.hands:
+            con.register("hand_classes", reports.hand_class_rows(con))
+        con.sql(reports.report_sql(report, grouping), params=filters.parameters()).fetchall()
+    finally:
+        con.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", type=Path, default=OUT / "reports-1m.duckdb")
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    OUT.mkdir(exist_ok=True)
+    ensure_database(args.db, args.hands)
+    with store.connect(args.db, read_only=True) as con:
+        hands, players, actions = reports.source_counts(con)
+    print(f"database: {args.db} ({hands:,} hands, {players:,} player rows, {actions:,} actions)")
+
+    writer = store.connect(args.db)
+    started = time.perf_counter()
+    reports.refresh_cache(writer)
+    refresh = time.perf_counter() - started
+    writer.close()
+    print(f"refresh of the stored player_hands copy (once per import): {refresh:.2f} s\n")
+
+    print(f"{'command':36} {'stored copy':>12} {'from tables':>12}  target {TARGET_SECONDS:.0f} s")
+    worst = 0.0
+    for label, report, grouping, filters in CASES:
+        cached = timed(partial(run_case, args.db, report, grouping, filters), args.rounds)
+        live = timed(partial(run_live, args.db, report, grouping, filters), 1)
+        worst = max(worst, cached)
+        verdict = "ok" if cached < TARGET_SECONDS else "SLOW"
+        print(f"{label:36} {cached:11.2f}s {live:11.2f}s  {verdict}")
+    for label, filters in (("graph (hero)", Filters()), ("graph --player Hero", Filters("Hero"))):
+        seconds = timed(partial(run_graph, args.db, filters), args.rounds)
+        worst = max(worst, seconds)
+        print(
+            f"{label:36} {seconds:11.2f}s {'':>12}  {'ok' if seconds < TARGET_SECONDS else 'SLOW'}"
+        )
+    print(f"\nslowest: {worst:.2f} s ({'within' if worst < TARGET_SECONDS else 'over'} target)")
+    return 0 if worst < TARGET_SECONDS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
