@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -102,6 +103,29 @@ def sql_command(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
     typer.echo(render(result, fmt), nl=False)
+
+
+@app.command("generate")
+def generate_command(
+    out_file: Annotated[Path, typer.Argument(help="The hand-history file to write.")],
+    hands: Annotated[int, typer.Option("--hands", min=1, help="How many hands.")],
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same file.")] = 0,
+    games: Annotated[
+        list[str] | None,
+        typer.Option("--games", help=f"Games (repeat or comma-separate): {', '.join(GAMES)}."),
+    ] = None,
+) -> None:
+    """Write realistic PokerStars-format Omaha hand histories (deterministic per seed)."""
+    from ingest import generator
+
+    chosen = [name for item in games or [] for name in item.split(",") if name] or list(GAMES)
+    workers = min(os.cpu_count() or 1, -(-hands // generator.BLOCK_HANDS))
+    try:
+        written = generator.generate(out_file, hands, seed, chosen, workers)
+    except ValueError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    typer.echo(f"{hands} hands, {written:,} bytes written to {out_file}", err=True)
 
 
 @app.command("hand")

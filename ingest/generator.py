@@ -37,6 +37,7 @@ from ingest.generator_text import (
     ROMAN,
     STREET_NAMES,
     TABLE_NAMES,
+    cards_text,
     describe,
     et_time,
     game_title,
@@ -45,7 +46,6 @@ from ingest.generator_text import (
     stakes_text,
 )
 from omaha_core.awards import Award, award_pots
-from omaha_core.cards import format_cards
 from omaha_core.evaluate import high_low_values
 from omaha_core.games import GAMES, Game
 from omaha_core.pots import Pot, build_pots
@@ -69,7 +69,7 @@ MUCK_CHANCE = 0.35
 DIDNT_BET = " (didn't bet)"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Deal:
     """One hand before the showdown: its table, cards and the betting that happened."""
 
@@ -77,7 +77,7 @@ class _Deal:
     game: Game
     tournament: int  # tournament id, 0 for cash
     level: int
-    started: dt.datetime
+    started: str  # ET time text
     seats: list[int]
     max_seats: int
     table: str
@@ -129,28 +129,36 @@ def iter_blocks(hands: int, seed: int, games: Sequence[str], workers: int = 1) -
 def block_text(seed: int, first: int, count: int, games: tuple[str, ...]) -> str:
     """The hands ``first`` .. ``first + count - 1`` of the stream for ``seed``."""
     rng = np.random.default_rng([seed, first])
-    deals = [_deal(seed, first + j, games, row) for j, row in enumerate(_rows(rng, count))]
+    rows = _rows(rng, first, count)
+    deals = [_deal(seed, first + j, games, row) for j, row in enumerate(rows)]
     values = _evaluate(deals)
     return "".join(_hand_text(deal, values.get(id(deal), {})) for deal in deals)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Row:
     """The per-hand random draws of a block, as plain Python values."""
 
     deck: list[int]
-    rand: list[float]
-    choice: list[float]
-    order: list[int]
+    rand: list[float]  # drives the betting
+    choice: list[float]  # game, table and stakes choices
+    order: list[int]  # seat order
+    depth: list[float]  # stack sizes
+    started: str  # ET time text
 
 
-def _rows(rng: np.random.Generator, count: int) -> Iterator[_Row]:
+def _rows(rng: np.random.Generator, first: int, count: int) -> Iterator[_Row]:
     decks = np.argsort(rng.random((count, 52)), axis=1).astype(np.uint8).tolist()
     rand = rng.random((count, RANDOMS_PER_HAND)).tolist()
     choice = rng.random((count, 16)).tolist()
     orders = np.argsort(rng.random((count, 9)), axis=1).tolist()
-    for deck, r, c, o in zip(decks, rand, choice, orders, strict=True):
-        yield _Row(deck, r, c, o)
+    depth = rng.random((count, 18)).tolist()
+    seconds = (np.arange(first, first + count) * 40 + rng.integers(0, 40, count)).astype(
+        "timedelta64[s]"
+    )
+    times = np.datetime_as_string(np.datetime64(START_TIME, "s") + seconds).tolist()
+    for deck, r, c, o, d, t in zip(decks, rand, choice, orders, depth, times, strict=True):
+        yield _Row(deck, r, c, o, d, et_time(t))
 
 
 _NAMES: dict[int, list[str]] = {}
@@ -193,14 +201,12 @@ def _deal(seed: int, number: int, games: tuple[str, ...], row: _Row) -> _Deal:
     else:
         small, big = CASH_STAKES[int(c[7] * len(CASH_STAKES))]
         ante = 0
-    stacks = []
-    for j in range(n):
-        u = row.rand[-1 - j]
-        depth = 15 + u * 60 if u < 0.3 else 80 + (u - 0.3) * 250
-        if tournament:
-            stacks.append(int(depth * big) // 5 * 5 + ante)
-        else:
-            stacks.append(int(depth * big) + int(row.rand[-10 - j] * 100))
+    # about a third of the players short (15-75 big blinds), the others 80-255
+    depths = [15 + u * 200 if u < 0.3 else 80 + (u - 0.3) * 250 for u in row.depth[:n]]
+    if tournament:
+        stacks = [int(d * big) // 5 * 5 + ante for d in depths]
+    else:
+        stacks = [int(d * big) + int(u * 100) for d, u in zip(depths, row.depth[9:], strict=False)]
     pool = _names(seed)
     start = int(c[8] * len(pool))
     step = 1 + int(c[9] * 97) * 2
@@ -229,9 +235,8 @@ def _deal(seed: int, number: int, games: tuple[str, ...], row: _Row) -> _Deal:
     if tournament:
         tournament_id = 1_800_000_000 + seed * 1_000_000 + number // 50
     hand_id = FIRST_HAND_ID + seed * 1_000_000_000 + number * HAND_ID_STEP + int(c[12] * 36)
-    started = START_TIME + dt.timedelta(seconds=number * 40 + int(c[13] * 39))
     table = f"{TABLE_NAMES[int(c[14] * len(TABLE_NAMES))]} {ROMAN[int(c[15] * len(ROMAN))]}"
-    return _Deal(hand_id, game, tournament_id, level, started, seats, max_seats, table, hero,
+    return _Deal(hand_id, game, tournament_id, level, row.started, seats, max_seats, table, hero,
                  holes, boards, common, play, row.rand)  # fmt: skip
 
 
@@ -304,10 +309,10 @@ def _board_line(street: int, board: list[int], courchevel: bool, prefix: str = "
     name = f"*** {prefix}{STREET_NAMES[street - 1]} ***"
     if street == FLOP:
         if courchevel:
-            return f"{name} [{format_cards(board[:1])}] [{format_cards(board[1:3])}]"
-        return f"{name} [{format_cards(board[:3])}]"
+            return f"{name} [{cards_text(board[:1])}] [{cards_text(board[1:3])}]"
+        return f"{name} [{cards_text(board[:3])}]"
     seen = 3 if street == TURN else 4
-    return f"{name} [{format_cards(board[:seen])}] [{format_cards(board[seen : seen + 1])}]"
+    return f"{name} [{cards_text(board[:seen])}] [{cards_text(board[seen : seen + 1])}]"
 
 
 def _hand_text(deal: _Deal, values: dict[tuple[int, int], tuple[int, int | None]]) -> str:
@@ -321,7 +326,7 @@ def _hand_text(deal: _Deal, values: dict[tuple[int, int], tuple[int, int | None]
         header = (
             f"PokerStars Hand #{deal.hand_id}: Tournament #{deal.tournament}, "
             f"{BUY_INS[deal.tournament % len(BUY_INS)]} USD {title} - Level {ROMAN[deal.level]} "
-            f"({small}/{big}) - {et_time(deal.started)}"
+            f"({small}/{big}) - {deal.started}"
         )
         table = f"Table '{deal.tournament} {1 + deal.hand_id % 7}' {deal.max_seats}-max"
     else:
@@ -329,7 +334,7 @@ def _hand_text(deal: _Deal, values: dict[tuple[int, int], tuple[int, int | None]
         small = setup.small_blind * (2 if setup.limit_type == "FL" else 1)
         header = (
             f"PokerStars Hand #{deal.hand_id}:  {title} ({stakes_text(small, big)} USD) - "
-            f"{et_time(deal.started)}"
+            f"{deal.started}"
         )
         table = f"Table '{deal.table}' {deal.max_seats}-max"
     lines = [header, f"{table} Seat #{deal.seats[setup.button]} is the button"]
@@ -337,10 +342,10 @@ def _hand_text(deal: _Deal, values: dict[tuple[int, int], tuple[int, int | None]
         f"Seat {deal.seats[i]}: {names[i]} ({money(setup.stacks[i])} in chips)" for i in range(n)
     ]
     lines += play.posts
-    lines += ["*** HOLE CARDS ***", f"Dealt to Hero [{format_cards(deal.holes[deal.hero])}]"]
+    lines += ["*** HOLE CARDS ***", f"Dealt to Hero [{cards_text(deal.holes[deal.hero])}]"]
     board = deal.boards[0]
     if game.courchevel:
-        lines.append(f"*** PRE-FLOP *** [{format_cards(board[:1])}]")
+        lines.append(f"*** PRE-FLOP *** [{cards_text(board[:1])}]")
     lines += play.streets[PREFLOP]
     run_twice = len(deal.boards) == 2
     last_common = play.betting_ended_on if run_twice else play.last_street
@@ -390,7 +395,7 @@ def _hand_text(deal: _Deal, values: dict[tuple[int, int], tuple[int, int | None]
                     lines.append(f"{names[i]}: mucks hand")
                 else:
                     text = describe(*values[(b, i)])
-                    lines.append(f"{names[i]}: shows [{format_cards(deal.holes[i])}] ({text})")
+                    lines.append(f"{names[i]}: shows [{cards_text(deal.holes[i])}] ({text})")
             lines += _collect_lines(
                 [a for a in awards if a.board == b + 1], len(pots), names, money
             )
@@ -416,11 +421,11 @@ def _hand_text(deal: _Deal, values: dict[tuple[int, int], tuple[int, int | None]
     if run_twice:
         lines.append("Hand was run twice")
         lines += [
-            f"{label} Board [{format_cards(each)}]"
+            f"{label} Board [{cards_text(each)}]"
             for label, each in zip(("FIRST", "SECOND"), deal.boards, strict=True)
         ]
     elif dealt:
-        lines.append(f"Board [{format_cards(board[:dealt])}]")
+        lines.append(f"Board [{cards_text(board[:dealt])}]")
     sb = setup.button if n == 2 else (setup.button + 1) % n
     bb = (sb + 1) % n
     for i in range(n):
@@ -434,10 +439,10 @@ def _hand_text(deal: _Deal, values: dict[tuple[int, int], tuple[int, int | None]
         elif not showdown:
             lines.append(f"{lead} collected ({money(won[i])})")
         elif i in mucked:
-            lines.append(f"{lead} mucked [{format_cards(deal.holes[i])}]")
+            lines.append(f"{lead} mucked [{cards_text(deal.holes[i])}]")
         else:
             result = _results(i, deal, awards, values, money)
-            lines.append(f"{lead} showed [{format_cards(deal.holes[i])}] and {result}")
+            lines.append(f"{lead} showed [{cards_text(deal.holes[i])}] and {result}")
     return "\n".join(lines) + "\n\n\n\n"
 
 

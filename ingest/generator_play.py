@@ -29,7 +29,7 @@ POT_SIZED = 0.35  # share of pot-limit bets and raises made for the maximum
 NO_LIMIT_SHOVE = 0.15  # share of no-limit bets and raises that are all-in
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Setup:
     """What is known before the cards are dealt; players are listed in seat order."""
 
@@ -43,7 +43,7 @@ class Setup:
     aggression: float  # 0..1, how often the policy bets and raises
 
 
-@dataclass
+@dataclass(slots=True)
 class Play:
     """What happened: action lines per street, each player's chips and fate."""
 

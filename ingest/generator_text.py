@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
+import functools
 from collections.abc import Callable
 
 import numpy as np
@@ -68,9 +68,22 @@ def game_title(game: Game, limit_type: str) -> str:
     return f"{GAME_NAMES[game.name]} {LIMIT_NAMES[limit_type]}"
 
 
-def et_time(moment: dt.datetime) -> str:
-    """``2024/03/05 6:20:33 ET``: the hour without a leading zero, as PokerStars writes it."""
-    return f"{moment:%Y/%m/%d} {moment.hour}:{moment:%M:%S} ET"
+def et_time(iso: str) -> str:
+    """``2024/03/05 6:20:33 ET`` from ``2024-03-05T06:20:33``: the hour without a leading
+    zero, as PokerStars writes it.
+
+    >>> et_time("2024-03-05T06:20:33")
+    '2024/03/05 6:20:33 ET'
+    """
+    return f"{iso[:4]}/{iso[5:7]}/{iso[8:10]} {int(iso[11:13])}:{iso[14:19]} ET"
+
+
+CARD_TEXT = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+
+
+def cards_text(cards: list[int]) -> str:
+    """Card ids as PokerStars writes them: ``As Kd Th 2c``."""
+    return " ".join([CARD_TEXT[card] for card in cards])
 
 
 def describe_high(value: int) -> str:
@@ -105,12 +118,26 @@ def describe_low(value: int) -> str:
     return ",".join("A" if rank == 12 else LOW_CHARS[rank] for rank in ranks)
 
 
+@functools.cache
+def _high_texts() -> list[str]:
+    return ["", *(describe_high(value) for value in range(1, len(high_tables().decode)))]
+
+
+@functools.cache
+def _low_texts() -> list[str]:
+    return ["", *(describe_low(value) for value in range(1, len(low_tables().decode)))]
+
+
 def describe(high: int, low: int | None) -> str:
-    """The hand in words: high only, or ``HI: ...; LO: ...`` in hi/lo games."""
+    """The hand in words: high only, or ``HI: ...; LO: ...`` in hi/lo games.
+
+    >>> describe(7462, None), describe(1, 1287)
+    ('a Royal Flush', 'HI: high card Seven; LO: 5,4,3,2,A')
+    """
+    text = _high_texts()[high]
     if low is None:
-        return describe_high(high)
-    text = f"HI: {describe_high(high)}"
-    return f"{text}; LO: {describe_low(low)}" if low else text
+        return text
+    return f"HI: {text}; LO: {_low_texts()[low]}" if low else f"HI: {text}"
 
 
 _SYLLABLES = ("ka", "ro", "mi", "te", "lu", "san", "dor", "vik", "el", "ba", "zo", "qui",

@@ -36,8 +36,8 @@ IGNORED_SUFFIXES = frozenset(
 )  # fmt: skip
 HEAD_BYTES = 4096
 CHUNK_BYTES = 1 << 20
-BATCH_HANDS = 50_000
-IN_FLIGHT_PER_WORKER = 3
+BATCH_HANDS = 25_000
+IN_FLIGHT_PER_WORKER = 8  # covers the pause while the main process inserts a batch
 _END_OF_FILE = -1  # size tag of the marker that closes a file's results
 
 

@@ -100,3 +100,24 @@ def test_sql_without_a_database(tmp_path: Path) -> None:
         result.stderr
         == f"error: no database at {tmp_path / 'none.duckdb'} (run `omaha import` first)\n"
     )
+
+
+def test_generate_writes_what_the_generator_writes(tmp_path: Path) -> None:
+    from ingest import generator
+
+    out = tmp_path / "cli.txt"
+    result = runner.invoke(
+        app, ["generate", str(out), "--hands", "12", "--seed", "4", "--games", "omaha,omaha8"]
+    )
+    assert result.exit_code == 0, result.output
+    size = generator.generate(tmp_path / "lib.txt", 12, 4, ["omaha", "omaha8"])
+    assert out.read_bytes() == (tmp_path / "lib.txt").read_bytes()
+    assert result.stderr == f"12 hands, {size:,} bytes written to {out}\n"
+
+
+def test_generate_refuses_an_unknown_game(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["generate", str(tmp_path / "x.txt"), "--hands", "3", "--games", "razz"]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unknown games ['razz']; choose from omaha, omaha8")

@@ -1,0 +1,158 @@
+"""Import throughput: a large generated Stars file, end to end into DuckDB, against baselines.
+
+Prints, from one run: the end-to-end import rate into a fresh DuckDB on all cores; the
+parse-only rate on one core (``POLARS_MAX_THREADS=1``, on the first hands of the file);
+the same-run baseline of only reading the file and cutting it into hands; and the peak
+memory of each stage (max RSS of the process and of its children). Targets: 1,000,000
+hands end to end in under 30 s (over 33,000 hands/s) on 2 cores, peak memory under 1 GB.
+
+Run: ``make bench`` or ``python bench/ingest.py [--hands N] [--seed S]``. The input is
+written once into ``bench/out/`` by the generator and reused when present (same seed and
+size give the same bytes). Each stage runs in its own subprocess so that its memory figure
+is its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+# Run as a script, this file's folder comes first on sys.path and its name would shadow the
+# ``ingest`` package: drop the folder so that ``import ingest`` finds the package.
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
+OUT = HERE / "out"
+TARGET_RATE = 33_000
+TARGET_MEMORY_MB = 1024
+PARSE_SAMPLE = 100_000  # hands parsed on one core: enough for a steady rate, not minutes
+
+
+def _peak_mb() -> dict[str, float]:
+    """Max RSS so far of this process and of its largest finished child, in MB."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return {"rss_mb": round(own, 1), "children_rss_mb": round(children, 1)}
+
+
+def stage_split(path: Path) -> dict[str, float]:
+    """Baseline: read the file in hand-aligned chunks and count the hands."""
+    from ingest.reader import iter_chunks
+    from ingest.sites import pokerstars
+
+    began = time.perf_counter()
+    hands = sum(
+        len(pokerstars.HAND_START.findall(chunk.data))
+        for chunk in iter_chunks(path, pokerstars.HAND_START)
+    )
+    return {"hands": hands, "seconds": time.perf_counter() - began}
+
+
+def stage_parse(path: Path, limit: int) -> dict[str, float]:
+    """Parse-only on one core: the first ``limit`` hands (whole chunks) into Arrow tables."""
+    from ingest.reader import iter_chunks
+    from ingest.sites import pokerstars
+
+    chunks = []
+    hands = 0
+    for chunk in iter_chunks(path, pokerstars.HAND_START, 1 << 20):
+        chunks.append(chunk)
+        hands += len(pokerstars.HAND_START.findall(chunk.data))
+        if hands >= limit:
+            break
+    began = time.perf_counter()
+    parsed = sum(pokerstars.parse(chunk).hands.num_rows for chunk in chunks)
+    return {"hands": parsed, "seconds": time.perf_counter() - began}
+
+
+def stage_import(path: Path, db: Path) -> dict[str, float]:
+    """End to end: detect, split, parse on all cores, insert into a fresh DuckDB."""
+    from ingest.importer import import_paths
+
+    db.unlink(missing_ok=True)
+    summary = import_paths([path], db)
+    return {"hands": summary.imported, "errors": summary.errors, "seconds": summary.seconds}
+
+
+def run_stage(args: list[str], env: dict[str, str] | None = None) -> dict[str, float]:
+    """Run one stage in a fresh interpreter and return its JSON report."""
+    command = [sys.executable, __file__, "--stage", *args]
+    done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+    report: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return report
+
+
+def input_file(hands: int, seed: int) -> Path:
+    """The generated input, written on first use (all cores) and reused afterwards."""
+    from ingest import generator
+
+    path = OUT / f"stars-{hands}-seed{seed}.txt"
+    if not path.is_file():
+        OUT.mkdir(parents=True, exist_ok=True)
+        began = time.perf_counter()
+        partial = path.with_suffix(".partial")
+        generator.generate(partial, hands, seed, workers=os.cpu_count() or 1)
+        partial.rename(path)
+        seconds = time.perf_counter() - began
+        print(f"generated {hands:,} hands in {seconds:.1f} s ({hands / seconds:,.0f} hands/s)")
+    return path
+
+
+def _line(name: str, report: dict[str, float]) -> str:
+    rate = report["hands"] / report["seconds"]
+    return (
+        f"{name:<34} {report['hands']:>10,.0f} hands {report['seconds']:>8.2f} s "
+        f"{rate:>10,.0f} hands/s   peak {report['rss_mb']:>6.0f} MB "
+        f"(children {report['children_rss_mb']:.0f} MB)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--stage", nargs="+", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.stage:
+        name, path, *rest = options.stage
+        if name == "split":
+            report = stage_split(Path(path))
+        elif name == "parse":
+            report = stage_parse(Path(path), int(rest[0]))
+        else:
+            report = stage_import(Path(path), Path(rest[0]))
+        print(json.dumps({**report, **_peak_mb()}))
+        return
+    path = input_file(options.hands, options.seed)
+    size_mb = path.stat().st_size / 2**20
+    print(f"input: {path.name}, {size_mb:,.0f} MB, {os.cpu_count()} cores")
+    split = run_stage(["split", str(path)])
+    print(_line("baseline: read and split into hands", split))
+    one_core = {**os.environ, "POLARS_MAX_THREADS": "1"}
+    sample = str(min(PARSE_SAMPLE, options.hands))
+    parse = run_stage(["parse", str(path), sample], env=one_core)
+    print(_line("parse only, one core", parse))
+    imported = run_stage(["import", str(path), str(OUT / "bench.duckdb")])
+    print(_line("import end to end, all cores", imported))
+    rate = imported["hands"] / imported["seconds"]
+    # the main process plus every worker at the largest worker's peak: an upper bound
+    peak = imported["rss_mb"] + (os.cpu_count() or 1) * imported["children_rss_mb"]
+    baseline = split["hands"] / split["seconds"]
+    print(
+        f"import errors: {imported['errors']:.0f}; against the split baseline: parse on one "
+        f"core {parse['hands'] / parse['seconds'] / baseline:.3f}, import {rate / baseline:.3f}"
+    )
+    print(
+        f"target end to end > {TARGET_RATE:,} hands/s: {'met' if rate > TARGET_RATE else 'NOT met'}"
+        f" ({rate:,.0f}); peak memory (main + workers) < {TARGET_MEMORY_MB} MB: "
+        f"{'met' if peak < TARGET_MEMORY_MB else 'NOT met'} ({peak:.0f} MB)"
+    )
+
+
+if __name__ == "__main__":
+    main()
