@@ -21,7 +21,10 @@ $(VENV)/.installed-test: $(BIN)/python pyproject.toml
 demo: $(VENV)/.installed
 	rm -rf demo && mkdir -p demo
 	$(BIN)/omaha import sample_histories --db $(DEMO_DB)
-	$(BIN)/omaha sql "SELECT game, count(*) AS hands, sum(total_pot) AS total_pot FROM hands GROUP BY game ORDER BY game" --db $(DEMO_DB)
+	@echo "Hands imported, by game:"
+	$(BIN)/omaha sql "SELECT game, count(*) AS hands, count(*) FILTER (is_tournament) AS tournament, sum(total_pot) FILTER (NOT is_tournament) AS cash_pots_cents, sum(rake) AS rake_cents FROM hands GROUP BY game ORDER BY game" --db $(DEMO_DB)
+	@echo "Import outcome per file:"
+	$(BIN)/omaha sql "SELECT regexp_extract(source_file, '[^/]+$$') AS file, imported, duplicates, skipped, errors FROM import_files ORDER BY file" --db $(DEMO_DB)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
@@ -35,6 +38,7 @@ test-slow: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/eval.py
+	$(BIN)/python bench/ingest.py
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .mypy_cache .ruff_cache
