@@ -48,6 +48,8 @@ def _fast_utf8_lines(data: bytes) -> pl.Series | None:
     except pl.exceptions.PolarsError:
         return None
     lines = frame.to_series().fill_null("")
+    if data.endswith(b"\n"):  # the reader has no row for the empty text after the last \n
+        lines = lines.extend_constant("", 1)
     if len(lines) != data.count(b"\n") + 1 or lines.str.contains("\ufffd", literal=True).any():
         return None
     return lines
@@ -82,21 +84,26 @@ def split_lines(chunk: Chunk) -> pl.DataFrame:
     )
 
 
-def amount(text: pl.Expr, in_cents: pl.Expr | pl.Series) -> pl.Expr:
-    """Amount text to an integer: cents when ``in_cents`` (money games), else whole chips.
+def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
+    """Amount text to integers: cents where ``in_cents`` (money games), else whole chips.
 
-    Null when the text is not an amount, or when chips come with a fractional part.
+    Null where the text is not an amount, or where chips come with a fractional part.
     """
     digits = text.str.strip_chars_start("$€£").str.replace_all(",", "", literal=True)
     cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
-    in_cents = pl.lit(in_cents) if isinstance(in_cents, pl.Series) else in_cents
+    valid = text.str.contains(_AMOUNT)
+    chips = cents // 100
+    whole = cents == chips * 100
     return (
-        pl.when(~text.str.contains(_AMOUNT))
-        .then(None)
-        .when(in_cents)
-        .then(cents)
-        .when(cents % 100 == 0)
-        .then(cents // 100)
+        pl.select(
+            pl.when(~valid | (~in_cents & ~whole))
+            .then(None)
+            .when(in_cents)
+            .then(cents)
+            .otherwise(chips)
+        )
+        .to_series()
+        .alias(text.name)
     )
 
 

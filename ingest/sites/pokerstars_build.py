@@ -67,7 +67,7 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     return (
         seats.with_columns(
             seat=pl.col("seat").cast(pl.Int8, strict=False),
-            stack=amount(pl.col("stack"), per_hand(info, "in_cents", seats["hand"])),
+            stack=amount(seats["stack"], per_hand(info, "in_cents", seats["hand"])),
         )
         .join(sat_out, on=["hand", "player"], how="left")
         .with_columns(sitting_out=pl.col("sitting_out") | pl.col("sat_out").fill_null(False))
@@ -76,23 +76,42 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
 
 
 def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Events with seats and amounts in the smallest unit; betting rows get ``chips`` (what
-    the action adds to the pot), ``live`` (what counts toward the street's bet), ``dead``,
-    ``raise_to`` and ``after`` (the player's street total after the action)."""
+    """Events in line order, with seats and amounts in the smallest unit; betting rows get
+    ``chips`` (what the action adds to the pot), ``live`` (what counts toward the street's
+    bet), ``dead``, ``raise_to`` and ``after`` (the player's street total after the action)."""
     kind = pl.col("kind")
     ev = lines.events.filter(kind.is_in(_ACTION_KINDS)).join(
-        seats.select("hand", "player", "seat"), on=["hand", "player"], how="left"
+        seats.select("hand", "player", "seat"),
+        on=["hand", "player"],
+        how="left",
+        maintain_order="left",
     )
     cents = per_hand(info, "in_cents", ev["hand"])
-    value = amount(pl.coalesce("amount", "to"), cents)
+    value = amount(ev["amount"].fill_null(ev["to"]), cents)
     ev = ev.with_columns(
         x=pl.when(pl.col("to").is_null()).then(value),
         y=pl.when(pl.col("to").is_not_null()).then(value),
-        fee_x=pl.when(kind == "cash_out").then(amount(pl.col("fee"), cents)),
         big_blind=per_hand(info, "big_blind", ev["hand"]),
+        pkey=_seat_key(pl.col("seat")),
+        all_in=pl.col("all_in").fill_null(False),
+    ).with_columns(
         # Posts before the first marker belong to the pre-flop betting.
-        key=_seat_key(pl.col("seat")) * 8 + pl.col("street").clip(lower_bound=1).cast(pl.Int64),
+        key=pl.col("pkey") * 8 + pl.col("street").clip(lower_bound=1).cast(pl.Int64)
     )
+    fees = ev.filter(kind == "cash_out")
+    fees = fees.select("idx", fee_x=amount(fees["fee"], per_hand(info, "in_cents", fees["hand"])))
+    ev = ev.join(fees, on="idx", how="left", maintain_order="left")
+    return pl.concat([ev, _street_totals(ev)], how="horizontal")
+
+
+def _street_totals(ev: pl.DataFrame) -> pl.DataFrame:
+    """live, dead, after, chips, raise_to and seq for each event, in the same row order.
+
+    Rows of one (hand, seat, street) are made contiguous and running sums restart where the
+    key changes: window functions over ~10^5 small groups cost several times more. Only
+    numeric columns are sorted.
+    """
+    kind = pl.col("kind")
     is_raise = kind == "raise"
     betting = kind.is_in(BETTING)
     live = (
@@ -103,35 +122,45 @@ def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFra
         .when(betting)
         .then(0)
     )
-    # Street totals per (hand, seat, street): rows of one key are made contiguous, and
-    # running sums restart where the key changes (window functions over ~10^5 small
-    # groups cost several times more).
-    ev = ev.with_columns(live=live).sort("key", "idx")
+    narrow = ev.select(
+        "hand",
+        "key",
+        "x",
+        "y",
+        live=live,
+        raise_=is_raise,
+        betting=betting,
+        no_chips=kind.is_in(_NO_CHIPS),
+        ante=kind == "ante",
+        sb_bb=kind == "post_sb_bb",
+    ).with_row_index("row")
+    s = narrow.sort("key", "row")
     first = pl.col("key") != pl.col("key").shift(1, fill_value=-1)
-    adds = pl.when(is_raise).then(0).otherwise(pl.col("live").fill_null(0))
-    ev = ev.with_columns(first=first, total=adds.cum_sum()).with_columns(
+    adds = pl.when("raise_").then(0).otherwise(pl.col("live").fill_null(0))
+    s = s.with_columns(first=first, total=adds.cum_sum()).with_columns(
         c=pl.col("total") - pl.when("first").then(pl.col("total") - adds).forward_fill()
     )
     # A raise sets the street total to its "to" amount; later calls add to it.
-    since_raise = pl.when(is_raise).then(pl.col("c")).when("first").then(0).forward_fill()
-    raise_base = pl.when(is_raise).then(pl.col("y")).when("first").then(0).forward_fill()
-    ev = ev.with_columns(after=pl.when(betting).then(raise_base + pl.col("c") - since_raise))
+    since_raise = pl.when("raise_").then(pl.col("c")).when("first").then(0).forward_fill()
+    raise_base = pl.when("raise_").then(pl.col("y")).when("first").then(0).forward_fill()
+    s = s.with_columns(after=pl.when("betting").then(raise_base + pl.col("c") - since_raise))
     before = pl.when("first").then(0).otherwise(pl.col("after").shift(1)).fill_null(0)
-    return ev.with_columns(
-        chips=pl.when(is_raise)
+    s = s.with_columns(
+        chips=pl.when("raise_")
         .then(pl.col("y") - before)
-        .when(kind.is_in(_NO_CHIPS))
+        .when("no_chips")
         .then(0)
         .otherwise(pl.col("x")),
-        dead=pl.when(kind == "ante")
+        dead=pl.when("ante")
         .then(pl.col("x"))
-        .when(kind == "post_sb_bb")
+        .when("sb_bb")
         .then(pl.col("x") - pl.col("live"))
         .otherwise(0),
-        raise_to=pl.when(is_raise).then(pl.col("y")),
-        all_in=pl.col("all_in").fill_null(False),
-        pkey=_seat_key(pl.col("seat")),
-    ).sort("idx")
+        raise_to=pl.when("raise_").then(pl.col("y")),
+    ).sort("row")
+    new_hand = pl.col("hand") != pl.col("hand").shift(1, fill_value=-1)
+    seq = pl.col("row") - pl.when(new_hand).then(pl.col("row")).forward_fill()
+    return s.select("live", "after", "chips", "dead", "raise_to", seq=seq.cast(pl.Int32))
 
 
 def _computed_returns(ev: pl.DataFrame) -> pl.DataFrame:
@@ -172,7 +201,7 @@ def _players(
     summary = lines.summary_seats
     summary = (
         summary.with_columns(
-            won=amount(pl.col("won"), per_hand(info, "in_cents", summary["hand"])),
+            won=amount(summary["won"], per_hand(info, "in_cents", summary["hand"])),
             pkey=_seat_key(pl.col("seat").cast(pl.Int8, strict=False)),
         )
         .group_by("pkey")
@@ -268,9 +297,9 @@ def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     cents = per_hand(info, "in_cents", totals["hand"])
     return (
         totals.with_columns(
-            total=amount(pl.col("total"), cents),
-            rake=amount(pl.col("rake"), cents).fill_null(0),
-            stp=amount(pl.col("stp"), cents).fill_null(0),
+            total=amount(totals["total"], cents),
+            rake=amount(totals["rake"], cents).fill_null(0),
+            stp=amount(totals["stp"], cents).fill_null(0),
         )
         .group_by("hand")
         .agg(
@@ -319,14 +348,13 @@ def build(lines: Lines, source_file: str, site: str) -> ParseResult:
         )
     )
     players_out = players.filter(is_ok).sort("hand", "seat").with_columns(site=pl.lit(site))
-    actions = ev.filter(is_ok).sort("idx")
+    actions = ev.filter(is_ok)
     actions = actions.with_columns(
         site=pl.lit(site),
         hand_id=per_hand(info, "hand_id", actions["hand"]),
         street=pl.col("street").replace_strict(
             list(range(len(STREET_NAMES))), STREET_NAMES, return_dtype=pl.String
         ),
-        seq=pl.int_range(pl.len()).over("hand"),
         amount="chips",
         board=pl.when(pl.col("kind").is_in(["show", "muck", "collect", "cash_out"])).then(
             pl.col("run")

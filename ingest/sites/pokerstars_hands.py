@@ -72,8 +72,8 @@ def hand_info(lines: Lines) -> pl.DataFrame:
         is_rio=pl.col("room") == "Run It Once Poker",
     ).with_columns(in_cents=~pl.col("is_tournament") & (pl.col("currency") != "play"))
     h = h.with_columns(
-        small_blind=amount(pl.col("sb"), pl.col("in_cents")),
-        big_blind=amount(pl.col("bb"), pl.col("in_cents")),
+        small_blind=amount(h["sb"], h["in_cents"]),
+        big_blind=amount(h["bb"], h["in_cents"]),
     )
     # The ET time is preferred when given; a history with no zone at all (converted by a
     # third-party tool) is taken to be in ET, the zone PokerStars itself writes.

@@ -82,20 +82,25 @@ def _hand_numbers(lines: pl.DataFrame) -> pl.DataFrame:
     two hands)."""
     text = pl.col("text")
     maybe = text.str.starts_with("PokerStars ") | text.str.starts_with("Run It Once Poker ")
-    header = (maybe | text.str.starts_with("\ufeff")) & text.str.contains(HEADER)
-    blank = text == ""
-    last_header = pl.when(header).then(pl.col("idx")).forward_fill().fill_null(-1)
-    last_summary = (
-        pl.when(text == "*** SUMMARY ***").then(pl.col("idx")).forward_fill().fill_null(-1)
+    # Sub-expressions are materialised as columns first: eager polars does not share them.
+    flags = lines.with_columns(
+        header=(maybe | text.str.starts_with("\ufeff")) & text.str.contains(HEADER),
+        blank=text.str.len_bytes() == 0,
+        summary=text == "*** SUMMARY ***",
     )
+    header, blank, idx = pl.col("header"), pl.col("blank"), pl.col("idx")
+    last_header = pl.when(header).then(idx).forward_fill().fill_null(-1)
+    last_summary = pl.when("summary").then(idx).forward_fill().fill_null(-1)
     start = header | (
         ~blank
         & blank.shift(1, fill_value=False)
         & (last_summary > last_header)
         & (last_header >= 0)
     )
-    return lines.with_columns(start=start).with_columns(
-        hand=pl.col("start").cum_sum().cast(pl.Int64) - 1
+    return (
+        flags.with_columns(start=start)
+        .with_columns(hand=pl.col("start").cum_sum().cast(pl.Int64) - 1)
+        .drop("header", "summary")
     )
 
 
@@ -127,18 +132,25 @@ def _markers(lines: pl.DataFrame) -> pl.DataFrame:
 def _actions(frame: pl.DataFrame) -> pl.DataFrame:
     """``player: verb ...`` lines to events (player, kind, amount, to, all_in, cards)."""
     text = pl.col("text")
-    colon = text.str.find(": ", literal=True)
-    frame = frame.with_columns(player=text.str.head(colon), rest=text.str.slice(colon + 2))
+    # str.find counts bytes and str.slice characters: split instead, names may be non-ASCII.
+    parts = text.str.splitn(": ", 2)
+    frame = frame.with_columns(parts.alias("p")).with_columns(
+        player=pl.col("p").struct.field("field_0"), rest=pl.col("p").struct.field("field_1")
+    )
     rest = pl.col("rest")
     kind: pl.Expr = pl.lit(None, pl.String)
     for prefix, name in reversed(VERBS):
         kind = pl.when(rest.str.starts_with(prefix)).then(pl.lit(name)).otherwise(kind)
-    all_in = rest.str.ends_with(_ALL_IN)
-    core = pl.when(all_in).then(rest.str.head(-len(_ALL_IN))).otherwise(rest)
-    last = core.str.extract(r" (\S+)$", 1)
-    frame = frame.with_columns(kind=kind, all_in=all_in).filter(pl.col("kind").is_not_null())
-    is_raise = pl.col("kind") == "raise"
-    betting = pl.col("kind").is_in(BETTING)
+    frame = frame.with_columns(kind=kind, all_in=rest.str.ends_with(_ALL_IN)).filter(
+        pl.col("kind").is_not_null()
+    )
+    core = pl.when("all_in").then(rest.str.head(-len(_ALL_IN))).otherwise(rest)
+    frame = frame.with_columns(
+        last=core.str.extract(r" ([^ ]+)$", 1),
+        betting=pl.col("kind").is_in(BETTING),
+        is_raise=pl.col("kind") == "raise",
+    )
+    betting, is_raise = pl.col("betting"), pl.col("is_raise")
     return frame.select(
         "hand",
         "idx",
@@ -147,8 +159,8 @@ def _actions(frame: pl.DataFrame) -> pl.DataFrame:
         "player",
         "kind",
         "all_in",
-        amount=pl.when(betting & ~is_raise).then(last),
-        to=pl.when(is_raise).then(last),
+        amount=pl.when(betting & ~is_raise).then("last"),
+        to=pl.when(is_raise).then("last"),
         cards=pl.when(pl.col("kind").is_in(["show", "muck", "fold"])).then(
             rest.str.extract(r"\[([^\]]*)\]", 1)
         ),
@@ -169,21 +181,21 @@ def _other_events(frame: pl.DataFrame) -> pl.DataFrame:
     )
     collect = frame.filter(text.str.contains(" collected ", literal=True)).select(
         *keep,
-        player=text.str.head(text.str.find(" collected ", literal=True)),
+        player=text.str.splitn(" collected ", 2).struct.field("field_0"),
         kind=pl.lit("collect"),
         amount=text.str.extract(r" collected (\S+) from ", 1),
         pot=text.str.extract(r" from ((?:main |side )?pot(?:[- ]\d+)?)$", 1),
     )
     cash_out = frame.filter(text.str.contains(" cashed out the hand for ", literal=True)).select(
         *keep,
-        player=text.str.head(text.str.find(" cashed out the hand for ", literal=True)),
+        player=text.str.splitn(" cashed out the hand for ", 2).struct.field("field_0"),
         kind=pl.lit("cash_out"),
         amount=text.str.extract(r" cashed out the hand for (\S+) \|", 1),
         fee=text.str.extract(r"\| Cash Out Fee (\S+)$", 1),
     )
     shows = frame.filter(text.str.contains(" shows [", literal=True)).select(
         *keep,
-        player=text.str.head(text.str.find(" shows [", literal=True)),
+        player=text.str.splitn(" shows [", 2).struct.field("field_0"),
         kind=pl.lit("show"),
         cards=text.str.extract(r" shows \[([^\]]*)\]", 1),
     )
@@ -194,15 +206,18 @@ def _other_events(frame: pl.DataFrame) -> pl.DataFrame:
 
 def _seats(frame: pl.DataFrame) -> pl.DataFrame:
     text = pl.col("text")
-    colon = text.str.find(": ", literal=True)
-    paren = text.str.find(r" \([^()]* in chips")
+    frame = frame.with_columns(text.str.splitn(": ", 2).alias("p")).with_columns(
+        seat=pl.col("p").struct.field("field_0").str.strip_prefix("Seat "),
+        rest=pl.col("p").struct.field("field_1"),
+    )
+    rest = pl.col("rest")
     return frame.select(
         "hand",
         "idx",
-        seat=text.str.slice(5, colon - 5),
-        player=text.str.slice(colon + 2, paren - colon - 2),
-        stack=text.str.extract(r" \(([^ ()]+) in chips", 1),
-        sitting_out=text.str.ends_with(" is sitting out") | text.str.contains("out of hand"),
+        "seat",
+        player=rest.str.replace(r" \([^ ()]+ in chips[^()]*\).*$", ""),
+        stack=rest.str.extract(r" \(([^ ()]+) in chips[^()]*\)", 1),
+        sitting_out=rest.str.ends_with(" is sitting out") | rest.str.contains("out of hand"),
     )
 
 
@@ -212,7 +227,7 @@ def _summary_seats(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.filter(useful).select(
         "hand",
         "idx",
-        seat=text.str.slice(5, text.str.find(":", literal=True) - 5),
+        seat=text.str.extract(r"^Seat ([0-9]+):", 1),
         cards=text.str.extract(r" (?:showed|mucked) \[([^\]]*)\]", 1),
         won=text.str.extract(r" won \(?([^ )]+)\)?", 1),
         not_awarded=text.str.contains("(pot not awarded", literal=True),
@@ -250,6 +265,8 @@ def classify(lines: pl.DataFrame) -> Lines:
     )
     in_summary = pl.col("street") == SUMMARY
     seat = text.str.starts_with("Seat ")
+    body = body.with_columns(seat=seat, in_summary=in_summary)
+    seat, in_summary = pl.col("seat"), pl.col("in_summary")
     kind = (
         pl.when(text.str.starts_with("*** "))
         .then(pl.lit("marker"))
@@ -269,8 +286,9 @@ def classify(lines: pl.DataFrame) -> Lines:
         .then(pl.lit("action"))
         .otherwise(pl.lit("other"))
     )
-    parts = body.with_columns(kind=kind).partition_by("kind", as_dict=True, include_key=False)
-    empty = body.clear()
+    body = body.with_columns(kind=kind).drop("seat", "in_summary")
+    parts = body.partition_by("kind", as_dict=True, include_key=False)
+    empty = body.drop("kind").clear()
 
     def part(name: str) -> pl.DataFrame:
         return parts.get((name,), empty)
@@ -278,7 +296,7 @@ def classify(lines: pl.DataFrame) -> Lines:
     dealt = part("dealt").select(
         "hand",
         "idx",
-        player=text.str.slice(9, text.str.find(" [", literal=True) - 9),
+        player=text.str.extract(r"^Dealt to (.+?) \[", 1),
         cards=text.str.extract(r"\[([^\]]*)\]", 1),
     )
     tables = (
@@ -288,9 +306,12 @@ def classify(lines: pl.DataFrame) -> Lines:
         .filter(pl.col("table_name").is_not_null())
         .select("hand", "idx", "table_name", "max_seats", "button_seat")
     )
-    events = pl.concat(
-        [_actions(part("action")), _other_events(part("other"))], how="diagonal_relaxed"
-    ).sort("idx")
+    # Both parts are in line order: merging keeps it without sorting strings.
+    actions, others = _actions(part("action")), _other_events(part("other")).sort("idx")
+    both = pl.concat([actions.clear(), others.clear()], how="diagonal_relaxed")
+    events = pl.concat([both, actions], how="diagonal_relaxed").merge_sorted(
+        pl.concat([both, others], how="diagonal_relaxed"), key="idx"
+    )
     summary = part("summary")
     totals = summary.filter(text.str.starts_with("Total pot ")).select(
         "hand",
