@@ -8,6 +8,7 @@ back. ``hand_detail`` shows one hand's full replay.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 from collections import deque
@@ -101,7 +102,9 @@ def _results(con: duckdb.DuckDBPyConnection, batches: int, workers: int) -> Iter
         for batch in range(batches):
             yield audit_tables(_batch_tables(con, batch))
         return
-    with ProcessPoolExecutor(workers) as pool:
+    # spawn, not fork: a forked child inherits the parent's polars and DuckDB thread pools
+    # in whatever locked state they were, and can hang on its first query.
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         pending: deque[Future[AuditResult]] = deque()
         for batch in range(batches):
             pending.append(pool.submit(audit_tables, _batch_tables(con, batch)))
