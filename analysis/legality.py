@@ -19,7 +19,9 @@ the pot before the action and the size of the largest bet or raise so far. The r
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
+from numpy.typing import NDArray
 
 from analysis.replay import money_text
 
@@ -27,16 +29,49 @@ BETTING_STREETS = ("preflop", "flop", "turn", "river")
 VOLUNTARY = ("fold", "check", "call", "bet", "raise")
 FIXED_LIMIT_BETS = 4  # a bet and three raises
 _HS = ["h", "street"]
+_STREET_NO = {street: number for number, street in enumerate(BETTING_STREETS)}
+
+
+def _starts(key: NDArray[np.int64]) -> NDArray[np.bool_]:
+    starts = np.ones(len(key), bool)
+    starts[1:] = key[1:] != key[:-1]
+    return starts
+
+
+def _segment_cumsum(values: NDArray[np.int64], starts: NDArray[np.bool_]) -> NDArray[np.int64]:
+    """Running sums restarting where ``starts`` is true (segments are contiguous)."""
+    running = np.cumsum(values)
+    before = (running - values)[starts]
+    result: NDArray[np.int64] = running - before[np.cumsum(starts) - 1]
+    return result
+
+
+def _segment_cummax(values: NDArray[np.int64], starts: NDArray[np.bool_]) -> NDArray[np.int64]:
+    """Running maxima of non-negative values restarting where ``starts`` is true."""
+    lift = (np.cumsum(starts) - 1) * (int(values.max(initial=0)) + 1)
+    result: NDArray[np.int64] = np.maximum.accumulate(values + lift) - lift
+    return result
+
+
+def _segment_shift(values: NDArray[np.int64], starts: NDArray[np.bool_]) -> NDArray[np.int64]:
+    """The previous row's value in the segment, 0 on each segment's first row."""
+    shifted = np.zeros_like(values)
+    shifted[1:] = values[:-1]
+    shifted[starts] = 0
+    return shifted
 
 
 def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
-    """Every betting action with the running state before it."""
+    """Every betting action with the running state before it.
+
+    The actions are sorted by hand and seq, so each round (hand and street) is a contiguous
+    run of rows and its running sums and maxima are plain numpy scans that restart at the
+    round's first row; only the per-seat sums need a stable sort by (round, seat).
+    """
     kind = pl.col("kind")
     chips = kind.is_in(("post_sb", "post_bb", "post_dead", "post_sb_bb", "ante", "straddle",
                         "call", "bet", "raise"))  # fmt: skip
-    street_chips = (
-        pl.when(chips & (kind != "ante")).then(pl.col("amount") - pl.col("dead")).otherwise(0)
-    )
+    street_no = pl.col("street").replace_strict(_STREET_NO, return_dtype=pl.Int64)
     rows = (
         actions.filter(pl.col("street").is_in(BETTING_STREETS) & pl.col("seat").is_not_null())
         .join(
@@ -48,46 +83,50 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
             on="h",
         )
         .with_columns(
-            pl.col("amount").filter(kind == "post_bb").first().over("h")
-            .fill_null(pl.col("big_blind")).alias("posted_bb"),
-            street_chips.alias("street_chips"),
+            (pl.col("h").cast(pl.Int64) * 4 + street_no).alias("round"),
+            pl.when(chips & (kind != "ante")).then(pl.col("amount") - pl.col("dead"))
+            .otherwise(0).alias("street_chips"),
             pl.when(chips).then(pl.col("amount")).otherwise(0).alias("pot_chips"),
         )
-        .with_columns(
-            pl.col("street_chips").cum_sum().over([*_HS, "seat"]).alias("mine_after"),
-            pl.col("pot_chips").cum_sum().over("h").alias("pot_after"),
-        )
-        .with_columns(
-            (pl.col("mine_after") - pl.col("street_chips")).alias("mine"),
-            (pl.col("pot_after") - pl.col("pot_chips")).alias("pot"),
-            pl.col("mine_after").cum_max().over(_HS).alias("level_after"),
-        )
-        .with_columns(
-            pl.col("level_after").shift(1).over(_HS).fill_null(0).alias("level"),
-        )
-        .with_columns(
-            pl.when(kind.is_in(("bet", "raise", "post_bb", "straddle")))
-            .then(pl.col("level_after") - pl.col("level"))
-            .otherwise(0)
-            .alias("increment"),
-        )
-        .with_columns(
-            pl.max_horizontal(
-                pl.col("increment").cum_max().shift(1).over(_HS).fill_null(0),
-                pl.col("big_blind"),
-            ).alias("min_increment"),
-            # the small bet is the big blind actually posted (headers differ: stakes or blinds)
-            pl.when(pl.col("street").is_in(["preflop", "flop"]))
-            .then(pl.col("posted_bb"))
-            .otherwise(2 * pl.col("posted_bb"))
-            .alias("limit_bet"),
-            (kind.is_in(("bet", "raise")) | ((kind == "post_bb") & (pl.col("street") == "preflop")
-                                             & (pl.col("level") == 0)))
-            .cast(pl.Int32).cum_sum().over(_HS).alias("bets_made"),
-        )
     )
+    posted = rows.filter(kind == "post_bb").group_by("h").agg(
+        pl.col("amount").first().alias("posted_bb")
+    )
+    rows = rows.join(posted, on="h", how="left").with_columns(
+        pl.col("posted_bb").fill_null(pl.col("big_blind"))
+    )
+    round_key = rows["round"].to_numpy()
+    round_starts = _starts(round_key)
+    street_chips = rows["street_chips"].to_numpy().astype(np.int64)
+    pot_chips = rows["pot_chips"].to_numpy().astype(np.int64)
+    seat_key = round_key * 256 + rows["seat"].to_numpy().astype(np.int64)
+    order = np.argsort(seat_key, kind="stable")
+    mine_after = np.empty_like(street_chips)
+    mine_after[order] = _segment_cumsum(street_chips[order], _starts(seat_key[order]))
+    pot_after = _segment_cumsum(pot_chips, _starts(rows["h"].to_numpy().astype(np.int64)))
+    level_after = _segment_cummax(mine_after, round_starts)
+    level = _segment_shift(level_after, round_starts)
+    raising = rows["kind"].is_in(("bet", "raise", "post_bb", "straddle")).to_numpy()
+    increment = np.where(raising, level_after - level, 0)
+    largest_before = _segment_shift(_segment_cummax(increment, round_starts), round_starts)
+    opening_bb = (rows["kind"] == "post_bb").to_numpy() & (round_key % 4 == 0) & (level == 0)
+    bets = (rows["kind"].is_in(("bet", "raise")).to_numpy() | opening_bb).astype(np.int64)
+    mine = mine_after - street_chips
+    pot = pot_after - pot_chips
     return rows.with_columns(
-        (pl.col("level") + pl.col("pot") + pl.col("level") - pl.col("mine")).alias("pot_max")
+        pl.Series("mine", mine),
+        pl.Series("pot", pot),
+        pl.Series("level_after", level_after),
+        pl.Series("level", level),
+        pl.Series("increment", increment),
+        pl.max_horizontal(pl.Series(largest_before), pl.col("big_blind")).alias("min_increment"),
+        # the small bet is the big blind actually posted (headers differ: stakes or blinds)
+        pl.when(pl.col("street").is_in(["preflop", "flop"]))
+        .then(pl.col("posted_bb"))
+        .otherwise(2 * pl.col("posted_bb"))
+        .alias("limit_bet"),
+        pl.Series("bets_made", _segment_cumsum(bets, round_starts)),
+        pl.Series("pot_max", 2 * level + pot - mine),
     )
 
 
@@ -152,10 +191,11 @@ def _say(kind: pl.Expr, *parts: str | pl.Expr) -> pl.Expr:
 
 def _capped(rows: pl.DataFrame) -> pl.DataFrame:
     """Fixed-limit raises beyond the cap, unless the round began heads-up."""
-    starting = rows.group_by(_HS).agg(pl.col("seat").n_unique().alias("in_round"))
-    over = rows.join(starting, on=_HS).filter(
-        (pl.col("limit_type") == "FL") & (pl.col("kind") == "raise")
-        & (pl.col("bets_made") > FIXED_LIMIT_BETS) & (pl.col("in_round") > 2)
+    fixed = rows.filter(pl.col("limit_type") == "FL")
+    starting = fixed.group_by("round").agg(pl.col("seat").n_unique().alias("in_round"))
+    over = fixed.join(starting, on="round").filter(
+        (pl.col("kind") == "raise") & (pl.col("bets_made") > FIXED_LIMIT_BETS)
+        & (pl.col("in_round") > 2)
     )
     return over.select(
         "h", "seq",
@@ -185,37 +225,43 @@ def _out_of_turn(hands: pl.DataFrame, actions: pl.DataFrame, seats: pl.DataFrame
         .select("h", pl.coalesce("straddle_seat", "bb_seat").alias("opener_pre"))
         .join(hands.select("h", "button_seat"), on="h", how="right")
     )
-    voluntary = betting.filter(pl.col("kind").is_in(VOLUNTARY)).select(
-        "h", "street", "seq", "seat", "player", "kind", "all_in"
-    )
-    chain = voluntary.join(opener, on="h", how="left").with_columns(
-        pl.col("seat").shift(1).over(_HS).alias("previous"),
-    ).with_columns(
-        pl.coalesce(
-            "previous",
+    voluntary = (
+        betting.filter(pl.col("kind").is_in(VOLUNTARY))
+        .select("h", "street", "seq", "seat", "player", "kind")
+        .join(opener, on="h", how="left")
+        .with_columns(
             pl.when(pl.col("street") == "preflop").then(pl.col("opener_pre"))
-            .otherwise(pl.col("button_seat")),
-        ).cast(pl.Int16).alias("previous"),
-    ).filter(pl.col("previous").is_not_null())
+            .otherwise(pl.col("button_seat")).fill_null(-1).alias("opener")
+        )
+    )
     # A seat leaves the rotation at its fold or its all-in action.
     gone = betting.filter((pl.col("kind") == "fold") | pl.col("all_in")).group_by("h", "seat").agg(
         pl.col("seq").min().alias("gone_at")
     )
-    table = seats.select("h", pl.col("seat").alias("other"))
-    size = 256
-    pairs = (
-        chain.join(table, on="h")
-        .with_columns(
-            ((pl.col("other").cast(pl.Int16) - pl.col("previous")) % size).alias("d_other"),
-            # the actor's own seat is a full turn away when it acts again
-            ((pl.col("seat").cast(pl.Int16) - pl.col("previous") - 1) % size + 1).alias("d_actor"),
-        )
-        .filter((pl.col("d_other") > 0) & (pl.col("d_other") < pl.col("d_actor")))
-        .join(gone.rename({"seat": "other"}), on=["h", "other"], how="left")
-        .filter(pl.col("gone_at").is_null() | (pl.col("gone_at") > pl.col("seq")))
+    width = int(seats["seat"].to_numpy().max(initial=0)) + 1  # seats 0..width-1, clockwise
+    in_hand = np.zeros((hands.height, width), bool)
+    in_hand[seats["h"].to_numpy(), seats["seat"].to_numpy()] = True
+    gone_at = np.full((hands.height, width), np.iinfo(np.int64).max)
+    gone_at[gone["h"].to_numpy(), gone["seat"].to_numpy()] = gone["gone_at"].to_numpy()
+    h = voluntary["h"].to_numpy()
+    seq = voluntary["seq"].to_numpy().astype(np.int64)
+    actor = voluntary["seat"].to_numpy().astype(np.int64)
+    round_key = h.astype(np.int64) * 4 + voluntary["street"].replace_strict(
+        _STREET_NO, return_dtype=pl.Int64).to_numpy()
+    starts = _starts(round_key)
+    previous = np.empty_like(actor)
+    previous[1:] = actor[:-1]
+    previous[starts] = voluntary["opener"].to_numpy()[starts]
+    # seat s is skipped when it lies strictly clockwise between the previous link and the
+    # actor; the actor's own seat is a full turn away when it acts again
+    distance = (np.arange(width)[None, :] - previous[:, None]) % width
+    reach = (actor - previous - 1) % width + 1
+    skipped = (
+        in_hand[h] & (distance > 0) & (distance < reach[:, None]) & (gone_at[h] > seq[:, None])
+        & (previous >= 0)[:, None]
     )
-    first = pairs.group_by("h", "seq").agg(pl.col("player").first(), pl.col("kind").first(),
-                                          pl.col("street").first(), pl.col("other").first())
+    bad = np.flatnonzero(skipped.any(axis=1))
+    first = voluntary[bad].with_columns(pl.Series("other", skipped[bad].argmax(axis=1)))
     return first.select(
         "h", "seq",
         pl.concat_str(pl.col("player"), pl.lit(" "), pl.col("kind") + "s", pl.lit(" on the "),
