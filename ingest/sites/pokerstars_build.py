@@ -212,7 +212,9 @@ def _players(
         )
     )
     dealt = lines.dealt.group_by("hand", "player").agg(dealt=pl.col("cards").first())
-    dealt = dealt.with_columns(is_hero=pl.len().over("hand") == 1)
+    # The hero is the only player whose cards are dealt face up to the history's owner.
+    sole = dealt.group_by("hand").agg(is_hero=pl.len() == 1)
+    dealt = dealt.join(sole, on="hand")
     rio_hands = info.filter("is_rio")["hand"]
     returns = _computed_returns(ev.filter(pl.col("hand").is_in(rio_hands.implode())))
     p = (
@@ -249,15 +251,20 @@ def _players(
 
 def _with_positions(p: pl.DataFrame) -> pl.DataFrame:
     """Positions of the players dealt in, clockwise from the button (see the README)."""
-    dealt_in = p.filter(~pl.col("sitting_out") & pl.col("button_seat").is_not_null())
     # Seats after the button come first; 100 exceeds any seat number, so the modulo only
     # rotates the table.
     rel = (pl.col("seat").cast(pl.Int32) - pl.col("button_seat").cast(pl.Int32) - 1) % 100
-    ranked = dealt_in.select(
-        "pkey",
-        order=(rel.rank("ordinal").over("hand") - 1).cast(pl.UInt32),
-        n=pl.len().over("hand").cast(pl.UInt32),
-    ).join(_POSITIONS, on=["n", "order"], how="left")
+    ranked = (
+        p.filter(~pl.col("sitting_out") & pl.col("button_seat").is_not_null())
+        .select("hand", "pkey", rel=rel)
+        .sort("hand", "rel")
+        .with_row_index("row")
+    )
+    new_hand = pl.col("hand") != pl.col("hand").shift(1, fill_value=-1)
+    first_row = pl.when(new_hand).then(pl.col("row")).forward_fill()
+    ranked = ranked.with_columns(order=(pl.col("row") - first_row).cast(pl.UInt32))
+    sizes = ranked.group_by("hand").agg(n=pl.len().cast(pl.UInt32))
+    ranked = ranked.join(sizes, on="hand").join(_POSITIONS, on=["n", "order"], how="left")
     return p.join(ranked.select("pkey", "position"), on="pkey", how="left")
 
 

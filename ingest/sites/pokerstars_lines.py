@@ -26,7 +26,6 @@ _HEADER_FIELDS = (
     r"(?P<game>.+?) (?:- (?:Match Round \w+, )?Level (?P<level>\S+) )?"
     r"\((?:(?P<inner>[^(),]+), )?(?P<sb>[^/(),]+)/(?P<bb>[^/() ]+)(?: (?P<cur>[A-Z]{3}))?\)$"
 )
-_TIME = r"\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?"
 _TABLE = (
     r"^Table (?:ID )?'(?P<table_name>.*)' (?:(?P<max_seats>\d+)-[Mm]ax)?[^#]*"
     r"(?:Seat #(?P<button_seat>\d+) is the button)?$"
@@ -108,16 +107,24 @@ def _markers(lines: pl.DataFrame) -> pl.DataFrame:
     """Street markers and hand starts with their street code and board number (``run``)."""
     text = pl.col("text")
     stars = lines.filter(text.str.starts_with("*** ") & ~pl.col("start")).select(
-        "hand", "idx", name=text.str.extract(r"^\*\*\* (.+?) \*\*\*", 1)
-    )
-    parts = pl.col("name").str.extract(r"^(FIRST|SECOND|THIRD) ", 1)
-    bare = pl.col("name").str.replace(r"^(?:FIRST|SECOND|THIRD) ", "")
-    stars = stars.select(
         "hand",
         "idx",
-        pl.col("name").alias("marker"),
-        street=bare.replace_strict(_STREETS, default=OTHER_STREET, return_dtype=pl.Int8),
-        run=parts.replace_strict(_RUNS, default=None, return_dtype=pl.Int8),
+        marker=text.str.splitn(" ***", 2).struct.field("field_0").str.strip_prefix("*** "),
+    )
+    # Marker names are few: decoded through dictionaries rather than regexes.
+    names = {
+        f"{run} {name}" if run else name: (street, _RUNS.get(run))
+        for name, street in _STREETS.items()
+        for run in ["", *_RUNS]
+    }
+    marker = pl.col("marker")
+    stars = stars.with_columns(
+        street=marker.replace_strict(
+            {n: v[0] for n, v in names.items()}, default=OTHER_STREET, return_dtype=pl.Int8
+        ),
+        run=marker.replace_strict(
+            {n: v[1] for n, v in names.items() if v[1]}, default=None, return_dtype=pl.Int8
+        ),
     )
     starts = lines.filter("start").select(
         "hand",
@@ -235,15 +242,25 @@ def _summary_seats(frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def _headers(starts: pl.DataFrame) -> pl.DataFrame:
+    """Header fields per hand. The part after the last " - " is the time (unique per hand,
+    cut with splits); the rest, without the hand number, repeats from hand to hand and is
+    decoded once per distinct text."""
     text = pl.col("text")
-    template = text.str.replace(r"#\d+:", "#:").str.replace(r" - \d{4}/\d.*$", "")
+    when = text.str.split(" - ").list.last()
     per_hand = starts.select(
         "hand",
-        template=template,
-        hand_id=text.str.extract(r"^[^#]*#(\d+):", 1),
-        date=text.str.extract(rf" - ({_TIME})", 1),
-        tz=text.str.extract(rf" - {_TIME} ([A-Z]+)", 1),
-        date_et=text.str.extract(rf"\[({_TIME}) ET\]", 1),
+        template=text.str.replace(r" - [^-]*$", "").str.replace(r"#[0-9]+:", "#:"),
+        hand_id=text.str.extract(r"#([0-9]+):", 1),
+        t=when.str.replace_all("[", "", literal=True).str.split_exact(" ", 5),
+    ).unnest("t")
+    et_given = pl.col("field_5") == "ET]"
+    per_hand = per_hand.select(
+        "hand",
+        "template",
+        "hand_id",
+        date=pl.col("field_0") + pl.lit(" ") + pl.col("field_1"),
+        tz=pl.col("field_2"),
+        date_et=pl.when(et_given).then(pl.col("field_3") + pl.lit(" ") + pl.col("field_4")),
     )
     distinct = per_hand.select("template").unique()
     fields = distinct.with_columns(
@@ -263,35 +280,28 @@ def classify(lines: pl.DataFrame) -> Lines:
         .select("hand", "idx", "text")
         .join_asof(markers.select("idx", "street", "run"), on="idx", strategy="backward")
     )
-    in_summary = pl.col("street") == SUMMARY
-    seat = text.str.starts_with("Seat ")
-    body = body.with_columns(seat=seat, in_summary=in_summary)
-    seat, in_summary = pl.col("seat"), pl.col("in_summary")
-    kind = (
-        pl.when(text.str.starts_with("*** "))
-        .then(pl.lit("marker"))
-        .when(seat & in_summary)
-        .then(pl.lit("summary_seat"))
-        .when(seat)
-        .then(pl.lit("seat"))
-        .when(in_summary)
-        .then(pl.lit("summary"))
-        .when(text.str.contains(' said, "', literal=True))
-        .then(pl.lit("chat"))
-        .when(text.str.starts_with("Dealt to "))
-        .then(pl.lit("dealt"))
-        .when((pl.col("street") == 0) & text.str.starts_with("Table "))
-        .then(pl.lit("table"))
-        .when(text.str.contains(": ", literal=True))
-        .then(pl.lit("action"))
-        .otherwise(pl.lit("other"))
+    body = body.with_columns(
+        seat=text.str.starts_with("Seat "), in_summary=pl.col("street") == SUMMARY
     )
-    body = body.with_columns(kind=kind).drop("seat", "in_summary")
-    parts = body.partition_by("kind", as_dict=True, include_key=False)
-    empty = body.drop("kind").clear()
+    seat, in_summary = pl.col("seat"), pl.col("in_summary")
+    kinds = [
+        ("marker", text.str.starts_with("*** ")),
+        ("summary_seat", seat & in_summary),
+        ("seat", seat),
+        ("summary", in_summary),
+        ("chat", text.str.ends_with('"')),  # 'name said, "..."'
+        ("dealt", text.str.starts_with("Dealt to ")),
+        ("table", (pl.col("street") == 0) & text.str.starts_with("Table ")),
+        ("action", text.str.contains(": ", literal=True)),
+    ]
+    code: pl.Expr = pl.lit(len(kinds), pl.Int8)  # "other"
+    for number, (_, condition) in reversed(list(enumerate(kinds))):
+        code = pl.when(condition).then(pl.lit(number, pl.Int8)).otherwise(code)
+    body = body.with_columns(kind=code).drop("seat", "in_summary")
+    codes = {name: number for number, (name, _) in enumerate(kinds)} | {"other": len(kinds)}
 
     def part(name: str) -> pl.DataFrame:
-        return parts.get((name,), empty)
+        return body.filter(pl.col("kind") == codes[name]).drop("kind")
 
     dealt = part("dealt").select(
         "hand",
@@ -299,10 +309,15 @@ def classify(lines: pl.DataFrame) -> Lines:
         player=text.str.extract(r"^Dealt to (.+?) \[", 1),
         cards=text.str.extract(r"\[([^\]]*)\]", 1),
     )
-    tables = (
-        part("table")
+    table_lines = part("table").select("hand", "idx", "text")
+    table_fields = (
+        table_lines.select("text")
+        .unique()
         .with_columns(text.str.extract_groups(_TABLE).alias("f"))
         .unnest("f")
+    )
+    tables = (
+        table_lines.join(table_fields, on="text", how="left")
         .filter(pl.col("table_name").is_not_null())
         .select("hand", "idx", "table_name", "max_seats", "button_seat")
     )

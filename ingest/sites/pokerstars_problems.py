@@ -1,8 +1,9 @@
-"""Why a PokerStars hand cannot be imported: one row per failed check, checked vectorised.
+"""Why a PokerStars hand cannot be imported: its first failed check, checked vectorised.
 
-Checks are listed in priority order; a hand's outcome is its first failed check, so a
-cancelled hand is a skip even though it does not balance, and an unreadable amount is
-reported as such rather than as the imbalance it causes.
+Checks run in priority order, so a cancelled hand is a skip even though it does not
+balance, and an unreadable amount is reported as such rather than as the imbalance it
+causes. Hand-level checks are one ``when`` chain over a frame with one row per hand;
+line-level checks name the first offending line of the hand.
 """
 
 from __future__ import annotations
@@ -11,18 +12,51 @@ import polars as pl
 
 from ingest.sites.pokerstars_lines import BETTING, SUMMARY, Lines
 
+_AMOUNT_KINDS = [k for k in BETTING if k != "raise"] + ["return", "collect", "cash_out"]
 
-def _rows(frame: pl.DataFrame, outcome: str, reason: pl.Expr, idx: str = "idx") -> pl.DataFrame:
-    return frame.select(
-        pl.col("hand").cast(pl.Int64),
-        pl.col(idx).cast(pl.Int64).alias("idx"),
-        outcome=pl.lit(outcome),
-        reason=reason.cast(pl.String),
+
+def _first_reason(checks: list[tuple[pl.Expr, str, pl.Expr, str | None]]) -> list[pl.Expr]:
+    """``reason``, ``outcome`` and ``idx`` columns from (condition, outcome, reason, line)
+    checks, the first true condition winning; ``line`` names the idx column to report."""
+    reason: pl.Expr = pl.lit(None, pl.String)
+    outcome: pl.Expr = pl.lit(None, pl.String)
+    idx: pl.Expr = pl.lit(None, pl.Int64)
+    for condition, kind, text, line in reversed(checks):
+        reason = pl.when(condition).then(text).otherwise(reason)
+        outcome = pl.when(condition).then(pl.lit(kind)).otherwise(outcome)
+        where = pl.col(line).cast(pl.Int64) if line else pl.lit(None, pl.Int64)
+        idx = pl.when(condition).then(where).otherwise(idx)
+    return [reason.alias("reason"), outcome.alias("outcome"), idx.alias("idx")]
+
+
+def _line_problems(seats: pl.DataFrame, ev: pl.DataFrame) -> pl.DataFrame:
+    """The first offending seat or action line per hand: hand, line_idx, line_reason."""
+    kind = pl.col("kind")
+    quoted = pl.lit("'") + pl.col("player").fill_null("") + pl.lit("'")
+    bad_amount = (
+        (kind.is_in(_AMOUNT_KINDS) & pl.col("x").is_null())
+        | ((kind == "raise") & pl.col("y").is_null())
+        | ((kind == "cash_out") & pl.col("fee_x").is_null())
     )
-
-
-def _quoted(column: str) -> pl.Expr:
-    return pl.lit("'") + pl.col(column).fill_null("") + pl.lit("'")
+    damaged = pl.col("damaged").fill_null(False)
+    unseated = pl.col("seat").is_null()
+    events = ev.filter(bad_amount | damaged | unseated).select(
+        "hand",
+        "idx",
+        reason=pl.when(bad_amount)
+        .then(pl.lit("unreadable amount in a ") + kind + pl.lit(" line"))
+        .when(damaged)
+        .then(pl.lit("the line does not have the form of a ") + kind + pl.lit(" line"))
+        .otherwise(quoted + pl.lit(" has no seat in this hand")),
+    )
+    stacks = seats.filter(pl.col("stack").is_null() | pl.col("seat").is_null()).select(
+        "hand", "idx", reason=pl.lit("unreadable seat number or stack")
+    )
+    return (
+        pl.concat([stacks, events])
+        .group_by("hand")
+        .agg(line_idx=pl.col("idx").first(), line_reason=pl.col("reason").first())
+    )
 
 
 def problems(
@@ -35,37 +69,16 @@ def problems(
 ) -> pl.DataFrame:
     """The first failed check of each hand that has one: hand, idx (the offending line, or
     null for the hand's first line), outcome (``error`` or ``skip``) and a reason."""
-    kind = pl.col("kind")
-    last_line = (
+    ends = (
         lines.where.filter(pl.col("text") != "").group_by("hand").agg(last_idx=pl.col("idx").max())
     )
     summaries = lines.markers.filter(pl.col("street") == SUMMARY).group_by("hand").len("n_summary")
-    hands = (
-        info.join(last_line, on="hand", how="left")
-        .join(summaries, on="hand", how="left")
-        .join(
-            totals.select("hand", "n_totals", "total_idx", "total_pot", "rake"),
-            on="hand",
-            how="left",
-        )
-    )
-    cancelled = lines.cancelled.unique("hand")
+    cancelled = lines.cancelled.select("hand", cancelled=pl.lit(True)).unique("hand")
     seat_counts = seats.group_by("hand").agg(
-        n=pl.len(),
+        n_seats=pl.len(),
         seats_unique=pl.col("seat").n_unique(),
         names_unique=pl.col("player").n_unique(),
-        idx=pl.col("idx").min(),
-    )
-    no_seats = hands.join(seats.select("hand"), on="hand", how="anti")
-    bad_seats = seat_counts.filter(
-        (pl.col("seats_unique") < pl.col("n")) | (pl.col("names_unique") < pl.col("n"))
-    )
-    bad_stacks = seats.filter(pl.col("stack").is_null() | pl.col("seat").is_null())
-    needs_x = kind.is_in([*BETTING, "return", "collect", "cash_out"]) & (kind != "raise")
-    bad_amounts = ev.filter(
-        (needs_x & pl.col("x").is_null())
-        | ((kind == "raise") & pl.col("y").is_null())
-        | ((kind == "cash_out") & pl.col("fee_x").is_null())
+        seat_idx=pl.col("idx").min(),
     )
     left = pl.col("stack") - pl.col("put_in") + pl.col("returned")
     flows = players.group_by("hand").agg(
@@ -74,100 +87,49 @@ def problems(
         won=(pl.col("collected") + pl.col("not_awarded")).sum(),
         over_player=pl.col("player").filter(left < 0).first(),
     )
-    bal = hands.join(flows, on="hand", how="inner")
+    h = info.select(
+        "hand", "hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
+        "started_at", "table_name",
+    )  # fmt: skip
+    for frame in (ends, summaries, cancelled, seat_counts, flows, _line_problems(seats, ev)):
+        h = h.join(frame, on="hand", how="left")
+    h = h.join(totals, on="hand", how="left")
     in_pot = pl.col("put_in") - pl.col("returned")
     has_summary = pl.col("n_summary").is_not_null()
-    checks = [
-        _rows(
-            info.filter(pl.col("hand_id").is_null() | pl.col("room").is_null()),
-            "error",
-            pl.lit("unrecognised hand header"),
-        ),
-        _rows(
-            info.filter(~pl.col("is_omaha")), "skip", pl.lit("other game: ") + pl.col("game_text")
-        ),
-        _rows(cancelled, "skip", pl.lit("cancelled")),
-        _rows(
-            hands.filter(~has_summary),
-            "skip",
-            pl.lit("partial: the hand ends before its summary"),
-            "last_idx",
-        ),
-        _rows(
-            hands.filter(has_summary & pl.col("n_totals").is_null()),
-            "skip",
-            pl.lit("partial: the summary has no total pot line"),
-            "last_idx",
-        ),
-        _rows(
-            info.filter(pl.col("limit_type").is_null() | pl.col("big_blind").is_null()),
-            "error",
-            pl.lit("unreadable game, limit or blinds in the hand header"),
-        ),
-        _rows(
-            info.filter(pl.col("started_at").is_null()),
-            "error",
-            pl.lit("unreadable or non-existent start time in the hand header"),
-        ),
-        _rows(
-            info.filter(pl.col("table_name").is_null()),
-            "error",
-            pl.lit("no table line after the hand header"),
-        ),
-        _rows(no_seats, "error", pl.lit("no seat lines")),
-        _rows(bad_seats, "error", pl.lit("a seat or a player is listed twice")),
-        _rows(bad_stacks, "error", pl.lit("unreadable seat number or stack")),
-        _rows(
-            bad_amounts,
-            "error",
-            pl.lit("unreadable amount ") + _quoted("amount") + pl.lit(" or ") + _quoted("to"),
-        ),
-        _rows(
-            ev.filter(pl.col("damaged").fill_null(False)),
-            "error",
-            pl.lit("the line does not have the form of a ") + kind + pl.lit(" line"),
-        ),
-        _rows(
-            ev.filter(pl.col("seat").is_null()),
-            "error",
-            _quoted("player") + pl.lit(" has no seat in this hand"),
-        ),
-        _rows(
-            hands.filter(pl.col("n_summary") > 1),
-            "error",
-            pl.lit("two summaries in one hand (a hand header is missing or damaged)"),
-            "total_idx",
-        ),
-        _rows(
-            bal.filter(in_pot != pl.col("total_pot")),
-            "error",
-            pl.format(
-                "chips do not balance: players put in {} and got {} back, but the total pot is {}",
-                "put_in",
-                "returned",
-                "total_pot",
-            ),
-            "total_idx",
-        ),
-        _rows(
-            bal.filter(pl.col("won") != pl.col("total_pot") - pl.col("rake")),
-            "error",
-            pl.format(
-                "chips do not balance: players collected {} from a total pot of {} less {} rake",
-                "won",
-                "total_pot",
-                "rake",
-            ),
-            "total_idx",
-        ),
-        _rows(
-            bal.filter(pl.col("over_player").is_not_null()),
-            "error",
-            pl.format("chips do not balance: {} puts in more than their stack", "over_player"),
-            "total_idx",
-        ),
-    ]
-    found = pl.concat([c.with_columns(prio=pl.lit(i)) for i, c in enumerate(checks)])
+    n_seats = pl.col("n_seats").fill_null(0)
+    checks: list[tuple[pl.Expr, str, pl.Expr, str | None]] = [
+        (pl.col("hand_id").is_null() | pl.col("room").is_null(), "error",
+         pl.lit("unrecognised hand header"), None),
+        (~pl.col("is_omaha"), "skip", pl.lit("other game: ") + pl.col("game_text"), None),
+        (pl.col("cancelled").fill_null(False), "skip", pl.lit("cancelled"), None),
+        (~has_summary, "skip", pl.lit("partial: the hand ends before its summary"), "last_idx"),
+        (pl.col("n_totals").is_null(), "skip",
+         pl.lit("partial: the summary has no total pot line"), "last_idx"),
+        (pl.col("limit_type").is_null() | pl.col("big_blind").is_null(), "error",
+         pl.lit("unreadable game, limit or blinds in the hand header"), None),
+        (pl.col("started_at").is_null(), "error",
+         pl.lit("unreadable or non-existent start time in the hand header"), None),
+        (pl.col("table_name").is_null(), "error", pl.lit("no table line after the hand header"),
+         None),
+        (n_seats == 0, "error", pl.lit("no seat lines"), None),
+        ((pl.col("seats_unique") < n_seats) | (pl.col("names_unique") < n_seats), "error",
+         pl.lit("a seat or a player is listed twice"), "seat_idx"),
+        (pl.col("line_reason").is_not_null(), "error", pl.col("line_reason"), "line_idx"),
+        (pl.col("n_summary") > 1, "error",
+         pl.lit("two summaries in one hand (a hand header is missing or damaged)"), "total_idx"),
+        (in_pot != pl.col("total_pot"), "error",
+         pl.format("chips do not balance: players put in {} and got {} back, but the total "
+                   "pot is {}", "put_in", "returned", "total_pot"), "total_idx"),
+        (pl.col("won") != pl.col("total_pot") - pl.col("rake"), "error",
+         pl.format("chips do not balance: players collected {} from a total pot of {} less "
+                   "{} rake", "won", "total_pot", "rake"), "total_idx"),
+        (pl.col("over_player").is_not_null(), "error",
+         pl.format("chips do not balance: {} puts in more than their stack", "over_player"),
+         "total_idx"),
+    ]  # fmt: skip
+    checks = [(c.fill_null(False), o, r, i) for c, o, r, i in checks]
     return (
-        found.sort("hand", "prio", "idx", nulls_last=True).unique("hand", keep="first").drop("prio")
+        h.select("hand", *_first_reason(checks))
+        .filter(pl.col("outcome").is_not_null())
+        .select("hand", "idx", "outcome", "reason")
     )
