@@ -93,10 +93,9 @@ def prepare(
         .with_row_index("h")
         .with_columns(pl.col("boards").list.len().alias("board_count"))
     )
-    keys = hand_frame.select("h", *replay.KEY)
-    player_frame = keys.join(_frame(players), on=replay.KEY)
-    action_frame = keys.join(_frame(actions), on=replay.KEY).sort("h", "seq")
-    collection_frame = _with_seats(keys.join(_frame(collections), on=replay.KEY), player_frame)
+    player_frame = _indexed(hand_frame, _frame(players))
+    action_frame = _indexed(hand_frame, _frame(actions)).sort("h", "seq")
+    collection_frame = _with_seats(_indexed(hand_frame, _frame(collections)), player_frame)
     seats = replay.flow_table(hand_frame, player_frame, action_frame, collection_frame)
     live = seats.filter(~pl.col("folded") & (pl.col("flow_put_in") > 0))
     live_count = live.group_by("h").agg(pl.len().alias("live"))
@@ -167,6 +166,28 @@ def audit(
                     _pairs(pot_counts, "pots"), seats),
         _award_table(compared, hand_frame),
     )
+
+
+def _numeric_ids(frame: pl.DataFrame) -> pl.Series | None:
+    """The hand ids as integers when the frame holds one site and every id is a number."""
+    if frame.height == 0 or frame["site"].n_unique() != 1:
+        return None
+    ids = frame["hand_id"].cast(pl.UInt64, strict=False)
+    return None if ids.null_count() else ids
+
+
+def _indexed(hands: pl.DataFrame, rows: pl.DataFrame) -> pl.DataFrame:
+    """``rows`` with the hand index ``h`` of their hand (rows of other hands dropped).
+
+    One site with numeric hand ids (every PokerStars batch) joins on one integer, several
+    times faster than on the two strings.
+    """
+    hand_ids, row_ids = _numeric_ids(hands), _numeric_ids(rows)
+    same_site = row_ids is not None and rows["site"][0] == hands["site"][0]
+    if hand_ids is None or row_ids is None or not same_site:
+        return hands.select("h", *replay.KEY).join(rows, on=replay.KEY)
+    keys = pl.DataFrame({"h": hands["h"], "_id": hand_ids})
+    return rows.with_columns(row_ids.alias("_id")).join(keys, on="_id").drop("_id")
 
 
 def _with_seats(collections: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
