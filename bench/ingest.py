@@ -7,14 +7,15 @@ memory of each stage (max RSS of the process and of its children). Targets: 1,00
 hands end to end in under 30 s (over 33,000 hands/s) on 2 cores, peak memory under 1 GB.
 
 Run: ``make bench`` or ``python bench/ingest.py [--hands N] [--seed S]``. The input is
-written once into ``bench/out/`` by the generator and reused when present (same seed and
-size give the same bytes). Each stage runs in its own subprocess so that its memory figure
-is its own.
+written once into ``bench/out/`` by the generator and reused when present (same seed, size
+and generator source give the same bytes). Each stage runs in its own subprocess so that
+its memory figure is its own.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import resource
@@ -89,9 +90,13 @@ def run_stage(args: list[str], env: dict[str, str] | None = None) -> dict[str, f
 
 def input_file(hands: int, seed: int) -> Path:
     """The generated input, written on first use (all cores) and reused afterwards."""
-    from ingest import generator
+    from ingest import generator, generator_play, generator_text
 
-    path = OUT / f"stars-{hands}-seed{seed}.txt"
+    # the generator's own source in the name: a changed generator writes a new file
+    source = b"".join(
+        Path(m.__file__).read_bytes() for m in (generator, generator_play, generator_text)
+    )
+    path = OUT / f"stars-{hands}-seed{seed}-{hashlib.sha256(source).hexdigest()[:8]}.txt"
     if not path.is_file():
         OUT.mkdir(parents=True, exist_ok=True)
         began = time.perf_counter()

@@ -84,6 +84,7 @@ class _Hand:
         self.pot = 0
         self.live = n  # players who have not folded
         self.active = n  # live players with chips behind
+        self.ring = list(range(n)) * 2  # ring[i : i + n]: everyone clockwise from i
         self.play = Play(
             setup,
             put_in=[0] * n,
@@ -147,9 +148,8 @@ class _Hand:
         bets = 1 if street == PREFLOP else 0
         raises = 0
         folded_on, all_in = play.folded_on, play.all_in
-        pending = [
-            i for i in ((first + j) % n for j in range(n)) if folded_on[i] < 0 and not all_in[i]
-        ]
+        ring = self.ring
+        pending = [i for i in ring[first : first + n] if folded_on[i] < 0 and not all_in[i]]
         may_raise = dict.fromkeys(pending, True)
         acted = False
         while pending and self.live > 1:
@@ -200,9 +200,7 @@ class _Hand:
             bets += 1
             raises += 1
             current = target
-            again = [
-                j for j in ((i + d) % n for d in range(1, n)) if folded_on[j] < 0 and not all_in[j]
-            ]
+            again = [j for j in ring[i + 1 : i + n] if folded_on[j] < 0 and not all_in[j]]
             for j in again:
                 # an incomplete raise lets those who already acted call or fold only
                 if full or j not in pending:
