@@ -78,8 +78,9 @@ def give_to_other(text: str) -> str | None:
     if len(shown) < 2 or not collects or "side pot" in text:
         return None
     first = collects[0]
-    other = next((p for p in shown if p != first["player"]), None)
-    if other is None or any(c["player"] == other for c in collects):
+    collectors = {c["player"] for c in collects}
+    other = next((p for p in shown if p not in collectors), None)
+    if other is None:
         return None
     return _replace_span(text, first.start("player"), first.end("player"), other)
 
