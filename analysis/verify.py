@@ -197,22 +197,41 @@ def normalise(
 def odd_chip_alternative(
     replay: HandReplay, reported: Mapping[CompareKey, int], by_pot: bool, by_half: bool
 ) -> str | None:
-    """The odd-chip placement that reproduces the history exactly, if one does."""
+    """The odd-chip placement that reproduces the history exactly, if one does.
+
+    Each variant moves the odd units another way (to the low half, to the last boards,
+    ties counted from another seat). When the history names its pots, each pot may follow
+    its own variant; otherwise one variant must reproduce the whole hand.
+    """
     seats = sorted(set(replay.put_in))
-    default_order = replay.button
+    variants: list[tuple[str, dict[CompareKey, int]]] = []
     for odd_to_high in (True, False):
         for odd_to_first_board in (True, False):
             rule = OddChipRule(odd_to_high, odd_to_first_board)
-            for button in (default_order, *(s for s in seats if s != default_order), 0):
+            for button in (replay.button, *(s for s in seats if s != replay.button), 0):
                 try:
                     result = split_hand(replay, rule, button)
                 except ValueError:
                     return None
                 rows = [(a.board, a.pot, a.half.value, a.seat, a.amount) for a in result.awards
                         if a.pot not in result.skipped_pots]
-                if normalise(rows, by_pot, by_half) == {k: v for k, v in reported.items() if v}:
-                    return _describe_rule(rule, button, replay.button)
-    return None
+                described = _describe_rule(rule, button, replay.button)
+                variants.append((described, normalise(rows, by_pot, by_half)))
+    wanted = {key: amount for key, amount in reported.items() if amount}
+    groups = {key[1] for key in wanted} | {key[1] for _, got in variants for key in got}
+    found: list[str] = []
+    for pot in sorted(groups, key=lambda p: -1 if p is None else p) if by_pot else [None]:
+
+        def part(rows: Mapping[CompareKey, int], pot: int | None = pot) -> dict[CompareKey, int]:
+            return {key: amount for key, amount in rows.items() if not by_pot or key[1] == pot}
+
+        if part(variants[0][1]) == part(wanted):
+            continue
+        match = next((text for text, got in variants[1:] if part(got) == part(wanted)), None)
+        if match is None:
+            return None
+        found.append(f"{_pot_name(pot)}: {match}" if by_pot else match)
+    return "; ".join(found) or None
 
 
 def _describe_rule(rule: OddChipRule, button: int, real_button: int) -> str:

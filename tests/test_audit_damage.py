@@ -1,0 +1,49 @@
+"""Damage on generated hands: every damaged hand flagged with the right kind, no clean one."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from analysis.audit import audit
+from ingest.generator import block_text
+from ingest.sites import Chunk, ParseResult
+from ingest.sites.pokerstars import parse
+from omaha_core.games import GAMES
+from tests.damage import DAMAGES
+
+HANDS = 600
+HAND_START = re.compile(r"^(?=PokerStars Hand #)", re.M)
+
+
+def parse_text(text: str) -> ParseResult:
+    return parse(Chunk(text.encode(), "generated.txt", 0, 1, "utf-8"))
+
+
+def statuses(parsed: ParseResult) -> Counter[str]:
+    result = audit(parsed.hands, parsed.players, parsed.actions, parsed.collections)
+    return Counter(row["status"] for row in result.audit_hands.to_pylist())
+
+
+@pytest.fixture(scope="module")
+def generated() -> list[str]:
+    text = block_text(11, 0, HANDS, tuple(GAMES))
+    return [part for part in HAND_START.split(text) if part.strip()]
+
+
+def test_clean_generated_hands_are_all_ok(generated: list[str]) -> None:
+    assert statuses(parse_text("".join(generated))) == Counter({"ok": HANDS})
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+def test_damaged_generated_hands_are_flagged(generated: list[str], damage: str) -> None:
+    function, status = DAMAGES[damage]
+    damaged = [changed for text in generated if (changed := function(text)) not in (None, text)]
+    assert len(damaged) >= 3, f"too few generated hands offer a place for {damage}"
+    parsed = parse_text("\n\n\n".join(text for text in damaged if text is not None))
+    # the importer itself rejects some damage (a collection that no longer matches its
+    # summary line); every hand it accepts must be flagged by the audit
+    assert parsed.hands.num_rows + parsed.import_errors.num_rows == len(damaged)
+    assert statuses(parsed) == Counter({status: parsed.hands.num_rows})
