@@ -1,0 +1,288 @@
+"""PokerStars parser on small hands: amounts, positions, times, skips, errors, encodings."""
+
+from __future__ import annotations
+
+import codecs
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+import pyarrow as pa
+import pytest
+
+from ingest.reader import iter_chunks
+from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
+
+FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
+
+HAND = """\
+PokerStars Hand #100:  Omaha Pot Limit ($0.05/$0.10 USD) - 2024/07/01 12:00:00 ET
+Table 'Test I' 6-max Seat #1 is the button
+Seat 1: Alice ($10 in chips)
+Seat 2: Bob ($1,000.50 in chips)
+Seat 3: Carol ($5.40 in chips)
+Seat 5: Dave ($3 in chips) is sitting out
+Bob: posts small blind $0.05
+Carol: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Alice [As Kd 7h 2c]
+Alice: raises $0.20 to $0.30
+Alice said, "gl: calls $5"
+Bob: calls $0.25
+Carol: raises $0.60 to $0.90
+Alice: calls $0.60
+Bob: folds
+*** FLOP *** [2s 3h 4h]
+Carol: bets $1.50
+Alice: raises $3 to $4.50
+Carol: calls $3 and is all-in
+*** TURN *** [2s 3h 4h] [5c]
+*** RIVER *** [2s 3h 4h 5c] [Qs]
+*** SHOW DOWN ***
+Carol: shows [Ac Ad 8s 9s] (a straight, Ace to Five)
+Alice: shows [As Kd 7h 2c] (a straight, Ace to Five)
+Alice collected $5.27 from pot
+Carol collected $5.27 from pot
+*** SUMMARY ***
+Total pot $11.10 | Rake $0.56
+Board [2s 3h 4h 5c Qs]
+Seat 1: Alice (button) showed [As Kd 7h 2c] and won ($5.27) with a straight, Ace to Five
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Carol (big blind) showed [Ac Ad 8s 9s] and won ($5.27) with a straight, Ace to Five
+"""
+
+
+def parse_text(
+    text: str, encoding: str = "utf-8", offset: int = 0, line_no: int = 1
+) -> ParseResult:
+    return pokerstars.parse(Chunk(text.encode(encoding), "t.txt", offset, line_no, encoding))
+
+
+def rows(table: pa.Table) -> list[dict[str, Any]]:
+    frame = pl.from_arrow(table)
+    assert isinstance(frame, pl.DataFrame)
+    return frame.drop("site", "source_file", strict=False).to_dicts()
+
+
+def test_detect() -> None:
+    assert pokerstars.detect(HAND.encode())
+    assert pokerstars.detect(codecs.BOM_UTF8 + b"\r\n" + HAND.encode())
+    assert not pokerstars.detect(b"Full Tilt Poker Game #1: ...")
+    assert detect_site(HAND.encode()) is pokerstars
+
+
+def test_hand_row() -> None:
+    [hand] = rows(parse_text(HAND).hands)
+    assert hand == {
+        "hand_id": "100", "game": "omaha", "variant": "omaha", "hi_lo": False,
+        "hole_cards_count": 4, "limit_type": "PL", "currency": "USD", "small_blind": 5,
+        "big_blind": 10, "ante": 0, "is_tournament": False, "tournament_id": None,
+        "level": None, "table_name": "Test I", "max_seats": 6, "button_seat": 1,
+        "started_at": dt.datetime(2024, 7, 1, 16, 0, tzinfo=dt.UTC),
+        "boards": ["2s 3h 4h 5c Qs"], "total_pot": 1110, "rake": 56, "cash_out_fee": 0,
+        "byte_offset": 0,
+    }  # fmt: skip
+
+
+def test_players_flows_and_positions() -> None:
+    players = {p["player"]: p for p in rows(parse_text(HAND).players)}
+    assert {
+        n: (p["put_in"], p["returned"], p["collected"], p["net"]) for n, p in players.items()
+    } == {
+        "Alice": (540, 0, 527, -13),
+        "Bob": (30, 0, 0, -30),
+        "Carol": (540, 0, 527, -13),
+        "Dave": (0, 0, 0, 0),
+    }
+    assert {n: p["position"] for n, p in players.items()} == {
+        "Alice": "BTN", "Bob": "SB", "Carol": "BB", "Dave": None,
+    }  # fmt: skip
+    assert players["Bob"]["stack"] == 100050
+    assert players["Dave"]["sitting_out"] and not players["Alice"]["sitting_out"]
+    assert players["Alice"]["is_hero"] and not players["Carol"]["is_hero"]
+    assert players["Carol"]["hole_cards"] == "Ac Ad 8s 9s"
+
+
+def test_actions_amounts_are_chips_added() -> None:
+    actions = rows(parse_text(HAND).actions)
+    got = [
+        (a["seq"], a["street"], a["player"], a["kind"], a["amount"], a["raise_to"]) for a in actions
+    ]
+    assert got == [
+        (0, "preflop", "Bob", "post_sb", 5, None),
+        (1, "preflop", "Carol", "post_bb", 10, None),
+        (2, "preflop", "Alice", "raise", 30, 30),
+        (3, "preflop", "Bob", "call", 25, None),
+        (4, "preflop", "Carol", "raise", 80, 90),
+        (5, "preflop", "Alice", "call", 60, None),
+        (6, "preflop", "Bob", "fold", 0, None),
+        (7, "flop", "Carol", "bet", 150, None),
+        (8, "flop", "Alice", "raise", 450, 450),
+        (9, "flop", "Carol", "call", 300, None),
+        (10, "showdown", "Carol", "show", 0, None),
+        (11, "showdown", "Alice", "show", 0, None),
+        (12, "showdown", "Alice", "collect", 527, None),
+        (13, "showdown", "Carol", "collect", 527, None),
+    ]
+    assert [a["all_in"] for a in actions].count(True) == 1
+    assert actions[10]["cards"] == "Ac Ad 8s 9s" and actions[10]["board"] == 1
+
+
+def test_collections() -> None:
+    assert rows(parse_text(HAND).collections) == [
+        {"hand_id": "100", "seat": 1, "player": "Alice", "board": 1, "pot": 0, "half": "whole",
+         "amount": 527},
+        {"hand_id": "100", "seat": 3, "player": "Carol", "board": 1, "pot": 0, "half": "whole",
+         "amount": 527},
+    ]  # fmt: skip
+
+
+def test_dead_blinds_antes_and_straddles() -> None:
+    text = (
+        HAND.replace(
+            "Carol: posts big blind $0.10\n",
+            "Carol: posts big blind $0.10\n"
+            "Alice: posts small & big blinds $0.15\nBob: posts the ante $0.02\n",
+        )
+        .replace("Alice: raises $0.20 to $0.30", "Alice: raises $0.20 to $0.30")
+        .replace("Total pot $11.10", "Total pot $11.17")
+        .replace("Alice collected $5.27", "Alice collected $5.31")
+        .replace("Carol collected $5.27", "Carol collected $5.30")
+    )
+    result = parse_text(text)
+    assert result.import_errors.num_rows == 0, result.import_errors.to_pylist()
+    posts = [a for a in rows(result.actions) if a["kind"] in ("post_sb_bb", "ante")]
+    assert [(a["player"], a["amount"], a["dead"]) for a in posts] == [
+        ("Alice", 15, 5),
+        ("Bob", 2, 2),
+    ]
+    players = {p["player"]: p for p in rows(result.players)}
+    # Alice's live 10 counts toward her raise to 30: 15 posted + 20 more.
+    assert players["Alice"]["put_in"] == 15 + 20 + 60 + 450
+    assert rows(result.hands)[0]["ante"] == 2
+
+
+@pytest.mark.parametrize(
+    ("when", "expected"),
+    [
+        ("2024/07/01 12:00:00 ET", dt.datetime(2024, 7, 1, 16, 0)),  # summer time
+        ("2024/01/15 12:00:00 ET", dt.datetime(2024, 1, 15, 17, 0)),
+        ("2024/01/15 18:00:00 CET [2024/01/15 12:00:00 ET]", dt.datetime(2024, 1, 15, 17, 0)),
+        ("2024/01/15 18:00:00 CET", dt.datetime(2024, 1, 15, 17, 0)),
+        ("2019/04/19 17:52 UTC [2019/04/19 18:52 CET]", dt.datetime(2019, 4, 19, 17, 52)),
+        ("2024/01/15 12:00:00", dt.datetime(2024, 1, 15, 17, 0)),  # no zone: ET
+        ("2024/11/03 1:30:00 ET", dt.datetime(2024, 11, 3, 5, 30)),  # repeated hour: earlier
+    ],
+)
+def test_start_time_in_utc(when: str, expected: dt.datetime) -> None:
+    text = HAND.replace("2024/07/01 12:00:00 ET", when)
+    [hand] = rows(parse_text(text).hands)
+    assert hand["started_at"] == expected.replace(tzinfo=dt.UTC)
+
+
+def test_other_games_are_skipped_by_name() -> None:
+    text = HAND.replace("Omaha Pot Limit", "Hold'em No Limit")
+    result = parse_text(text)
+    assert result.hands.num_rows == 0
+    assert rows(result.import_skips) == [
+        {"byte_offset": 0, "line_no": 1, "hand_id": "100", "reason": "other game: Hold'em No Limit"}
+    ]
+
+
+def test_games_from_headers() -> None:
+    cases = {
+        "5 Card Omaha Hi/Lo Pot Limit": ("omaha5_8", 5, True),
+        "6 Card Omaha Pot Limit": ("omaha6", 6, False),
+        "Omaha Hi/Lo Limit": ("omaha8", 4, True),
+        "Courchevel Hi/Lo Pot Limit": ("courchevel8", 5, True),
+        "Mixed PLO (Omaha Pot Limit": ("omaha", 4, False),
+    }
+    for text, (game, cards, hi_lo) in cases.items():
+        header = HAND.replace("Omaha Pot Limit (", f"{text} (").replace(
+            "PLO (Omaha Pot Limit (", "PLO (Omaha Pot Limit, "
+        )
+        [hand] = rows(parse_text(header).hands)
+        assert (hand["game"], hand["hole_cards_count"], hand["hi_lo"]) == (game, cards, hi_lo), text
+
+
+def test_cancelled_and_partial_hands_are_skips() -> None:
+    cancelled = HAND.split("*** HOLE CARDS ***")[0] + "Hand cancelled\n*** SUMMARY ***\n"
+    partial = HAND.split("*** FLOP ***")[0].replace("#100", "#101")
+    result = parse_text(cancelled + "\n\n" + partial)
+    assert [s["reason"] for s in rows(result.import_skips)] == [
+        "cancelled",
+        "partial: the hand ends before its summary",
+    ]
+    assert result.hands.num_rows == result.import_errors.num_rows == 0
+
+
+def test_imbalance_is_an_error_naming_the_summary_line() -> None:
+    result = parse_text(HAND.replace("Bob: calls $0.25", "Bob: calls $0.35"))
+    [error] = rows(result.import_errors)
+    assert error["reason"].startswith("chips do not balance")
+    assert (error["line_no"], error["line"]) == (29, "Total pot $11.10 | Rake $0.56")
+    assert result.hands.num_rows == result.players.num_rows == result.actions.num_rows == 0
+
+
+def test_damage_is_reported_with_its_line_and_neighbours_survive() -> None:
+    second = HAND.replace("#100", "#200").replace("Bob: calls $0.25", "Bob: calls $0.2x5")
+    third = HAND.replace("#100", "#300")
+    text = HAND + "\n\n" + second + "\n\n" + third
+    result = parse_text(text, offset=1000, line_no=11)
+    assert result.hands.column("hand_id").to_pylist() == ["100", "300"]
+    [error] = rows(result.import_errors)
+    assert error["hand_id"] == "200"
+    assert error["line"] == "Bob: calls $0.2x5"
+    assert error["line_no"] == 11 + HAND.count("\n") + 2 + 12
+    assert error["byte_offset"] == 1000 + len(HAND) + 2
+
+
+def test_damaged_header_still_separates_hands() -> None:
+    damaged = HAND.replace("PokerStars Hand #100", "PokerStarz Hand #200")
+    text = HAND + "\n\n" + damaged + "\n\n" + HAND.replace("#100", "#300")
+    result = parse_text(text)
+    assert result.hands.column("hand_id").to_pylist() == ["100", "300"]
+    [error] = rows(result.import_errors)
+    assert error["reason"] == "unrecognised hand header"
+    assert error["line"].startswith("PokerStarz Hand #200")
+
+
+def test_text_before_the_first_hand_is_an_error() -> None:
+    result = parse_text("some junk\n\n" + HAND)
+    assert result.hands.num_rows == 1
+    [error] = rows(result.import_errors)
+    assert (error["line_no"], error["line"], error["reason"]) == (
+        1, "some junk", "text before the first hand header",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1252", "utf-16-le"])
+def test_encodings_and_line_ends(encoding: str) -> None:
+    text = (HAND.replace("Alice", "Zoë €") + "\n\n" + HAND.replace("#100", "#101")).replace(
+        "\n", "\r\n"
+    )
+    result = parse_text(text, encoding=encoding)
+    assert result.import_errors.num_rows == 0, result.import_errors.to_pylist()
+    assert "Zoë €" in result.players.column("player").to_pylist()
+    offsets = result.hands.column("byte_offset").to_pylist()
+    second = text.index("PokerStars Hand #101")
+    assert offsets == [0, len(text[:second].encode(encoding))]
+
+
+def test_names_with_colons_parentheses_and_accents() -> None:
+    text = HAND.replace("Alice", "Jo (UK) é")
+    result = parse_text(text)
+    assert result.import_errors.num_rows == 0, result.import_errors.to_pylist()
+    players = rows(result.players)
+    assert players[0]["player"] == "Jo (UK) é" and players[0]["stack"] == 1000
+
+
+def test_parse_file_reads_the_fixture_in_small_chunks(tmp_path: Path) -> None:
+    whole = pokerstars.parse_file(FIXTURE)
+    chunks = list(iter_chunks(FIXTURE, pokerstars.HAND_START, target_bytes=600))
+    assert len(chunks) == 3
+    pieces = [pokerstars.parse(c) for c in chunks]
+    assert [p.hands.num_rows for p in pieces] == [1, 1, 1]
+    assert whole.hands.column("byte_offset").to_pylist() == [c.byte_offset for c in chunks]
+    assert whole.hands.column("game").to_pylist() == ["omaha6", "omaha8", "courchevel8"]
