@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import polars as pl
 import pyarrow as pa
 
-from analysis import legality, replay, verify
+from analysis import legality, replay, single_pot, verify
 
 STATUSES = ("mismatch", "illegal_bet", "odd_chip", "unverifiable", "ok")  # most severe first
 
@@ -106,9 +106,9 @@ def prepare(
 
 
 def showdown_replays(prepared: Prepared) -> list[verify.HandReplay]:
-    """The showdown hands ready for the award split, their shown cards evaluated."""
+    """Every showdown hand ready for the general award split, its shown cards evaluated."""
     showdown = prepared.hands.filter(pl.col("live") >= 2)
-    values = _showdown_values(prepared.hands, prepared.seats)
+    values = showdown_values(prepared.hands, prepared.seats)
     return verify.build_replays(prepared.seats.join(showdown.select("h"), on="h"), values, showdown)
 
 
@@ -126,8 +126,12 @@ def audit(
         ),
     ]
     live = seats.filter(~pl.col("folded") & (pl.col("flow_put_in") > 0))
-    expected_parts = [_uncontested_expected(hand_frame, live)]
-    replays = showdown_replays(prepared)
+    values = showdown_values(hand_frame, seats)
+    simple_ids = single_pot.single_pot_hands(hand_frame, seats)
+    simple = single_pot.single_pot_awards(hand_frame, seats, values, simple_ids)
+    expected_parts = [_uncontested_expected(hand_frame, live), simple.rows]
+    involved = hand_frame.filter(pl.col("live") >= 2).join(simple_ids, on="h", how="anti")
+    replays = verify.build_replays(seats.join(involved.select("h"), on="h"), values, involved)
     expected_rows: list[tuple[int, int, int, str, int, int]] = []
     unclear: list[tuple[int, str]] = []
     pot_counts: list[tuple[int, int]] = []
@@ -155,9 +159,16 @@ def audit(
     )
     problems.append(_text_rows(failures, "mismatch"))
     problems.append(_text_rows(unclear, "unverifiable"))
+    problems.append(simple.unclear.with_columns(status=pl.lit("unverifiable")))
     compared = _compare(
         hand_frame, pl.concat(expected_parts), collection_frame, seats,
-        _pairs(skipped, "pot"), {h for h, _ in failures},
+        pl.concat([_pairs(skipped, "pot"), simple.skipped]), {h for h, _ in failures},
+    )
+    bad = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
+    single = bad.join(simple_ids, on="h").join(hand_frame, on="h")
+    by_h.update(
+        (hand.h, hand)
+        for hand in verify.build_replays(seats.join(single.select("h"), on="h"), values, single)
     )
     award_problems = _award_problems(compared, hand_frame, by_h)
     problems.append(award_problems)
@@ -221,7 +232,7 @@ def _uncontested_expected(hands: pl.DataFrame, live: pl.DataFrame) -> pl.DataFra
     )
 
 
-def _showdown_values(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+def showdown_values(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Hi/lo values of every known hand still in a showdown, on every board, in one batch."""
     games = pl.DataFrame(
         [(name, *verify.game_holes(name)) for name in hands["game"].unique().to_list()],

@@ -170,7 +170,8 @@ def build_replays(
     for replay in replays.values():
         replay.hi = [{} for _ in range(replay.boards)]
         replay.lo = [{} for _ in range(replay.boards)]
-    for h, seat, board_no, hi, lo in values.select("h", "seat", "board_no", "hi", "lo").iter_rows():
+    mine = values.join(info.select("h"), on="h").select("h", "seat", "board_no", "hi", "lo")
+    for h, seat, board_no, hi, lo in mine.iter_rows():
         replay = replays[h]
         if hi >= 0 and board_no <= replay.boards:
             replay.hi[board_no - 1][seat] = hi

@@ -7,7 +7,9 @@ from collections import Counter
 
 import pytest
 
-from analysis.audit import audit
+from analysis.audit import audit, prepare, showdown_replays, showdown_values
+from analysis.single_pot import single_pot_awards, single_pot_hands
+from analysis.verify import award_rows, split_hand
 from ingest.generator import block_text
 from ingest.sites import Chunk, ParseResult
 from ingest.sites.pokerstars import parse
@@ -47,3 +49,22 @@ def test_damaged_generated_hands_are_flagged(generated: list[str], damage: str) 
     # summary line); every hand it accepts must be flagged by the audit
     assert parsed.hands.num_rows + parsed.import_errors.num_rows == len(damaged)
     assert statuses(parsed) == Counter({status: parsed.hands.num_rows})
+
+
+def test_single_pot_path_equals_the_general_split(generated: list[str]) -> None:
+    """The vectorised single-pot awards match award_pots, including every odd-unit case."""
+    parsed = parse_text("".join(generated))
+    prepared = prepare(parsed.hands, parsed.players, parsed.actions, parsed.collections)
+    ids = single_pot_hands(prepared.hands, prepared.seats)
+    values = showdown_values(prepared.hands, prepared.seats)
+    fast = single_pot_awards(prepared.hands, prepared.seats, values, ids)
+    chosen = set(ids["h"].to_list())
+    assert len(chosen) > HANDS // 5
+    general = sorted(
+        row
+        for hand in showdown_replays(prepared)
+        if hand.h in chosen
+        for row in award_rows(split_hand(hand).awards, hand.h)
+    )
+    assert sorted(fast.rows.iter_rows()) == general
+    assert fast.unclear.height == 0
