@@ -28,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
+from zoneinfo import ZoneInfo
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,7 +51,8 @@ BLOCK_HANDS = 2000
 RANDOMS_PER_HAND = 64
 FIRST_HAND_ID = 200_000_000_000
 HAND_ID_STEP = 37  # ids grow by 1..37 from hand to hand
-START_TIME = dt.datetime(2024, 1, 8, 9, 0, 0)
+START_UTC = int(dt.datetime(2024, 1, 8, 14, tzinfo=dt.UTC).timestamp())  # 9:00 ET
+EASTERN = ZoneInfo("America/New_York")
 CASH_STAKES = ((1, 2), (2, 5), (5, 10), (10, 25), (25, 50), (50, 100), (100, 200), (200, 400),
                (500, 1000), (1000, 2000))  # fmt: skip
 FL_SMALL_BETS = (4, 10, 20, 50, 100, 200, 400)
@@ -132,12 +134,27 @@ def _rows(rng: np.random.Generator, first: int, count: int) -> Iterator[_Row]:
     choice = rng.random((count, 16)).tolist()
     orders = np.argsort(rng.random((count, 9)), axis=1).tolist()
     depth = rng.random((count, 18)).tolist()
-    seconds = (np.arange(first, first + count) * 40 + rng.integers(0, 40, count)).astype(
-        "timedelta64[s]"
-    )
-    times = np.datetime_as_string(np.datetime64(START_TIME, "s") + seconds).tolist()
+    utc = START_UTC + np.arange(first, first + count) * 40 + rng.integers(0, 40, count)
+    times = np.datetime_as_string(_eastern(utc).astype("datetime64[s]")).tolist()
     for deck, r, c, o, d, t in zip(decks, rand, choice, orders, depth, times, strict=True):
         yield _Row(deck, r, c, o, d, et_time(t))
+
+
+def _eastern(utc: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Unix seconds to US Eastern wall-clock seconds: PokerStars writes ET, and an ET time
+    must exist (none in the hour skipped each March)."""
+    hours = utc // 3600
+    # offsets change on the hour, so one zone lookup per distinct hour is exact
+    distinct, where = np.unique(hours, return_inverse=True)
+    offsets = np.array([_offset_seconds(int(hour) * 3600) for hour in distinct.tolist()], np.int64)
+    eastern: NDArray[np.int64] = utc + offsets[where]
+    return eastern
+
+
+def _offset_seconds(moment: int) -> int:
+    offset = dt.datetime.fromtimestamp(moment, EASTERN).utcoffset()
+    assert offset is not None
+    return int(offset.total_seconds())
 
 
 _NAMES: dict[int, list[str]] = {}

@@ -38,6 +38,8 @@ HEAD_BYTES = 4096
 CHUNK_BYTES = 1 << 20
 BATCH_HANDS = 25_000
 IN_FLIGHT_PER_WORKER = 8  # covers the pause while the main process inserts a batch
+# Inserting needs little of DuckDB's buffer pool, and parse workers share the machine's memory.
+IMPORT_MEMORY_LIMIT = "192MB"
 _END_OF_FILE = -1  # size tag of the marker that closes a file's results
 
 
@@ -265,7 +267,7 @@ def import_paths(
     files = list_files(paths)
     bytes_total = sum(path.stat().st_size for path in files)
     workers = workers or os.cpu_count() or 1
-    con = store.connect(db_path)
+    con = store.connect(db_path, memory_limit=IMPORT_MEMORY_LIMIT)
     run = _Run(con)
     files_done = 0
 

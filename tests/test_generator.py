@@ -138,3 +138,14 @@ def test_rake_rule() -> None:
     assert generator.rake_for(100_000, flop_seen=True, tournament=False) == 300
     assert generator.rake_for(1000, flop_seen=False, tournament=False) == 0
     assert generator.rake_for(1000, flop_seen=True, tournament=True) == 0
+
+
+def test_times_skip_the_hour_eastern_time_skips(tmp_path: Path) -> None:
+    # hand 133,290 is dealt at 2024-03-10 07:00 UTC, when US Eastern time jumps 2:00 -> 3:00
+    text = generator.block_text(5, 133_200, 200, tuple(GAMES))
+    assert "- 2024/03/10 1:59:" in text and "- 2024/03/10 3:00:" in text
+    assert "- 2024/03/10 2:" not in text
+    path = tmp_path / "dst.txt"
+    path.write_text(text)
+    summary = importer.import_paths([path], tmp_path / "dst.duckdb", workers=1)
+    assert (summary.imported, summary.errors) == (200, 0)
