@@ -98,13 +98,18 @@ def run_audit(
 
 def _results(con: duckdb.DuckDBPyConnection, batches: int, workers: int) -> Iterator[AuditResult]:
     """Each batch's audit, in batch order, with a bounded number of batches in flight."""
-    if workers <= 1 or batches <= 1:
+    # a worker costs a second or two to start: not worth it for one round of batches
+    if workers <= 1 or batches <= workers:
         for batch in range(batches):
             yield audit_tables(_batch_tables(con, batch))
         return
-    # spawn, not fork: a forked child inherits the parent's polars and DuckDB thread pools
-    # in whatever locked state they were, and can hang on its first query.
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    # Not plain fork: a child forked from this process inherits its polars and DuckDB
+    # thread pools in whatever locked state they were, and can hang on its first query.
+    # The fork server is a fresh process that only imported the audit, so forking from it
+    # is safe and skips the imports a spawned worker would repeat.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["analysis.audit"])
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
         pending: deque[Future[AuditResult]] = deque()
         for batch in range(batches):
             pending.append(pool.submit(audit_tables, _batch_tables(con, batch)))
