@@ -12,7 +12,7 @@ from ingest.sites import Chunk
 
 # Amount text as rooms print it: an optional currency sign, digits with optional thousands
 # commas, at most two decimals. Anything else is unreadable (null), never guessed.
-_AMOUNT = r"^[$€£]?\d[\d,]*(?:\.\d{1,2})?$"
+_AMOUNT = r"^[$€£₹]?[0-9][0-9,]*(?:\.[0-9]{1,2})?$"
 
 # Abbreviations rooms print after times, as IANA zones (zoneinfo handles summer time).
 TIME_ZONES: dict[str, str] = {
@@ -89,7 +89,7 @@ def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
 
     Null where the text is not an amount, or where chips come with a fractional part.
     """
-    digits = text.str.strip_chars_start("$€£").str.replace_all(",", "", literal=True)
+    digits = text.str.strip_chars_start("$€£₹").str.replace_all(",", "", literal=True)
     cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
     valid = text.str.contains(_AMOUNT)
     chips = cents // 100

@@ -144,7 +144,11 @@ def _street_totals(ev: pl.DataFrame) -> pl.DataFrame:
     since_raise = pl.when("raise_").then(pl.col("c")).when("first").then(0).forward_fill()
     raise_base = pl.when("raise_").then(pl.col("y")).when("first").then(0).forward_fill()
     s = s.with_columns(after=pl.when("betting").then(raise_base + pl.col("c") - since_raise))
-    before = pl.when("first").then(0).otherwise(pl.col("after").shift(1)).fill_null(0)
+    # The street total before an action: the last total of the same key, whatever other
+    # actions (checks, folds) came in between.
+    so_far = pl.when("betting").then(pl.col("after")).when("first").then(0).forward_fill()
+    s = s.with_columns(so_far=so_far)
+    before = pl.when("first").then(0).otherwise(pl.col("so_far").shift(1))
     s = s.with_columns(
         chips=pl.when("raise_")
         .then(pl.col("y") - before)

@@ -13,7 +13,7 @@ _OMAHA = (
     r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$"
 )
 _LIMITS = {"Pot Limit": "PL", "No Limit": "NL", "Fixed Limit": "FL", "Limit": "FL"}
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
 
 
 def _game_fields(headers: pl.DataFrame) -> pl.DataFrame:

@@ -47,6 +47,8 @@ VERBS: list[tuple[str, str]] = [
     ("mucks", "muck"), ("doesn't show", "no_show"), ("is sitting out", "sits_out"),
     ("sits out", "sits_out"),
 ]  # fmt: skip
+_VERB = "^(" + "|".join(p.strip().replace("[", r"\[") for p, _ in VERBS) + ")"
+_VERB_KINDS = {p.strip(): kind for p, kind in VERBS}
 BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "call", "bet", "raise"]
 # The whole shape of a betting line after "player: "; anything else there is damage.
 _BETTING_SHAPE = (
@@ -145,9 +147,7 @@ def _actions(frame: pl.DataFrame) -> pl.DataFrame:
         player=pl.col("p").struct.field("field_0"), rest=pl.col("p").struct.field("field_1")
     )
     rest = pl.col("rest")
-    kind: pl.Expr = pl.lit(None, pl.String)
-    for prefix, name in reversed(VERBS):
-        kind = pl.when(rest.str.starts_with(prefix)).then(pl.lit(name)).otherwise(kind)
+    kind = rest.str.extract(_VERB, 1).replace_strict(_VERB_KINDS, return_dtype=pl.String)
     frame = frame.with_columns(kind=kind, all_in=rest.str.ends_with(_ALL_IN)).filter(
         pl.col("kind").is_not_null()
     )
@@ -303,11 +303,11 @@ def classify(lines: pl.DataFrame) -> Lines:
     def part(name: str) -> pl.DataFrame:
         return body.filter(pl.col("kind") == codes[name]).drop("kind")
 
-    dealt = part("dealt").select(
+    dealt = part("dealt").with_columns(p=text.str.splitn(" [", 2)).select(
         "hand",
         "idx",
-        player=text.str.extract(r"^Dealt to (.+?) \[", 1),
-        cards=text.str.extract(r"\[([^\]]*)\]", 1),
+        player=pl.col("p").struct.field("field_0").str.strip_prefix("Dealt to "),
+        cards=pl.col("p").struct.field("field_1").str.strip_suffix("]"),
     )
     table_lines = part("table").select("hand", "idx", "text")
     table_fields = (
@@ -334,7 +334,7 @@ def classify(lines: pl.DataFrame) -> Lines:
         total=text.str.extract(r"^Total pot ([^ |]+)", 1),
         rake=text.str.extract(r"\| Rake ([^ |]+)", 1),
         stp=text.str.extract(r"\| STP ([^ |]+)", 1),
-        side_pots=text.str.contains("(?i)side pot"),
+        side_pots=text.str.contains("Side pot", literal=True),
     )
     boards = summary.filter(text.str.contains("Board [", literal=True)).select(
         "hand",
