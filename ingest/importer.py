@@ -111,7 +111,8 @@ def _done(result: ParseResult) -> Future[ParseResult]:
 
 
 def list_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files to import: named files as given, folders walked recursively in name order."""
+    """The files to import: named files as given, folders walked recursively in name order;
+    each file once."""
     found: list[Path] = []
     for raw in paths:
         path = Path(raw)
@@ -127,7 +128,7 @@ def list_files(paths: Iterable[str | Path]) -> list[Path]:
             )
         else:
             raise ImportPathError(f"no such file or folder: {path}")
-    return found
+    return list(dict.fromkeys(found))  # a file named twice (or inside a named folder) once
 
 
 def _hand_chunks(chunk: Chunk, hand_start: re.Pattern[bytes]) -> Iterator[Chunk]:

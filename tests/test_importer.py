@@ -108,3 +108,8 @@ def test_companions_skipped_in_folders_but_not_when_named(histories: Path) -> No
 def test_missing_path_is_refused(tmp_path: Path) -> None:
     with pytest.raises(importer.ImportPathError, match="no such file or folder"):
         importer.import_paths([tmp_path / "absent"], tmp_path / "db.duckdb")
+
+
+def test_a_file_named_twice_is_read_once(histories: Path) -> None:
+    listed = importer.list_files([histories / "a.txt", histories, histories / "a.txt"])
+    assert [p.name for p in listed] == ["a.txt", "notes.txt", "b.txt"]
