@@ -199,9 +199,9 @@ def _showdown_lines(
     for index, (pot, gross) in enumerate(zip(split.pots, split.gross, strict=True)):
         seats = ", ".join(names.get(seat, str(seat)) for seat in pot.eligible)
         lines.append(
-            f"{verify.where_text(1, index, 'whole', 1)}: {replay.format_money(pot.amount, unit)} "
-            f"after rake {replay.format_money(gross.amount - pot.amount, unit)}; "
-            f"eligible: {seats}"
+            f"{verify.where_text(1, index, 'whole', 1)} {replay.format_money(gross.amount, unit)}"
+            f", rake {replay.format_money(gross.amount - pot.amount, unit)}, to share "
+            f"{replay.format_money(pot.amount, unit)}; eligible: {seats}"
         )
     for board_no, (hi, lo) in enumerate(zip(hand.hi, hand.lo, strict=True), start=1):
         cards = boards[board_no - 1] if board_no <= len(boards) else ""
@@ -210,4 +210,10 @@ def _showdown_lines(
             low = f"; low {describe_low(lo[seat])}" if hand.hi_lo else ""
             lines.append(f"  {names.get(seat, seat)}: high {describe_high(hi[seat])}{low}")
     lines += [f"unchecked: {text}" for text in split.unverifiable]
+    lines.append("winners:")
+    lines += [
+        f"  {verify.where_text(award.board, award.pot, award.half.value, len(hand.hi))}: "
+        f"{names.get(award.seat, str(award.seat))} {replay.format_money(award.amount, unit)}"
+        for award in split.awards
+    ]
     return lines

@@ -1,0 +1,70 @@
+"""The ``omaha audit`` command: summary, problem list, one hand's replay, stored tables."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from analysis.cli import app
+from ingest import importer, store
+from tests.damage import give_to_other
+
+GOLDEN = Path(__file__).parent / "fixtures" / "audit_golden.txt"
+runner = CliRunner()
+
+
+@pytest.fixture()
+def db(tmp_path: Path) -> Path:
+    """A database with the golden hands and one of them damaged (paid to a loser)."""
+    hands = GOLDEN.read_text().split("\n\n\n")
+    tie = next(text for text in hands if "#207000189950" in text)
+    damaged = give_to_other(tie.replace("#207000189950", "#207000189951"))
+    assert damaged is not None
+    shutil.copy(GOLDEN, tmp_path / "golden.txt")
+    (tmp_path / "damaged.txt").write_text(damaged)
+    path = tmp_path / "audit.duckdb"
+    importer.import_paths([tmp_path / "golden.txt", tmp_path / "damaged.txt"], path, workers=1)
+    return path
+
+
+def test_audit_summary_and_problems(db: Path) -> None:
+    result = runner.invoke(app, ["audit", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "by status:" in result.output
+    assert "problems:" in result.output
+    assert (
+        "207000189951  mismatch  main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89"
+        ", history pays Rotekaka-89 0.90 and Kalu$ 3.59 and Hero 0.89" in result.output
+    )
+    # a second run finds nothing left to audit; --all audits everything again
+    again = runner.invoke(app, ["audit", "--db", str(db), "--only-problems", "--format", "json"])
+    assert json.loads(again.stdout) == [{
+        "site": "pokerstars", "hand_id": "207000189951", "status": "mismatch",
+        "reason": "main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89, "
+                  "history pays Rotekaka-89 0.90 and Kalu$ 3.59 and Hero 0.89"}]  # fmt: skip
+    con = store.connect(db, read_only=True)
+    try:
+        counts = con.execute("SELECT status, count(*) FROM audit_hands GROUP BY ALL ORDER BY 1")
+        assert counts.fetchall() == [("mismatch", 1), ("ok", 4)]
+    finally:
+        con.close()
+    redo = runner.invoke(app, ["audit", "--db", str(db), "--all", "--format", "csv"])
+    assert redo.exit_code == 0
+    assert "5 hands audited" in redo.output
+
+
+def test_audit_one_hand(db: Path) -> None:
+    result = runner.invoke(app, ["audit", "207000004702", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == "status: ok"
+    assert "main pot 372.39, rake 3.00, to share 369.39; eligible: tribaII, elulno_x" in lines
+    assert "  board 2 main pot low half: elulno_x 92.34" in lines
+    assert "  board 2 main pot: elulno_x expected 92.34, history 92.34  ok" in lines
+    missing = runner.invoke(app, ["audit", "1", "--db", str(db)])
+    assert missing.exit_code == 1
+    assert "no hand 1" in missing.output
