@@ -283,6 +283,7 @@ def import_paths(
         files_done += size == _END_OF_FILE
         report()
 
+    report()
     executor: Executor = ProcessPoolExecutor(workers) if workers > 1 else _InlineExecutor()
     try:
         with executor:
