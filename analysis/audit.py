@@ -135,7 +135,7 @@ def audit(
     expected_rows: list[tuple[int, int, int, str, int, int]] = []
     unclear: list[tuple[int, str]] = []
     pot_counts: list[tuple[int, int]] = []
-    skipped: list[tuple[int, int]] = []
+    skipped: list[tuple[int, int, int]] = []  # pots not checkable: hand, pot, claimant
     failures: list[tuple[int, str]] = []
     by_h: dict[int, verify.HandReplay] = {}
     for hand in replays:
@@ -147,7 +147,12 @@ def audit(
             continue
         expected_rows.extend(verify.award_rows(result.awards, hand.h))
         unclear.extend((hand.h, text) for text in result.unverifiable)
-        skipped.extend((hand.h, pot) for pot in result.skipped_pots)
+        skipped.extend(
+            (hand.h, pot, seat)
+            for pot in result.skipped_pots
+            for seat in result.pots[pot].eligible
+            if seat not in hand.mucked
+        )
         pot_counts.append((hand.h, len(result.pots)))
     expected_parts.append(
         pl.DataFrame(
@@ -160,9 +165,15 @@ def audit(
     problems.append(_text_rows(failures, "mismatch"))
     problems.append(_text_rows(unclear, "unverifiable"))
     problems.append(simple.unclear.with_columns(status=pl.lit("unverifiable")))
+    claimants = pl.concat([
+        pl.DataFrame(skipped, schema={"h": pl.UInt32, "pot": pl.Int8, "seat": pl.Int8},
+                     orient="row"),
+        simple.skipped,
+    ])
+    reported = _reported(collection_frame, seats)
+    problems.append(_unclaimed_payments(reported, claimants))
     compared = _compare(
-        hand_frame, pl.concat(expected_parts), collection_frame, seats,
-        pl.concat([_pairs(skipped, "pot"), simple.skipped]), {h for h, _ in failures},
+        pl.concat(expected_parts), reported, seats, claimants, {h for h, _ in failures}
     )
     bad = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
     single = bad.join(simple_ids, on="h").join(hand_frame, on="h")
@@ -255,36 +266,65 @@ def showdown_values(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     return verify.evaluate_contenders(contenders)
 
 
-def _compare(
-    hands: pl.DataFrame,
-    expected: pl.DataFrame,
-    collections: pl.DataFrame,
-    seats: pl.DataFrame,
-    skipped: pl.DataFrame,
-    failed: set[int],
-) -> pl.DataFrame:
-    """Expected vs reported per (hand, board, pot, half, seat) at the history's detail."""
+def _reported(collections: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
+    """What the history pays: the collect lines, and the pots kept after a cash-out."""
     cash_out = seats.filter(pl.col("not_awarded") > 0).select(
         "h", pl.lit(1, pl.Int8).alias("board"), pl.lit(None, pl.Int8).alias("pot"),
         pl.lit("whole").alias("half"), pl.col("seat").cast(pl.Int8),
         pl.col("not_awarded").alias("amount"),
     )
-    reported = pl.concat(
+    return pl.concat(
         [collections.select("h", pl.col("board").cast(pl.Int8), pl.col("pot").cast(pl.Int8),
                             "half", pl.col("seat").cast(pl.Int8), "amount"), cash_out],
         how="vertical_relaxed",
     )
-    detail = reported.group_by("h").agg(
+
+
+def _detail(reported: pl.DataFrame) -> pl.DataFrame:
+    """Per hand: whether every collection names its pot, and its half."""
+    return reported.group_by("h").agg(
         pl.col("pot").is_not_null().all().alias("by_pot"),
         pl.col("half").is_in(["hi", "lo"]).all().alias("by_half"),
     )
+
+
+def _unclaimed_payments(reported: pl.DataFrame, claimants: pl.DataFrame) -> pl.DataFrame:
+    """A pot whose cards were not all shown may still only go to a player with a claim."""
+    paid = reported.join(_detail(reported), on="h").with_columns(
+        pl.when(pl.col("by_pot")).then(pl.col("pot")).otherwise(-1).cast(pl.Int8).alias("pot")
+    )
+    claims = claimants.join(_detail(reported), on="h").with_columns(
+        pl.when(pl.col("by_pot")).then(pl.col("pot")).otherwise(-1).cast(pl.Int8).alias("pot")
+    ).select("h", "pot", "seat").unique()
+    unclaimed = paid.join(claims.select("h", "pot").unique(), on=["h", "pot"]).join(
+        claims, on=["h", "pot", "seat"], how="anti"
+    )
+    return unclaimed.select(
+        "h",
+        pl.concat_str(pl.lit("a pot whose cards were not all shown is paid to seat "),
+                      pl.col("seat").cast(pl.String), pl.lit(", who had no claim to it"))
+        .alias("reason"),
+        pl.lit("mismatch").alias("status"),
+    )
+
+
+def _compare(
+    expected: pl.DataFrame,
+    reported: pl.DataFrame,
+    seats: pl.DataFrame,
+    claimants: pl.DataFrame,
+    failed: set[int],
+) -> pl.DataFrame:
+    """Expected vs reported per (hand, board, pot, half, seat) at the history's detail."""
+    detail = _detail(reported)
+    skipped = claimants.select("h", "pot").unique()
     whole_skip = skipped.join(detail, on="h", how="left").filter(~pl.col("by_pot").fill_null(False))
 
     def shape(frame: pl.DataFrame, side: str) -> pl.DataFrame:
         frame = frame.join(detail, on="h", how="left").with_columns(
             pl.col("by_pot", "by_half").fill_null(False)
         )
-        skip = skipped.select("h", pl.col("pot").cast(pl.Int8).alias("_skip"))
+        skip = skipped.select("h", pl.col("pot").alias("_skip"))
         frame = frame.join(skip, left_on=["h", "pot"], right_on=["h", "_skip"], how="anti")
         frame = frame.with_columns(
             pl.when(pl.col("by_pot")).then(pl.col("pot")).otherwise(-1).cast(pl.Int8).alias("pot"),

@@ -21,11 +21,11 @@ ROWS_SCHEMA = {"h": pl.UInt32, "board": pl.Int8, "pot": pl.Int8, "half": pl.Stri
 
 @dataclass(frozen=True)
 class SinglePotAwards:
-    """Expected rows, hands whose pot cannot be checked (with the reason), and those pots."""
+    """Expected rows, hands whose pot cannot be checked (with the reason), and its claimants."""
 
     rows: pl.DataFrame
     unclear: pl.DataFrame  # h, reason
-    skipped: pl.DataFrame  # h, pot
+    skipped: pl.DataFrame  # h, pot, seat: the seats with a claim to a pot not checkable
 
 
 def single_pot_hands(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -97,7 +97,7 @@ def single_pot_awards(
         "h", pl.lit(1, pl.Int8).alias("board"), pl.lit(0, pl.Int8).alias("pot"), "half",
         pl.col("seat").cast(pl.Int8), pl.col("amount").cast(pl.Int64),
     )
-    skipped = unclear.select("h", pl.lit(0, pl.Int64).alias("pot"))
+    skipped = unknown.select("h", pl.lit(0, pl.Int8).alias("pot"), "seat")
     return SinglePotAwards(rows, unclear, skipped)
 
 

@@ -316,3 +316,20 @@ def test_fixed_limit_cap_lifted_heads_up_not_multiway(limit: str) -> None:
     )
     hand.limit = limit
     assert statuses(run(hand))["hu"] == ("ok", "")
+
+
+def test_unshown_pot_paid_to_a_folded_player_is_a_mismatch() -> None:
+    hand = Hand(
+        "folded_payee", "omaha", 1,
+        [(1, "Ann", 10_000, None), (2, "Bob", 10_000, None), (3, "Cy", 10_000, None)],
+        [act(P, "Ann", "post_sb", 50), act(P, "Bob", "post_bb", 100), act(P, "Cy", "fold"),
+         act(P, "Ann", "call", 50), act(P, "Bob", "check")],
+        [("Cy", None, "whole", 200, 1)], 200, 0, ["2c 7d 9h Ks 4s"], blinds=(50, 100),
+    )  # fmt: skip
+    result = run(hand).audit_hands.to_pylist()[0]
+    assert result["status"] == "mismatch"
+    assert (
+        "a pot whose cards were not all shown is paid to seat 3, who had no claim to it"
+        in (result["problems"])
+    )
+    assert "main pot: cards not shown (seats 1, 2)" in result["problems"]
