@@ -13,6 +13,7 @@ import pytest
 
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
+from ingest.sites.pokerstars_build import build
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 
@@ -286,3 +287,28 @@ def test_parse_file_reads_the_fixture_in_small_chunks(tmp_path: Path) -> None:
     assert [p.hands.num_rows for p in pieces] == [1, 1, 1]
     assert whole.hands.column("byte_offset").to_pylist() == [c.byte_offset for c in chunks]
     assert whole.hands.column("game").to_pylist() == ["omaha6", "omaha8", "courchevel8"]
+
+
+def test_unreadable_total_is_an_error() -> None:
+    result = parse_text(HAND.replace("Total pot $11.10 | Rake $0.56", "Total pot "))
+    [error] = rows(result.import_errors)
+    assert error["reason"] == "unreadable total pot or rake in the summary"
+
+
+def test_a_failing_hand_does_not_take_its_chunk_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fragile_build(lines: Any, source_file: str, site: str) -> ParseResult:
+        if (lines.starts["text"].str.contains("#200:")).any():
+            raise ValueError("cannot build hand 200")
+        return build(lines, source_file, site)
+
+    monkeypatch.setattr(pokerstars, "build", fragile_build)
+    text = HAND + "\n\n" + HAND.replace("#100", "#200") + "\n\n" + HAND.replace("#100", "#300")
+    result = parse_text(text, offset=10, line_no=5)
+    assert result.hands.column("hand_id").to_pylist() == ["100", "300"]
+    [error] = rows(result.import_errors)
+    assert error["hand_id"] == "200"
+    assert error["reason"].startswith("parser failure (ValueError: cannot build hand 200")
+    assert (error["byte_offset"], error["line_no"]) == (
+        10 + len(HAND) + 2,
+        5 + HAND.count("\n") + 2,
+    )

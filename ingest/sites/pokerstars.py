@@ -80,11 +80,12 @@ def _parse_hand_by_hand(chunk: Chunk, cause: Exception) -> ParseResult:
         try:
             results.append(build(classify(split_lines(piece)), chunk.source_file, SITE))
         except (pl.exceptions.PolarsError, pa.ArrowException, ValueError, TypeError) as exc:
+            hand_id = re.search(r"#([0-9]+):", first["text"])
             row = {
                 "source_file": chunk.source_file,
                 "byte_offset": first["offset"],
                 "line_no": first["line_no"],
-                "hand_id": None,
+                "hand_id": hand_id.group(1) if hand_id else None,
                 "line": first["text"],
                 "reason": f"parser failure ({type(exc).__name__}: {exc}; chunk: {cause})",
             }

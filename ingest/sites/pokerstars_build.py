@@ -308,9 +308,10 @@ def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     cents = per_hand(info, "in_cents", totals["hand"])
     return (
         totals.with_columns(
+            # A missing rake or splash is none; one that is there but unreadable is not.
             total=amount(totals["total"], cents),
-            rake=amount(totals["rake"], cents).fill_null(0),
-            stp=amount(totals["stp"], cents).fill_null(0),
+            rake=amount(totals["rake"].fill_null("0"), cents),
+            stp=amount(totals["stp"].fill_null("0"), cents),
         )
         .group_by("hand")
         .agg(

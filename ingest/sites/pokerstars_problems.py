@@ -115,6 +115,8 @@ def problems(
         ((pl.col("seats_unique") < n_seats) | (pl.col("names_unique") < n_seats), "error",
          pl.lit("a seat or a player is listed twice"), "seat_idx"),
         (pl.col("line_reason").is_not_null(), "error", pl.col("line_reason"), "line_idx"),
+        (pl.col("total_pot").is_null() | pl.col("rake").is_null(), "error",
+         pl.lit("unreadable total pot or rake in the summary"), "total_idx"),
         (pl.col("n_summary") > 1, "error",
          pl.lit("two summaries in one hand (a hand header is missing or damaged)"), "total_idx"),
         (in_pot != pl.col("total_pot"), "error",
