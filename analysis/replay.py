@@ -12,8 +12,11 @@ T the total pot and C_k the chips in pots 0..k (round half up). In the corpus ha
 #22865231671 (total $3.70, rake $0.18, pots $2.47, $0.93, $0.30) this gives 12, 5 and 1
 cents, exactly the history's pot figures; a plain proportional split with largest
 remainders would give 12, 4, 2 and fails. Each pot's remainder is then divided among the
-boards (run it twice) and the high and low halves as the awards module does, so the rake
-is never taken from a half. Run It Once Poker, which writes the same format, takes its
+boards (run it twice: #134782498345 pays $8,385.36 per board of $16,772.72 less $2) and
+the high and low halves as the awards module does. The one raked hi/lo pot paid in halves
+in the corpus (#35875159084, $4.85, rake $0.20: $2.33 and $2.32) fits halving after the
+rake and raking each half alike; a one-cent difference between the two ways would show as
+an ``odd_chip``, not a misaward. Run It Once Poker, which writes the same format, takes its
 capped rake from the main pot alone (hand #34011543): ``MAIN_FIRST`` rooms.
 """
 
