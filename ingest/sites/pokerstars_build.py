@@ -18,7 +18,6 @@ from ingest.sites.pokerstars_lines import BETTING, STREET_NAMES, Lines
 from ingest.sites.pokerstars_problems import problems
 from ingest.text import amount
 
-_ACTION_KINDS = [*BETTING, "fold", "check", "return", "show", "muck", "collect", "cash_out"]
 _NO_CHIPS = ["fold", "check", "show", "muck"]
 # Seat labels after the blinds and before the button, by how many players sit there.
 _MIDDLE = {
@@ -58,7 +57,7 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     hole = lines.markers.filter(pl.col("marker").is_in(["HOLE CARDS", "PRE-FLOP"]))
     hole = hole.group_by("hand").agg(hole_idx=pl.col("idx").min())
     sat_out = (
-        lines.events.filter(pl.col("kind") == "sits_out")
+        lines.sat_out
         .join(hole, on="hand", how="left")
         .filter(pl.col("idx") < pl.col("hole_idx").fill_null(1 << 62))
         .select("hand", "player", sat_out=pl.lit(True))
@@ -80,7 +79,7 @@ def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFra
     ``chips`` (what the action adds to the pot), ``live`` (what counts toward the street's
     bet), ``dead``, ``raise_to`` and ``after`` (the player's street total after the action)."""
     kind = pl.col("kind")
-    ev = lines.events.filter(kind.is_in(_ACTION_KINDS)).join(
+    ev = lines.events.join(
         seats.select("hand", "player", "seat"),
         on=["hand", "player"],
         how="left",
@@ -194,13 +193,24 @@ def _players(
     """One row per seat line, with the player's chip flows, cards and position."""
     kind = pl.col("kind")
     chips = pl.col("chips").fill_null(0)
-    flows = ev.group_by("pkey").agg(
-        put_in=pl.when(kind.is_in(BETTING)).then(chips).otherwise(0).sum(),
-        returned_lines=pl.when(kind == "return").then(chips).otherwise(0).sum(),
-        collected_lines=pl.when(kind == "collect").then(chips).otherwise(0).sum(),
-        cashed_out=pl.when(kind == "cash_out").then(chips).otherwise(0).sum(),
-        cash_out_fee=pl.when(kind == "cash_out").then(pl.col("fee_x")).otherwise(0).sum(),
-        shown=pl.col("cards").drop_nulls().first(),
+    # Conditional amounts are computed over the whole frame, then summed per player: the
+    # same expressions inside the aggregation would run group by group.
+    flows = (
+        ev.select(
+            "pkey",
+            put_in=pl.when(kind.is_in(BETTING)).then(chips).otherwise(0),
+            returned_lines=pl.when(kind == "return").then(chips).otherwise(0),
+            collected_lines=pl.when(kind == "collect").then(chips).otherwise(0),
+            cashed_out=pl.when(kind == "cash_out").then(chips).otherwise(0),
+            cash_out_fee=pl.col("fee_x").fill_null(0),
+        )
+        .group_by("pkey")
+        .sum()
+    )
+    shown = (
+        ev.filter(pl.col("cards").is_not_null())
+        .group_by("pkey", maintain_order=True)
+        .agg(shown=pl.col("cards").first())
     )
     summary = lines.summary_seats
     summary = (
@@ -229,6 +239,7 @@ def _players(
             button_seat=per_hand(info, "button_seat", seats["hand"]),
         )
         .join(flows, on="pkey", how="left")
+        .join(shown, on="pkey", how="left")
         .join(summary, on="pkey", how="left")
         .join(returns, on="pkey", how="left")
         .join(dealt, on=["hand", "player"], how="left")

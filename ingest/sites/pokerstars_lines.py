@@ -75,6 +75,7 @@ class Lines:
     boards: pl.DataFrame  # run, cards
     summary_seats: pl.DataFrame  # seat, cards, won (text), not_awarded
     cancelled: pl.DataFrame  # "Hand cancelled" lines
+    sat_out: pl.DataFrame  # "player: sits out" and "player: is sitting out" lines
 
 
 def _hand_numbers(lines: pl.DataFrame) -> pl.DataFrame:
@@ -323,6 +324,9 @@ def classify(lines: pl.DataFrame) -> Lines:
     )
     # Both parts are in line order: merging keeps it without sorting strings.
     actions, others = _actions(part("action")), _other_events(part("other")).sort("idx")
+    kind = pl.col("kind")
+    sat_out = actions.filter(kind == "sits_out").select("hand", "idx", "player")
+    actions = actions.filter((kind != "sits_out") & (kind != "no_show"))
     both = pl.concat([actions.clear(), others.clear()], how="diagonal_relaxed")
     events = pl.concat([both, actions], how="diagonal_relaxed").merge_sorted(
         pl.concat([both, others], how="diagonal_relaxed"), key="idx"
@@ -358,4 +362,5 @@ def classify(lines: pl.DataFrame) -> Lines:
         boards=boards.filter(pl.col("cards").is_not_null()),
         summary_seats=_summary_seats(part("summary_seat")),
         cancelled=part("other").filter(text == "Hand cancelled").select("hand", "idx"),
+        sat_out=sat_out,
     )
