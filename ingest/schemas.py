@@ -55,9 +55,11 @@ PLAYERS = pa.schema(
         pa.field("put_in", pa.int64(), nullable=False),  # all chips put in, dead blinds included
         pa.field("returned", pa.int64(), nullable=False),  # uncalled bets returned
         pa.field("collected", pa.int64(), nullable=False),  # from pots, as the history says
-        pa.field("cashed_out", pa.int64(), nullable=False),  # paid by the room for an all-in cash-out
+        # paid by the room for an all-in cash-out
+        pa.field("cashed_out", pa.int64(), nullable=False),
         pa.field("cash_out_fee", pa.int64(), nullable=False),
-        pa.field("not_awarded", pa.int64(), nullable=False),  # pot kept by the room after a cash-out
+        # pot kept by the room after a cash-out
+        pa.field("not_awarded", pa.int64(), nullable=False),
         # collected + cashed_out - put_in + returned
         pa.field("net", pa.int64(), nullable=False),
     ]
