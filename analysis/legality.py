@@ -30,6 +30,7 @@ VOLUNTARY = ("fold", "check", "call", "bet", "raise")
 FIXED_LIMIT_BETS = 4  # a bet and three raises
 _HS = ["h", "street"]
 _STREET_NO = {street: number for number, street in enumerate(BETTING_STREETS)}
+_SEQ_SPAN = 1 << 32  # (hand, seq) as one sortable int64
 
 
 def _starts(key: NDArray[np.int64]) -> NDArray[np.bool_]:
@@ -238,30 +239,31 @@ def _out_of_turn(hands: pl.DataFrame, actions: pl.DataFrame, seats: pl.DataFrame
     gone = betting.filter((pl.col("kind") == "fold") | pl.col("all_in")).group_by("h", "seat").agg(
         pl.col("seq").min().alias("gone_at")
     )
-    width = int(seats["seat"].to_numpy().max(initial=0)) + 1  # seats 0..width-1, clockwise
-    in_hand = np.zeros((hands.height, width), bool)
-    in_hand[seats["h"].to_numpy(), seats["seat"].to_numpy()] = True
-    gone_at = np.full((hands.height, width), np.iinfo(np.int64).max)
-    gone_at[gone["h"].to_numpy(), gone["seat"].to_numpy()] = gone["gone_at"].to_numpy()
-    h = voluntary["h"].to_numpy()
+    h = voluntary["h"].to_numpy().astype(np.int64)
     seq = voluntary["seq"].to_numpy().astype(np.int64)
     actor = voluntary["seat"].to_numpy().astype(np.int64)
-    round_key = h.astype(np.int64) * 4 + voluntary["street"].replace_strict(
+    round_key = h * 4 + voluntary["street"].replace_strict(
         _STREET_NO, return_dtype=pl.Int64).to_numpy()
     starts = _starts(round_key)
     previous = np.empty_like(actor)
     previous[1:] = actor[:-1]
     previous[starts] = voluntary["opener"].to_numpy()[starts]
-    # seat s is skipped when it lies strictly clockwise between the previous link and the
-    # actor; the actor's own seat is a full turn away when it acts again
-    distance = (np.arange(width)[None, :] - previous[:, None]) % width
-    reach = (actor - previous - 1) % width + 1
-    skipped = (
-        in_hand[h] & (distance > 0) & (distance < reach[:, None]) & (gone_at[h] > seq[:, None])
-        & (previous >= 0)[:, None]
+    # Seats as bits of one int64 per row (seat numbers stay far below 63).
+    in_hand = np.zeros(hands.height, np.int64)
+    np.bitwise_or.at(in_hand, seats["h"].to_numpy(), 1 << seats["seat"].to_numpy().astype(np.int64))
+    gone_before = _gone_before(gone.sort("h", "gone_at"), h, seq)
+    # the seats strictly clockwise between the previous link and the actor; the actor's own
+    # seat is a full turn away when it acts again
+    upto_previous = (np.int64(1) << (previous.clip(0) + 1)) - 1
+    below_actor = (np.int64(1) << actor) - 1
+    every = (np.int64(1) << (int(seats["seat"].to_numpy().max(initial=0)) + 1)) - 1
+    between = np.where(actor > previous, below_actor & ~upto_previous,
+                       (every & ~upto_previous) | below_actor)
+    skipped = between & in_hand[h] & ~gone_before & np.where(previous >= 0, -1, 0)
+    bad = np.flatnonzero(skipped)
+    first = voluntary[bad].with_columns(
+        pl.Series("other", [_first_clockwise(int(skipped[i]), int(previous[i])) for i in bad])
     )
-    bad = np.flatnonzero(skipped.any(axis=1))
-    first = voluntary[bad].with_columns(pl.Series("other", skipped[bad].argmax(axis=1)))
     return first.select(
         "h", "seq",
         pl.concat_str(pl.col("player"), pl.lit(" "), pl.col("kind") + "s", pl.lit(" on the "),
@@ -269,3 +271,31 @@ def _out_of_turn(hands: pl.DataFrame, actions: pl.DataFrame, seats: pl.DataFrame
                       pl.col("other").cast(pl.String), pl.lit(" was still to act)"),
                       ).alias("reason"),
     )
+
+
+def _gone_before(
+    gone: pl.DataFrame, h: NDArray[np.int64], seq: NDArray[np.int64]
+) -> NDArray[np.int64]:
+    """Per action (hand h, position seq): the seats (bits) that folded or went all-in before.
+
+    ``gone`` holds each seat's leaving seq, sorted by hand and seq; a running sum of seat
+    bits per hand (each seat leaves once) looked up by binary search on (hand, seq).
+    """
+    if gone.height == 0:
+        return np.zeros(len(h), np.int64)
+    gone_h = gone["h"].to_numpy().astype(np.int64)
+    bits = np.int64(1) << gone["seat"].to_numpy().astype(np.int64)
+    running = _segment_cumsum(bits, _starts(gone_h))
+    index = np.searchsorted(gone_h * _SEQ_SPAN + gone["gone_at"].to_numpy(),
+                            h * _SEQ_SPAN + seq, side="left") - 1
+    found = index >= 0
+    same_hand = np.zeros(len(h), bool)
+    same_hand[found] = gone_h[index[found]] == h[found]
+    result: NDArray[np.int64] = np.where(same_hand, running[index.clip(0)], 0)
+    return result
+
+
+def _first_clockwise(seat_bits: int, previous: int) -> int:
+    """The first seat in ``seat_bits`` clockwise after ``previous``."""
+    seats = [seat for seat in range(seat_bits.bit_length()) if seat_bits >> seat & 1]
+    return min(seats, key=lambda seat: (seat <= previous, seat))
