@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
+import numpy as np
 import pyarrow as pa
 
 from analysis import replay, verify
@@ -26,6 +27,7 @@ from ingest import store
 from omaha_core.describe import describe_high, describe_low
 
 BATCH_HANDS = 20_000
+STREAM_ROWS = 100_000  # rows per record batch read from DuckDB
 IN_FLIGHT_PER_WORKER = 2
 HAND_TABLES = ("hands", "players", "actions", "collections")
 
@@ -44,15 +46,42 @@ def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(store.create_table_sql("audit_awards", AUDIT_AWARDS))
 
 
-def _batch_tables(con: duckdb.DuckDBPyConnection, batch: int) -> dict[str, pa.Table]:
-    out: dict[str, pa.Table] = {}
+def _batch_tables(con: duckdb.DuckDBPyConnection, batches: int) -> Iterator[dict[str, pa.Table]]:
+    """Each batch's four tables, in batch order, from one ordered pass over each table.
+
+    Selecting batch by batch would scan every table once per batch; instead each table is
+    joined to the batch numbers once, sorted by batch and streamed, each on its own cursor.
+    """
+    streams = {}
     for name in HAND_TABLES:
-        out[name] = con.sql(
-            f"SELECT x.* FROM {name} x SEMI JOIN audit_todo t "
-            "ON t.site = x.site AND t.hand_id = x.hand_id AND t.batch = ?",
-            params=[batch],
-        ).to_arrow_table()
-    return out
+        reader = con.cursor().sql(
+            f"SELECT x.*, t.batch AS _batch FROM {name} x JOIN audit_todo t "
+            "ON t.site = x.site AND t.hand_id = x.hand_id ORDER BY t.batch"
+        ).to_arrow_reader(STREAM_ROWS)
+        streams[name] = _split_by_batch(reader, batches)
+    for _ in range(batches):
+        yield {name: next(stream) for name, stream in streams.items()}
+
+
+def _split_by_batch(reader: pa.RecordBatchReader, batches: int) -> Iterator[pa.Table]:
+    """One table per batch number 0..batches-1 from record batches sorted by ``_batch``."""
+    schema = reader.schema.remove(reader.schema.get_field_index("_batch"))
+    pending: list[pa.RecordBatch] = []
+    current = 0
+    for chunk in reader:
+        numbers = chunk.column("_batch").to_numpy()
+        start = 0
+        while start < len(numbers):
+            number = int(numbers[start])
+            while current < number:
+                yield pa.Table.from_batches(pending, schema)
+                pending, current = [], current + 1
+            stop = int(np.searchsorted(numbers, number, side="right"))
+            pending.append(chunk.slice(start, stop - start).drop_columns(["_batch"]))
+            start = stop
+    while current < batches:
+        yield pa.Table.from_batches(pending, schema)
+        pending, current = [], current + 1
 
 
 def audit_tables(tables: dict[str, pa.Table]) -> AuditResult:
@@ -76,8 +105,9 @@ def run_audit(
         if redo:
             con.execute("DELETE FROM audit_hands")
             con.execute("DELETE FROM audit_awards")
+        # a plain table, not TEMP: the streaming cursors are connections of their own
         con.execute(
-            "CREATE OR REPLACE TEMP TABLE audit_todo AS SELECT site, hand_id, "
+            "CREATE OR REPLACE TABLE audit_todo AS SELECT site, hand_id, "
             "(row_number() OVER () - 1) // ? AS batch FROM "
             "(SELECT site, hand_id FROM hands ANTI JOIN audit_hands USING (site, hand_id))",
             [batch_hands],
@@ -86,22 +116,25 @@ def run_audit(
         rows = con.execute(sql).fetchall()
         total, batches = int(rows[0][0]), int(rows[0][1])
         done = 0
-        for result in _results(con, batches, workers):
+        for result in _results(_batch_tables(con, batches), batches, workers):
             _store(con, result)
             done += result.audit_hands.num_rows
             if progress is not None:
                 progress(done, total)
         return AuditRun(done, time.perf_counter() - began)
     finally:
+        con.execute("DROP TABLE IF EXISTS audit_todo")
         con.close()
 
 
-def _results(con: duckdb.DuckDBPyConnection, batches: int, workers: int) -> Iterator[AuditResult]:
+def _results(
+    tables: Iterator[dict[str, pa.Table]], batches: int, workers: int
+) -> Iterator[AuditResult]:
     """Each batch's audit, in batch order, with a bounded number of batches in flight."""
     # a worker costs a second or two to start: not worth it for one round of batches
     if workers <= 1 or batches <= workers:
-        for batch in range(batches):
-            yield audit_tables(_batch_tables(con, batch))
+        for batch in tables:
+            yield audit_tables(batch)
         return
     # Not plain fork: a child forked from this process inherits its polars and DuckDB
     # thread pools in whatever locked state they were, and can hang on its first query.
@@ -111,8 +144,8 @@ def _results(con: duckdb.DuckDBPyConnection, batches: int, workers: int) -> Iter
     context.set_forkserver_preload(["analysis.audit"])
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         pending: deque[Future[AuditResult]] = deque()
-        for batch in range(batches):
-            pending.append(pool.submit(audit_tables, _batch_tables(con, batch)))
+        for batch in tables:
+            pending.append(pool.submit(audit_tables, batch))
             if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
                 yield pending.popleft().result()
         while pending:
