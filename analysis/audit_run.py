@@ -20,6 +20,7 @@ from pathlib import Path
 import duckdb
 import numpy as np
 import pyarrow as pa
+from numpy.typing import NDArray
 
 from analysis import replay, verify
 from analysis.audit import AUDIT_AWARDS, AUDIT_HANDS, AuditResult, audit, prepare, showdown_replays
@@ -27,7 +28,7 @@ from ingest import store
 from omaha_core.describe import describe_high, describe_low
 
 BATCH_HANDS = 20_000
-STREAM_ROWS = 100_000  # rows per record batch read from DuckDB
+STREAM_ROWS = 100_000  # rows per record batch streamed from DuckDB
 IN_FLIGHT_PER_WORKER = 2
 HAND_TABLES = ("hands", "players", "actions", "collections")
 
@@ -47,41 +48,52 @@ def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _batch_tables(con: duckdb.DuckDBPyConnection, batches: int) -> Iterator[dict[str, pa.Table]]:
-    """Each batch's four tables, in batch order, from one ordered pass over each table.
+    """Each batch's four tables, in batch order, from one streamed pass over each table.
 
-    Selecting batch by batch would scan every table once per batch; instead each table is
-    joined to the batch numbers once, sorted by batch and streamed, each on its own cursor.
+    Selecting batch by batch would scan every table once per batch (quadratic in the size
+    of the database), and sorting whole tables by batch costs more than the audit. So each
+    table is joined to the batch numbers once and streamed unsorted (on a cursor of its
+    own); rows wait in per-batch buffers, and a batch goes out as soon as every table has
+    delivered as many rows for it as a prior count says it has. The join streams close to
+    the tables' insertion order, so few batches wait at a time.
     """
-    streams = {}
+    join = "FROM {} x JOIN audit_todo t ON t.site = x.site AND t.hand_id = x.hand_id"
+    expected: dict[str, NDArray[np.int64]] = {}
+    readers: dict[str, pa.RecordBatchReader] = {}
     for name in HAND_TABLES:
-        reader = con.cursor().sql(
-            f"SELECT x.*, t.batch AS _batch FROM {name} x JOIN audit_todo t "
-            "ON t.site = x.site AND t.hand_id = x.hand_id ORDER BY t.batch"
+        expected[name] = np.zeros(batches, np.int64)
+        for batch, count in con.execute(
+            f"SELECT t.batch, count(*) {join.format(name)} GROUP BY t.batch"
+        ).fetchall():
+            expected[name][batch] = count
+        readers[name] = con.cursor().sql(
+            f"SELECT x.*, t.batch AS _batch {join.format(name)}"
         ).to_arrow_reader(STREAM_ROWS)
-        streams[name] = _split_by_batch(reader, batches)
-    for _ in range(batches):
-        yield {name: next(stream) for name, stream in streams.items()}
+    schemas = {name: reader.schema.remove(reader.schema.get_field_index("_batch"))
+               for name, reader in readers.items()}
+    waiting: dict[str, dict[int, list[pa.RecordBatch]]] = {name: {} for name in HAND_TABLES}
+    arrived = {name: np.zeros(batches, np.int64) for name in HAND_TABLES}
+    for batch in range(batches):
+        for name in HAND_TABLES:
+            while arrived[name][batch] < expected[name][batch]:
+                _route(readers[name].read_next_batch(), waiting[name], arrived[name])
+        yield {name: pa.Table.from_batches(waiting[name].pop(batch, []), schemas[name])
+               for name in HAND_TABLES}
 
 
-def _split_by_batch(reader: pa.RecordBatchReader, batches: int) -> Iterator[pa.Table]:
-    """One table per batch number 0..batches-1 from record batches sorted by ``_batch``."""
-    schema = reader.schema.remove(reader.schema.get_field_index("_batch"))
-    pending: list[pa.RecordBatch] = []
-    current = 0
-    for chunk in reader:
-        numbers = chunk.column("_batch").to_numpy()
-        start = 0
-        while start < len(numbers):
-            number = int(numbers[start])
-            while current < number:
-                yield pa.Table.from_batches(pending, schema)
-                pending, current = [], current + 1
-            stop = int(np.searchsorted(numbers, number, side="right"))
-            pending.append(chunk.slice(start, stop - start).drop_columns(["_batch"]))
-            start = stop
-    while current < batches:
-        yield pa.Table.from_batches(pending, schema)
-        pending, current = [], current + 1
+def _route(
+    chunk: pa.RecordBatch, waiting: dict[int, list[pa.RecordBatch]], arrived: NDArray[np.int64]
+) -> None:
+    """File a streamed chunk's rows under their batch numbers (row order kept)."""
+    numbers = chunk.column("_batch").to_numpy()
+    order = np.argsort(numbers, kind="stable")
+    rows = chunk.drop_columns(["_batch"]).take(order)
+    present, counts = np.unique(numbers, return_counts=True)
+    start = 0
+    for batch, count in zip(present.tolist(), counts.tolist(), strict=True):
+        waiting.setdefault(batch, []).append(rows.slice(start, count))
+        arrived[batch] += count
+        start += count
 
 
 def audit_tables(tables: dict[str, pa.Table]) -> AuditResult:

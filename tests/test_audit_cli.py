@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from analysis import audit_run
 from analysis.cli import app
 from ingest import importer, store
 from tests.damage import give_to_other
@@ -68,3 +69,24 @@ def test_audit_one_hand(db: Path) -> None:
     missing = runner.invoke(app, ["audit", "1", "--db", str(db)])
     assert missing.exit_code == 1
     assert "no hand 1" in missing.output
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_small_batches_give_the_same_rows(db: Path, workers: int) -> None:
+    """Batches of 2 hands (3 batches, streamed and cut apart) store what one batch does."""
+    audit_run.run_audit(db, workers=1)
+    con = store.connect(db, read_only=True)
+    try:
+        whole = con.execute("SELECT * FROM audit_awards ORDER BY ALL").fetchall()
+    finally:
+        con.close()
+    run = audit_run.run_audit(db, redo=True, workers=workers, batch_hands=2)
+    assert run.audited == 5
+    con = store.connect(db, read_only=True)
+    try:
+        assert con.execute("SELECT * FROM audit_awards ORDER BY ALL").fetchall() == whole
+        assert con.execute("SELECT count(*) FROM audit_hands").fetchall() == [(5,)]
+        tables = {row[0] for row in con.execute("SHOW TABLES").fetchall()}
+        assert "audit_todo" not in tables
+    finally:
+        con.close()
