@@ -14,6 +14,7 @@ from pathlib import Path
 import duckdb
 import numpy as np
 import numpy.typing as npt
+import pyarrow.compute as pc
 
 from analysis.reports import Filters, ReportError, create_views, sql_text
 
@@ -50,14 +51,20 @@ def load_series(con: duckdb.DuckDBPyConnection, filters: Filters) -> Series:
     if table.num_rows == 0:
         who = filters.player or "the hero (no hero rows: name a --player)"
         raise ReportError(f"no hands to draw for {who}")
-    currencies = set(table.column("currency").to_pylist())
-    units = set(table.column("units_per_currency").to_pylist())
+    currencies = set(pc.unique(table.column("currency")).to_pylist())
+    units = set(pc.unique(table.column("units_per_currency")).to_pylist())
     currency = currencies.pop() if len(currencies) == 1 else "mixed"
     per_currency = units.pop() if len(units) == 1 and currency != "mixed" else 1
     unit_name = currency if per_currency > 1 or currency in ("chips", "play") else "smallest unit"
+    net = table.column("net").to_numpy().astype(np.int64)
+    showdown = table.column("went_to_showdown").to_numpy(zero_copy_only=False).astype(bool)
     return Series(
-        hand_number=table.column("hand_number").to_numpy().astype(np.int64),
-        lines={name: table.column(name).to_numpy().astype(np.int64) for name, _, _ in LINES},
+        hand_number=np.arange(1, len(net) + 1, dtype=np.int64),
+        lines={
+            "net": np.cumsum(net),
+            "net_showdown": np.cumsum(np.where(showdown, net, 0)),
+            "net_no_showdown": np.cumsum(np.where(showdown, 0, net)),
+        },
         unit_name=unit_name,
         units_per_currency=int(per_currency),
         title=f"Results of {filters.player or 'the hero'} over {table.num_rows:,} hands",

@@ -29,6 +29,7 @@ LOW_RANK_MASK = (1 << ACE) | 0b1111111
 
 HAND_CLASS_SCHEMA = pa.schema(
     [
+        pa.field("class_key", pa.int64(), nullable=False),
         pa.field("hand_class", pa.string(), nullable=False),
         pa.field("hand_label", pa.string(), nullable=False),
         pa.field("cards_dealt", pa.int8(), nullable=False),
@@ -135,6 +136,7 @@ def classify(cards: npt.NDArray[np.integer]) -> pa.Table:
         )
     ]
     columns = {
+        "class_key": pa.array(keys),
         "hand_class": pa.array([key_text(int(key)) for key in unique_keys]).take(per_row),
         "hand_label": pa.array(labels).take(per_row),
         "cards_dealt": pa.array(np.full(len(cards), count, dtype=np.int8)),

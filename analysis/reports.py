@@ -7,14 +7,16 @@ starting-hand report also needs ``hand_classes``, classified in bulk by
 
 Deriving ``player_hands`` from the actions costs seconds on a million hands, so
 :func:`refresh_cache` stores it (and the hand classes) in the database, with the row counts
-of the tables it was made from; the views read the stored copy while those counts match and
-fall back to computing everything otherwise (a read-only database that was never refreshed).
+of the tables it was made from and a hash of the view definitions; the views read the
+stored copy while both match and fall back to computing everything otherwise (a read-only
+database that was never refreshed).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import enum
+import hashlib
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -24,7 +26,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from analysis.handclass import classify_texts
+from analysis.handclass import HAND_CLASS_SCHEMA, classify_texts
 from analysis.output import Format, render
 from ingest import store
 
@@ -147,73 +149,97 @@ def cache_is_current(con: duckdb.DuckDBPyConnection) -> bool:
     ).fetchall()
     if found == 0:
         return False
-    stored = con.execute("SELECT hands, players, actions FROM main.report_cache").fetchall()
-    return len(stored) == 1 and tuple(stored[0]) == source_counts(con)
+    stored = con.execute(
+        "SELECT version, hands, players, actions FROM main.report_cache"
+    ).fetchall()
+    return len(stored) == 1 and tuple(stored[0]) == (cache_version(), *source_counts(con))
+
+
+def cache_version() -> str:
+    """Changes whenever the view definitions or the class columns change."""
+    made_from = sql_text("views") + str(HAND_CLASS_SCHEMA)
+    return hashlib.sha256(made_from.encode()).hexdigest()[:16]
+
+
+HAND_CLASSES_SCHEMA = pa.schema([pa.field("hole_cards", pa.string()), *HAND_CLASS_SCHEMA])
+
+
+def _provide_hand_classes(con: duckdb.DuckDBPyConnection, classes: pa.Table | None) -> None:
+    """Bind the name ``hand_classes`` to ``classes``, or to the stored copy when ``None``."""
+    con.execute("DROP VIEW IF EXISTS temp.hand_classes")
+    if classes is None:
+        con.execute("CREATE TEMP VIEW hand_classes AS SELECT * FROM main.hand_classes_cache")
+    else:
+        con.register("hand_classes", classes)
 
 
 def create_views(con: duckdb.DuckDBPyConnection) -> None:
     """Create the temporary views and macros of ``sql/views.sql`` on ``con``.
 
-    ``player_hands`` and ``hand_classes`` read the stored copies when they are current.
+    ``player_hands``, ``hand_classes`` and ``class_categories`` read the stored copies when
+    they are current. Otherwise ``hand_classes`` starts empty (``class_key`` is then null)
+    until :func:`register_hand_classes` classifies the hole cards.
     """
+    current = cache_is_current(con)
+    _provide_hand_classes(con, None if current else HAND_CLASSES_SCHEMA.empty_table())
     con.execute(sql_text("views"))
-    if cache_is_current(con):
-        con.execute(
-            "CREATE OR REPLACE TEMP VIEW player_hands AS SELECT * FROM main.player_hands_cache"
-        )
-        con.execute(
-            "CREATE OR REPLACE TEMP VIEW hand_classes AS SELECT * FROM main.hand_classes_cache"
-        )
+    if current:
+        for name in ("player_hands", "class_categories"):
+            con.execute(f"CREATE OR REPLACE TEMP VIEW {name} AS SELECT * FROM main.{name}_cache")
 
 
 def hand_class_rows(con: duckdb.DuckDBPyConnection) -> pa.Table:
     """The class of every distinct known hole-card text, keyed by ``hole_cards``.
 
-    At most a few hundred thousand distinct texts however many hands are stored, so
+    One row per distinct text (a few million at most however many hands are stored), so
     classification stays cheap on large databases.
     """
     texts = con.execute(
         "SELECT DISTINCT hole_cards FROM players WHERE hole_cards IS NOT NULL AND hole_cards <> ''"
     ).fetchall()
     hole_cards = [text for (text,) in texts]
-    return classify_texts(hole_cards).add_column(0, "hole_cards", pa.array(hole_cards, pa.string()))
+    classes = classify_texts(hole_cards).add_column(0, "hole_cards", pa.array(hole_cards))
+    return classes.cast(HAND_CLASSES_SCHEMA)
 
 
 def register_hand_classes(con: duckdb.DuckDBPyConnection) -> None:
-    """Make ``hand_classes`` available: the stored copy when current, else classify now."""
+    """Make ``hand_classes`` complete: classify now unless the stored copy is current."""
     if not cache_is_current(con):
-        con.register("hand_classes", hand_class_rows(con))
+        _provide_hand_classes(con, hand_class_rows(con))
 
 
 def refresh_cache(con: duckdb.DuckDBPyConnection) -> None:
-    """Store ``player_hands`` and the hand classes in the database (``con`` writable).
+    """Store ``player_hands``, the hand classes and their categories (``con`` writable).
 
     Rows are kept in hand order, which lets date filters skip whole row groups.
     """
-    con.execute(sql_text("views"))
     counts = source_counts(con)
-    con.register("computed_classes", hand_class_rows(con))
+    _provide_hand_classes(con, hand_class_rows(con))
+    con.execute(sql_text("views"))
+    stored = {
+        "player_hands_cache": "SELECT * FROM player_hands_live "
+        "ORDER BY started_at, site, hand_id, seat",
+        "hand_classes_cache": "SELECT * FROM hand_classes",
+        "class_categories_cache": "SELECT * FROM class_categories",
+    }
     try:
         con.execute("BEGIN TRANSACTION")
-        con.execute(
-            "CREATE OR REPLACE TABLE main.player_hands_cache AS "
-            "SELECT * FROM player_hands_live ORDER BY started_at, site, hand_id, seat"
-        )
-        con.execute(
-            "CREATE OR REPLACE TABLE main.hand_classes_cache AS SELECT * FROM computed_classes"
-        )
+        for name, query in stored.items():
+            con.execute(f"CREATE OR REPLACE TABLE main.{name} AS {query}")
         con.execute(
             "CREATE OR REPLACE TABLE main.report_cache AS "
-            "SELECT $hands::BIGINT AS hands, $players::BIGINT AS players, "
+            "SELECT $version AS version, $hands::BIGINT AS hands, $players::BIGINT AS players, "
             "$actions::BIGINT AS actions, now() AS refreshed_at",
-            dict(zip(("hands", "players", "actions"), counts, strict=True)),
+            {
+                "version": cache_version(),
+                **dict(zip(("hands", "players", "actions"), counts, strict=True)),
+            },
         )
         con.execute("COMMIT")
     except duckdb.Error:
         con.execute("ROLLBACK")
         raise
-    finally:
-        con.unregister("computed_classes")
+    create_views(con)
 
 
 def connect_for_reports(db: Path) -> duckdb.DuckDBPyConnection:
@@ -299,8 +325,9 @@ def show_sql(sql: str, filters: Filters) -> str:
 def prepare_ad_hoc(con: duckdb.DuckDBPyConnection, query: str) -> None:
     """Make the report views available to an ad hoc query (``omaha sql``).
 
-    ``hand_classes`` is classified only when the query names it.
+    Without a current stored copy, hole cards are classified only when the query names a
+    class column or view.
     """
     create_views(con)
-    if "hand_classes" in query.lower():
+    if "class" in query.lower():
         register_hand_classes(con)

@@ -1,15 +1,11 @@
--- omaha graph: cumulative net won over the hands of one player (or of the hero rows when
--- no player is named), in hand order, split into showdown and non-showdown winnings.
+-- omaha graph: the net won of each hand of one player (or of the hero rows when no player is
+-- named), in the order the hands were played; analysis/graph.py sums them cumulatively,
+-- in total and split by whether the player went to showdown.
 SELECT
-    row_number() OVER hand_order AS hand_number,
-    started_at,
-    hand_id,
+    net,
+    went_to_showdown,
     currency,
-    units_per_currency,
-    sum(net) OVER hand_order AS net,
-    sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) OVER hand_order AS net_showdown,
-    sum(CASE WHEN went_to_showdown THEN 0 ELSE net END) OVER hand_order AS net_no_showdown
+    units_per_currency
 FROM report_hands($player, $game, $small_blind, $big_blind, $big_blind_units, $since, $until)
 WHERE $player IS NOT NULL OR is_hero
-WINDOW hand_order AS (ORDER BY started_at, site, hand_id ROWS UNBOUNDED PRECEDING)
-ORDER BY hand_number;
+ORDER BY started_at, site, hand_id;

@@ -1,18 +1,36 @@
 -- omaha report hands (--by category): one row per value of each starting-hand category
 -- (pairs, suitedness, connectedness, high cards; low start and low ranks for hi/lo games
 -- only) over the player-hands whose hole cards are known.
-WITH classified AS (
+-- Categories depend on the class only, so the hands are first summed per class (an
+-- integer key) and the category texts joined to those sums.
+WITH per_class AS (
     SELECT
-        ph.*,
-        c.pairs,
-        c.suitedness,
-        c.connectedness,
-        c.high_cards,
-        CASE WHEN ph.hi_lo THEN c.low_start END AS low_start,
-        CASE WHEN ph.hi_lo THEN c.low_ranks END AS low_ranks
+        class_key,
+        hi_lo,
+        count(*) AS dealt,
+        count_if(vpip) AS vpip_n,
+        count_if(NOT walk) AS vpip_opp,
+        count_if(pfr) AS pfr_n,
+        sum(net) AS net,
+        sum(net_bb) AS net_bb,
+        count_if(won_at_showdown) AS wsd_n,
+        count_if(went_to_showdown) AS wsd_opp
     FROM report_hands($player, $game, $small_blind, $big_blind, $big_blind_units, $since,
-        $until) AS ph
-    JOIN hand_classes AS c USING (hole_cards)
+        $until)
+    WHERE class_key IS NOT NULL
+    GROUP BY class_key, hi_lo
+),
+classified AS (
+    SELECT
+        p.*,
+        k.pairs,
+        k.suitedness,
+        k.connectedness,
+        k.high_cards,
+        CASE WHEN p.hi_lo THEN k.low_start END AS low_start,
+        CASE WHEN p.hi_lo THEN k.low_ranks END AS low_ranks
+    FROM per_class AS p
+    JOIN class_categories AS k USING (class_key)
 ),
 grouped AS (
     SELECT
@@ -26,18 +44,18 @@ grouped AS (
         END AS category,
         coalesce(pairs, suitedness, connectedness, high_cards, low_start,
             CAST(low_ranks AS VARCHAR)) AS value,
-        count(*) AS dealt,
-        pct(count_if(vpip), count_if(NOT walk)) AS vpip,
-        pct(count_if(pfr), count_if(NOT walk)) AS pfr,
+        sum(dealt)::BIGINT AS dealt,
+        pct(sum(vpip_n), sum(vpip_opp)) AS vpip,
+        pct(sum(pfr_n), sum(vpip_opp)) AS pfr,
         sum(net)::BIGINT AS net,
-        round(100 * sum(net_bb) / count(*), 2) AS bb_per_100,
-        pct(count_if(won_at_showdown), count_if(went_to_showdown)) AS wsd,
-        count_if(vpip)::BIGINT AS vpip_n,
-        count_if(NOT walk)::BIGINT AS vpip_opp,
-        count_if(pfr)::BIGINT AS pfr_n,
-        count_if(NOT walk)::BIGINT AS pfr_opp,
-        count_if(won_at_showdown)::BIGINT AS wsd_n,
-        count_if(went_to_showdown)::BIGINT AS wsd_opp
+        round(100 * sum(net_bb) / sum(dealt), 2) AS bb_per_100,
+        pct(sum(wsd_n), sum(wsd_opp)) AS wsd,
+        sum(vpip_n)::BIGINT AS vpip_n,
+        sum(vpip_opp)::BIGINT AS vpip_opp,
+        sum(pfr_n)::BIGINT AS pfr_n,
+        sum(vpip_opp)::BIGINT AS pfr_opp,
+        sum(wsd_n)::BIGINT AS wsd_n,
+        sum(wsd_opp)::BIGINT AS wsd_opp
     FROM classified
     GROUP BY GROUPING SETS ((pairs), (suitedness), (connectedness), (high_cards),
         (low_start), (low_ranks))

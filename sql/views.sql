@@ -1,8 +1,9 @@
 -- Views behind the reports, also usable from `omaha sql`. Definitions: docs/stats.md.
 -- Temporary views (they work on read-only databases too), created by
--- analysis.reports.create_views before any report runs. `player_hands` itself is created
--- there: over the stored copy `player_hands_cache` when it is current (see
--- analysis.reports.refresh_cache), else over `player_hands_live` below.
+-- analysis.reports.create_views before any report runs. It first provides `hand_classes`
+-- (one row per distinct hole-card text, see analysis/handclass.py), and afterwards points
+-- `player_hands` and `class_categories` at their stored copies when those are current
+-- (see analysis.reports.refresh_cache).
 
 -- Per hand, the order (seq) and authors of the aggressive actions that stats refer to:
 -- preflop raises (open, 3-bet, 4-bet, last raiser) and flop bets/raises (c-bet).
@@ -120,6 +121,7 @@ WITH dealt AS (
         p.position,
         p.is_hero,
         p.hole_cards,
+        c.class_key,
         p.collected,
         p.net,
         coalesce(f.vpip, false) AS vpip,
@@ -155,6 +157,7 @@ WITH dealt AS (
     FROM hands AS h
     JOIN players AS p USING (site, hand_id)
     LEFT JOIN player_action_flags AS f USING (site, hand_id, player)
+    LEFT JOIN hand_classes AS c ON c.hole_cards = p.hole_cards
     WHERE NOT p.sitting_out
 )
 SELECT
@@ -174,6 +177,7 @@ SELECT
     position,
     is_hero,
     hole_cards,
+    class_key,
     collected,
     net,
     net / big_blind AS net_bb,
@@ -211,6 +215,22 @@ SELECT
     NOT folded AND players_left >= 2 AND collected > 0 AS won_at_showdown,
     reached_flop AND NOT folded_preflop AND collected > 0 AS won_saw_flop
 FROM dealt;
+
+-- One row per starting-hand class met in the database, with its category columns.
+CREATE OR REPLACE TEMP VIEW class_categories AS
+SELECT
+    class_key,
+    any_value(hand_class) AS hand_class,
+    any_value(hand_label) AS hand_label,
+    any_value(cards_dealt) AS cards_dealt,
+    any_value(pairs) AS pairs,
+    any_value(suitedness) AS suitedness,
+    any_value(connectedness) AS connectedness,
+    any_value(high_cards) AS high_cards,
+    any_value(low_start) AS low_start,
+    any_value(low_ranks) AS low_ranks
+FROM hand_classes
+GROUP BY class_key;
 
 -- What the reports read; analysis.reports.create_views points it at the stored copy when
 -- that copy is current.
