@@ -16,6 +16,7 @@ _COLLECT = re.compile(
     r"^(?P<player>.+?) collected (?P<cur>\D?)(?P<amount>[\d,]+(?:\.\d+)?) from (?P<pot>.+?)\s*$",
     re.M,
 )
+_TOTAL_POT = re.compile(r"^Total pot \D?(?P<amount>[\d,]+(?:\.\d+)?)", re.M)
 _SHOWS = re.compile(r"^(?P<player>.+?): shows \[", re.M)
 _UNCALLED = re.compile(
     r"^Uncalled bet \((?P<cur>\D?)(?P<amount>[\d,]+(?:\.\d+)?)\) returned to (?P<player>.+?)\s*$",
@@ -124,10 +125,10 @@ def overbet(text: str) -> str | None:
     if bet is None or bet["allin"]:
         return None
     unit = _unit(text)
-    pot = _number(_RAKE_TOTAL.search(text)["amount"]) if _RAKE_TOTAL.search(text) else None
-    if pot is None:
+    total = _TOTAL_POT.search(text)
+    if total is None:
         return None
-    extra = pot * 10
+    extra = _number(total["amount"]) * 10
     stack = re.search(rf"^Seat \d+: {player} \(\D?(?P<stack>[\d,.]+) in chips", text, re.M)
     if stack is None or _number(stack["stack"]) < extra * 2:
         return None
@@ -143,8 +144,6 @@ def overbet(text: str) -> str | None:
         text, bet.start("by"), bet.end("by"), _show(_number(bet["by"]) + extra, unit)
     )
 
-
-_RAKE_TOTAL = re.compile(r"^Total pot \D?(?P<amount>[\d,]+(?:\.\d+)?)", re.M)
 
 DAMAGES: dict[str, tuple[Callable[[str], str | None], str]] = {
     "shift_collected": (shift_collected, "mismatch"),
