@@ -106,64 +106,61 @@ def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFra
 def _street_totals(ev: pl.DataFrame) -> pl.DataFrame:
     """live, dead, after, chips, raise_to and seq for each event, in the same row order.
 
-    Rows of one (hand, seat, street) are made contiguous and running sums restart where the
-    key changes: window functions over ~10^5 small groups cost several times more. Only
-    numeric columns are sorted.
+    Betting rows of one (hand, seat, street) are made contiguous (a stable sort on one
+    integer) and running sums restart where the key changes: window functions over ~10^5
+    small groups cost several times more. Results are scattered back to the event rows.
     """
     kind = pl.col("kind")
-    is_raise = kind == "raise"
-    betting = kind.is_in(BETTING)
+    ev = ev.select("hand", "key", "x", "y", "big_blind", "kind").with_row_index("row")
     live = (
-        pl.when(kind.is_in(["post_sb", "post_bb", "straddle", "call", "bet"]))
-        .then(pl.col("x"))
-        .when(kind == "post_sb_bb")
+        pl.when(kind == "post_sb_bb")
         .then(pl.min_horizontal("x", "big_blind"))
-        .when(betting)
+        .when(kind.is_in(["ante", "raise"]))
         .then(0)
+        .otherwise(pl.col("x"))
     )
-    narrow = ev.select(
-        "hand",
-        "key",
-        "x",
-        "y",
-        live=live,
-        raise_=is_raise,
-        betting=betting,
-        no_chips=kind.is_in(_NO_CHIPS),
-        ante=kind == "ante",
-        sb_bb=kind == "post_sb_bb",
-    ).with_row_index("row")
-    s = narrow.sort("key", "row")
+    bets = ev.filter(kind.is_in(BETTING)).select(
+        "row", "key", "x", "y", live=live, raise_=kind == "raise"
+    )
+    s = bets.sort("key", maintain_order=True)
     first = pl.col("key") != pl.col("key").shift(1, fill_value=-1)
-    adds = pl.when("raise_").then(0).otherwise(pl.col("live").fill_null(0))
+    adds = pl.col("live").fill_null(0)
     s = s.with_columns(first=first, total=adds.cum_sum()).with_columns(
         c=pl.col("total") - pl.when("first").then(pl.col("total") - adds).forward_fill()
     )
     # A raise sets the street total to its "to" amount; later calls add to it.
     since_raise = pl.when("raise_").then(pl.col("c")).when("first").then(0).forward_fill()
     raise_base = pl.when("raise_").then(pl.col("y")).when("first").then(0).forward_fill()
-    s = s.with_columns(after=pl.when("betting").then(raise_base + pl.col("c") - since_raise))
-    # The street total before an action: the last total of the same key, whatever other
-    # actions (checks, folds) came in between.
-    so_far = pl.when("betting").then(pl.col("after")).when("first").then(0).forward_fill()
-    s = s.with_columns(so_far=so_far)
-    before = pl.when("first").then(0).otherwise(pl.col("so_far").shift(1))
-    s = s.with_columns(
-        chips=pl.when("raise_")
-        .then(pl.col("y") - before)
-        .when("no_chips")
-        .then(0)
-        .otherwise(pl.col("x")),
-        dead=pl.when("ante")
-        .then(pl.col("x"))
-        .when("sb_bb")
-        .then(pl.col("x") - pl.col("live"))
-        .otherwise(0),
-        raise_to=pl.when("raise_").then(pl.col("y")),
-    ).sort("row")
+    s = s.with_columns(after=raise_base + pl.col("c") - since_raise)
+    before = pl.when("first").then(0).otherwise(pl.col("after").shift(1))
+    s = s.with_columns(raised=pl.when("raise_").then(pl.col("y") - before))
+    n = ev.height
+    rows = s["row"]
+
+    def scatter(values: pl.Series) -> pl.Series:
+        return pl.repeat(None, n, dtype=values.dtype, eager=True).alias(values.name).scatter(
+            rows, values
+        )
+
+    out = ev.with_columns(scatter(s["live"]), scatter(s["after"]), scatter(s["raised"]))
     new_hand = pl.col("hand") != pl.col("hand").shift(1, fill_value=-1)
     seq = pl.col("row") - pl.when(new_hand).then(pl.col("row")).forward_fill()
-    return s.select("live", "after", "chips", "dead", "raise_to", seq=seq.cast(pl.Int32))
+    return out.select(
+        "live",
+        "after",
+        chips=pl.when(kind == "raise")
+        .then(pl.col("raised"))
+        .when(kind.is_in(_NO_CHIPS))
+        .then(0)
+        .otherwise(pl.col("x")),
+        dead=pl.when(kind == "ante")
+        .then(pl.col("x"))
+        .when(kind == "post_sb_bb")
+        .then(pl.col("x") - pl.col("live"))
+        .otherwise(0),
+        raise_to=pl.when(kind == "raise").then(pl.col("y")),
+        seq=seq.cast(pl.Int32),
+    )
 
 
 def _computed_returns(ev: pl.DataFrame) -> pl.DataFrame:
