@@ -129,63 +129,32 @@ def audit(
     values = showdown_values(hand_frame, seats)
     simple_ids = single_pot.single_pot_hands(hand_frame, seats)
     simple = single_pot.single_pot_awards(hand_frame, seats, values, simple_ids)
-    expected_parts = [_uncontested_expected(hand_frame, live), simple.rows]
     involved = hand_frame.filter(pl.col("live") >= 2).join(simple_ids, on="h", how="anti")
-    replays = verify.build_replays(seats.join(involved.select("h"), on="h"), values, involved)
-    expected_rows: list[tuple[int, int, int, str, int, int]] = []
-    unclear: list[tuple[int, str]] = []
-    pot_counts: list[tuple[int, int]] = []
-    skipped: list[tuple[int, int, int]] = []  # pots not checkable: hand, pot, claimant
-    failures: list[tuple[int, str]] = []
-    by_h: dict[int, verify.HandReplay] = {}
-    for hand in replays:
-        by_h[hand.h] = hand
-        try:
-            result = verify.split_hand(hand)
-        except ValueError as exc:
-            failures.append((hand.h, f"pots cannot be built: {exc}"))
-            continue
-        expected_rows.extend(verify.award_rows(result.awards, hand.h))
-        unclear.extend((hand.h, text) for text in result.unverifiable)
-        skipped.extend(
-            (hand.h, pot, seat)
-            for pot in result.skipped_pots
-            for seat in result.pots[pot].eligible
-            if seat not in hand.mucked
-        )
-        pot_counts.append((hand.h, len(result.pots)))
-    expected_parts.append(
-        pl.DataFrame(
-            expected_rows,
-            schema={"h": pl.UInt32, "board": pl.Int8, "pot": pl.Int8, "half": pl.String,
-                    "seat": pl.Int8, "amount": pl.Int64},
-            orient="row",
-        )
+    general = verify.split_hands(
+        verify.build_replays(seats.join(involved.select("h"), on="h"), values, involved)
     )
-    problems.append(_text_rows(failures, "mismatch"))
-    problems.append(_text_rows(unclear, "unverifiable"))
-    problems.append(simple.unclear.with_columns(status=pl.lit("unverifiable")))
-    claimants = pl.concat([
-        pl.DataFrame(skipped, schema={"h": pl.UInt32, "pot": pl.Int8, "seat": pl.Int8},
-                     orient="row"),
-        simple.skipped,
-    ])
+    problems += [
+        general.failures.with_columns(status=pl.lit("mismatch")),
+        general.unclear.with_columns(status=pl.lit("unverifiable")),
+        simple.unclear.with_columns(status=pl.lit("unverifiable")),
+    ]
+    claimants = pl.concat([general.claimants, simple.skipped])
     reported = _reported(collection_frame, seats)
     problems.append(_unclaimed_payments(reported, claimants))
-    compared = _compare(
-        pl.concat(expected_parts), reported, seats, claimants, {h for h, _ in failures}
-    )
-    bad = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
-    single = bad.join(simple_ids, on="h").join(hand_frame, on="h")
-    by_h.update(
+    expected = pl.concat([_uncontested_expected(hand_frame, live), simple.rows, general.rows])
+    compared = _compare(expected, reported, seats, claimants, general.failures["h"])
+    # the odd-chip check replays the single-pot hands that differ through the general path
+    differing = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
+    single = differing.join(simple_ids, on="h").join(hand_frame, on="h")
+    replays = {hand.h: hand for hand in general.replays}
+    replays.update(
         (hand.h, hand)
         for hand in verify.build_replays(seats.join(single.select("h"), on="h"), values, single)
     )
-    award_problems = _award_problems(compared, hand_frame, by_h)
-    problems.append(award_problems)
+    problems.append(_award_problems(compared, hand_frame, replays))
     return AuditResult(
-        _hand_table(hand_frame, pl.concat(problems, how="diagonal_relaxed"),
-                    _pairs(pot_counts, "pots"), seats),
+        _hand_table(hand_frame, pl.concat(problems, how="diagonal_relaxed"), general.pots,
+                    seats),
         _award_table(compared, hand_frame),
     )
 
@@ -218,16 +187,6 @@ def _with_seats(collections: pl.DataFrame, players: pl.DataFrame) -> pl.DataFram
     return collections.join(names, on=["h", "player"], how="left").with_columns(
         pl.coalesce("seat", "_seat").alias("seat")
     ).drop("_seat")
-
-
-def _pairs(rows: list[tuple[int, int]], name: str) -> pl.DataFrame:
-    return pl.DataFrame(rows, schema={"h": pl.UInt32, name: pl.Int64}, orient="row")
-
-
-def _text_rows(rows: list[tuple[int, str]], status: str) -> pl.DataFrame:
-    return pl.DataFrame(
-        rows, schema={"h": pl.UInt32, "reason": pl.String}, orient="row"
-    ).with_columns(status=pl.lit(status))
 
 
 def _uncontested_expected(hands: pl.DataFrame, live: pl.DataFrame) -> pl.DataFrame:
@@ -313,7 +272,7 @@ def _compare(
     reported: pl.DataFrame,
     seats: pl.DataFrame,
     claimants: pl.DataFrame,
-    failed: set[int],
+    failed: pl.Series,
 ) -> pl.DataFrame:
     """Expected vs reported per (hand, board, pot, half, seat) at the history's detail."""
     detail = _detail(reported)
@@ -338,7 +297,7 @@ def _compare(
         shape(reported, "reported"), on=["h", "board", "pot", "half", "seat"], how="full",
         coalesce=True,
     ).with_columns(pl.col("expected", "reported").fill_null(0))
-    unknown = pl.col("h").is_in(list(failed)) | pl.col("h").is_in(whole_skip["h"].implode())
+    unknown = pl.col("h").is_in(failed.implode()) | pl.col("h").is_in(whole_skip["h"].implode())
     joined = joined.with_columns(
         pl.when(unknown).then(None).otherwise(pl.col("expected")).alias("expected"),
         pl.when(pl.col("pot") >= 0).then(pl.col("pot")).alias("pot"),

@@ -15,9 +15,6 @@ from dataclasses import dataclass
 
 import polars as pl
 
-ROWS_SCHEMA = {"h": pl.UInt32, "board": pl.Int8, "pot": pl.Int8, "half": pl.String,
-               "seat": pl.Int8, "amount": pl.Int64}  # fmt: skip
-
 
 @dataclass(frozen=True)
 class SinglePotAwards:

@@ -149,6 +149,56 @@ def split_hand(replay: HandReplay, rule: OddChipRule = DEFAULT_ODD_CHIP_RULE,
     return HandAwards(pots, gross, awards, unclear, skipped)
 
 
+ROWS_SCHEMA = {"h": pl.UInt32, "board": pl.Int8, "pot": pl.Int8, "half": pl.String,
+               "seat": pl.Int8, "amount": pl.Int64}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SplitOutcome:
+    """The general path's results, as frames keyed by the hand index ``h``."""
+
+    replays: list[HandReplay]
+    rows: pl.DataFrame  # expected awards: ROWS_SCHEMA
+    unclear: pl.DataFrame  # h, reason: pots whose cards were not all shown
+    claimants: pl.DataFrame  # h, pot, seat: who had a claim to each of those pots
+    failures: pl.DataFrame  # h, reason: pots that cannot be built
+    pots: pl.DataFrame  # h, pots: how many pots each hand had
+
+
+def split_hands(replays: list[HandReplay]) -> SplitOutcome:
+    """Split every hand's pots (the per-hand loop: side pots, several boards)."""
+    rows: list[tuple[int, int, int, str, int, int]] = []
+    unclear: list[tuple[int, str]] = []
+    claimants: list[tuple[int, int, int]] = []
+    failures: list[tuple[int, str]] = []
+    pots: list[tuple[int, int]] = []
+    for hand in replays:
+        try:
+            result = split_hand(hand)
+        except ValueError as exc:
+            failures.append((hand.h, f"pots cannot be built: {exc}"))
+            continue
+        rows.extend(award_rows(result.awards, hand.h))
+        unclear.extend((hand.h, text) for text in result.unverifiable)
+        claimants.extend(
+            (hand.h, pot, seat)
+            for pot in result.skipped_pots
+            for seat in result.pots[pot].eligible
+            if seat not in hand.mucked
+        )
+        pots.append((hand.h, len(result.pots)))
+    reasons = {"h": pl.UInt32, "reason": pl.String}
+    return SplitOutcome(
+        replays,
+        pl.DataFrame(rows, schema=ROWS_SCHEMA, orient="row"),
+        pl.DataFrame(unclear, schema=reasons, orient="row"),
+        pl.DataFrame(claimants, schema={"h": pl.UInt32, "pot": pl.Int8, "seat": pl.Int8},
+                     orient="row"),
+        pl.DataFrame(failures, schema=reasons, orient="row"),
+        pl.DataFrame(pots, schema={"h": pl.UInt32, "pots": pl.Int64}, orient="row"),
+    )
+
+
 def build_replays(
     seats: pl.DataFrame, values: pl.DataFrame, hands: pl.DataFrame
 ) -> list[HandReplay]:
