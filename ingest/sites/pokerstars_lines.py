@@ -6,8 +6,9 @@ table lines, seats, actions and other chip movements, summary items). Every fram
 frames also keep ``street`` and ``run`` (board number in run-it-twice sections).
 
 Speed matters here: lines are told apart by literal prefixes and substrings, and fields
-are cut with ``find``/``slice`` and one-group regexes. Multi-group regex captures cost
-about twenty times more per line, so they are kept to small sets of distinct strings.
+are cut with ``splitn`` and one-group regexes (not ``find``/``slice``: the first counts
+bytes, the second characters). Multi-group regex captures cost about twenty times more
+per line, so they only run on small sets of distinct strings (headers, table lines).
 """
 
 from __future__ import annotations
