@@ -223,7 +223,7 @@ def _players(
         )
     )
     dealt = lines.dealt.group_by("hand", "player").agg(dealt=pl.col("cards").first())
-    # The hero is the only player whose cards are dealt face up to the history's owner.
+    # The hero (the history's owner) is the only player with a "Dealt to" line.
     sole = dealt.group_by("hand").agg(is_hero=pl.len() == 1)
     dealt = dealt.join(sole, on="hand")
     rio_hands = info.filter("is_rio")["hand"]
