@@ -84,27 +84,31 @@ def split_lines(chunk: Chunk) -> pl.DataFrame:
     )
 
 
+def _amount_expr() -> pl.Expr:
+    text, in_cents = pl.col("text"), pl.col("in_cents")
+    digits = text.str.strip_chars_start("$€£₹").str.replace_all(",", "", literal=True)
+    cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
+    whole = cents % 100 == 0
+    return (
+        pl.when(~text.str.contains(_AMOUNT) | (~in_cents & ~whole))
+        .then(None)
+        .when(in_cents)
+        .then(cents)
+        .otherwise(cents // 100)
+    )
+
+
+# Built once: a chunk converts a dozen amount columns, each in one evaluation.
+_AMOUNT_EXPR = _amount_expr()
+
+
 def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
     """Amount text to integers: cents where ``in_cents`` (money games), else whole chips.
 
     Null where the text is not an amount, or where chips come with a fractional part.
     """
-    digits = text.str.strip_chars_start("$€£₹").str.replace_all(",", "", literal=True)
-    cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
-    valid = text.str.contains(_AMOUNT)
-    chips = cents // 100
-    whole = cents == chips * 100
-    return (
-        pl.select(
-            pl.when(~valid | (~in_cents & ~whole))
-            .then(None)
-            .when(in_cents)
-            .then(cents)
-            .otherwise(chips)
-        )
-        .to_series()
-        .alias(text.name)
-    )
+    frame = pl.DataFrame({"text": text.cast(pl.String), "in_cents": in_cents})
+    return frame.select(_AMOUNT_EXPR.alias(text.name)).to_series()
 
 
 def to_utc(naive: pl.Expr, zone_name: pl.Expr, zones: list[str]) -> pl.Expr:

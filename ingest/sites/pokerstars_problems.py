@@ -59,41 +59,8 @@ def _line_problems(seats: pl.DataFrame, ev: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def problems(
-    lines: Lines,
-    info: pl.DataFrame,
-    seats: pl.DataFrame,
-    ev: pl.DataFrame,
-    players: pl.DataFrame,
-    totals: pl.DataFrame,
-) -> pl.DataFrame:
-    """The first failed check of each hand that has one: hand, idx (the offending line, or
-    null for the hand's first line), outcome (``error`` or ``skip``) and a reason."""
-    ends = (
-        lines.where.filter(pl.col("text") != "").group_by("hand").agg(last_idx=pl.col("idx").max())
-    )
-    summaries = lines.markers.filter(pl.col("street") == SUMMARY).group_by("hand").len("n_summary")
-    cancelled = lines.cancelled.select("hand", cancelled=pl.lit(True)).unique("hand")
-    seat_counts = seats.group_by("hand").agg(
-        n_seats=pl.len(),
-        seats_unique=pl.col("seat").n_unique(),
-        names_unique=pl.col("player").n_unique(),
-        seat_idx=pl.col("idx").min(),
-    )
-    left = pl.col("stack") - pl.col("put_in") + pl.col("returned")
-    flows = players.group_by("hand").agg(
-        put_in=pl.col("put_in").sum(),
-        returned=pl.col("returned").sum(),
-        won=(pl.col("collected") + pl.col("not_awarded")).sum(),
-        over_player=pl.col("player").filter(left < 0).first(),
-    )
-    h = info.select(
-        "hand", "hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
-        "started_at", "table_name",
-    )  # fmt: skip
-    for frame in (ends, summaries, cancelled, seat_counts, flows, _line_problems(seats, ev)):
-        h = h.join(frame, on="hand", how="left")
-    h = h.join(totals, on="hand", how="left")
+def _hand_checks() -> list[pl.Expr]:
+    """The hand-level checks in priority order, as reason, outcome and idx columns."""
     in_pot = pl.col("put_in") - pl.col("returned")
     has_summary = pl.col("n_summary").is_not_null()
     n_seats = pl.col("n_seats").fill_null(0)
@@ -129,9 +96,50 @@ def problems(
          pl.format("chips do not balance: {} puts in more than their stack", "over_player"),
          "total_idx"),
     ]  # fmt: skip
-    checks = [(c.fill_null(False), o, r, i) for c, o, r, i in checks]
+    return _first_reason([(c.fill_null(False), o, r, i) for c, o, r, i in checks])
+
+
+# Built once: the same few hundred expression nodes serve every chunk.
+_HAND_CHECKS = _hand_checks()
+
+
+def problems(
+    lines: Lines,
+    info: pl.DataFrame,
+    seats: pl.DataFrame,
+    ev: pl.DataFrame,
+    players: pl.DataFrame,
+    totals: pl.DataFrame,
+) -> pl.DataFrame:
+    """The first failed check of each hand that has one: hand, idx (the offending line, or
+    null for the hand's first line), outcome (``error`` or ``skip``) and a reason."""
+    ends = (
+        lines.where.filter(pl.col("text") != "").group_by("hand").agg(last_idx=pl.col("idx").max())
+    )
+    summaries = lines.markers.filter(pl.col("street") == SUMMARY).group_by("hand").len("n_summary")
+    cancelled = lines.cancelled.select("hand", cancelled=pl.lit(True)).unique("hand")
+    seat_counts = seats.group_by("hand").agg(
+        n_seats=pl.len(),
+        seats_unique=pl.col("seat").n_unique(),
+        names_unique=pl.col("player").n_unique(),
+        seat_idx=pl.col("idx").min(),
+    )
+    left = pl.col("stack") - pl.col("put_in") + pl.col("returned")
+    flows = players.group_by("hand").agg(
+        put_in=pl.col("put_in").sum(),
+        returned=pl.col("returned").sum(),
+        won=(pl.col("collected") + pl.col("not_awarded")).sum(),
+        over_player=pl.col("player").filter(left < 0).first(),
+    )
+    h = info.select(
+        "hand", "hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
+        "started_at", "table_name",
+    )  # fmt: skip
+    for frame in (ends, summaries, cancelled, seat_counts, flows, _line_problems(seats, ev)):
+        h = h.join(frame, on="hand", how="left")
+    h = h.join(totals, on="hand", how="left")
     return (
-        h.select("hand", *_first_reason(checks))
+        h.select("hand", *_HAND_CHECKS)
         .filter(pl.col("outcome").is_not_null())
         .select("hand", "idx", "outcome", "reason")
     )
