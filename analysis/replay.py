@@ -166,10 +166,16 @@ def flow_problems(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
 
     over = seat_rows.filter(pl.col("flow_put_in") > pl.col("stack"))
     add(over, _fmt("{} puts in {} with a stack of {}", "player", "flow_put_in", "stack"))
+    # the end stack is the start plus net: net must be what the replayed flow gives
+    seat_rows = seat_rows.with_columns(
+        (pl.col("flow_collected") + pl.col("cashed_out") - pl.col("flow_put_in")
+         + pl.col("flow_returned")).alias("flow_net")
+    )
     for ours, theirs, what in (
         ("flow_put_in", "put_in", "put in"),
         ("flow_returned", "returned", "returned"),
         ("flow_collected", "collected", "collected"),
+        ("flow_net", "net", "net result"),
     ):
         differ = seat_rows.filter(pl.col(ours) != pl.col(theirs))
         template = "{} " + what + ": actions say {}, history says {}"
