@@ -117,11 +117,14 @@ def run_audit(
         if redo:
             con.execute("DELETE FROM audit_hands")
             con.execute("DELETE FROM audit_awards")
-        # a plain table, not TEMP: the streaming cursors are connections of their own
+        # A plain table, not TEMP: the streaming cursors are connections of their own.
+        # Batches follow the hands' storage order, which the child tables share closely,
+        # so that the streamed joins complete batches one after another.
         con.execute(
             "CREATE OR REPLACE TABLE audit_todo AS SELECT site, hand_id, "
-            "(row_number() OVER () - 1) // ? AS batch FROM "
-            "(SELECT site, hand_id FROM hands ANTI JOIN audit_hands USING (site, hand_id))",
+            "(row_number() OVER (ORDER BY h.rowid) - 1) // ? AS batch FROM hands h "
+            "WHERE NOT EXISTS (SELECT 1 FROM audit_hands a "
+            "WHERE a.site = h.site AND a.hand_id = h.hand_id)",
             [batch_hands],
         )
         sql = "SELECT count(*), coalesce(max(batch) + 1, 0) FROM audit_todo"
