@@ -1,14 +1,18 @@
 """Audit throughput against the import's own, measured in the same run.
 
 Imports the largest generated file under bench/out/ (made by bench/ingest.py; a 30,000-hand
-file is generated there when none exists) into a fresh database, then audits every hand
-with ``run_audit`` on all cores, and prints hands/s of both.
+file is generated there when none exists) into a fresh database, audits every hand with
+``run_audit`` on all cores, and prints hands/s of both. Then audits everything again in one
+process and prints the CPU seconds that took (all threads): hands per CPU-second does not
+depend on what else the machine is running, so it tells what the cores would do alone.
 
     .venv/bin/python bench/audit.py [FILE]
 """
 
 from __future__ import annotations
 
+import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -24,6 +28,7 @@ from ingest import importer  # noqa: E402
 from ingest.generator import generate  # noqa: E402
 
 OUT = HERE / "out"
+TARGET_RATE = 33_000
 
 
 def bench_file() -> Path:
@@ -36,6 +41,15 @@ def bench_file() -> Path:
     return path
 
 
+def one_process_cpu(db: Path) -> None:
+    """Audit everything again in this process alone and print the CPU seconds used."""
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    run = run_audit(db, redo=True, workers=1)
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    print(f"{run.audited} {cpu:.2f}")
+
+
 def main() -> None:
     source = Path(sys.argv[1]) if len(sys.argv) > 1 else bench_file()
     with tempfile.TemporaryDirectory() as folder:
@@ -44,10 +58,23 @@ def main() -> None:
         imported = importer.import_paths([source], db)
         import_seconds = time.perf_counter() - began
         run = run_audit(db)
+        # a fresh interpreter, so that its CPU count is the audit's alone
+        child = subprocess.run(
+            [sys.executable, __file__, "--cpu", str(db)], capture_output=True, text=True,
+            check=True,
+        )
+    audited, cpu = child.stdout.split()
+    per_cpu_second = int(audited) / float(cpu)
     print(f"file: {source} ({imported.imported:,} hands)")
     print(f"import: {imported.imported / import_seconds:,.0f} hands/s ({import_seconds:.1f} s)")
-    print(f"audit:  {run.audited / run.seconds:,.0f} hands/s ({run.seconds:.1f} s)")
+    print(f"audit:  {run.audited / run.seconds:,.0f} hands/s ({run.seconds:.1f} s, all cores)")
+    print(f"audit:  {per_cpu_second:,.0f} hands per CPU-second in one process "
+          f"({cpu} CPU s); 2 idle cores: about {2 * per_cpu_second:,.0f} hands/s "
+          f"(target {TARGET_RATE:,})")
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--cpu"]:
+        one_process_cpu(Path(sys.argv[2]))
+    else:
+        main()
