@@ -71,16 +71,21 @@ def class_keys(cards: npt.NDArray[np.integer]) -> IntArray:
     return ordered[:, 0] << 39 | ordered[:, 1] << 26 | ordered[:, 2] << 13 | ordered[:, 3]
 
 
-def key_text(key: int) -> str:
-    """The canonical text of a class key, e.g. ``AsAhKsKh``."""
-    cards = [
-        (rank, group)
-        for group in range(4)
-        for rank in range(13)
-        if (key >> (13 * (3 - group))) >> rank & 1
-    ]
-    cards.sort(key=lambda card: (-card[0], card[1]))
-    return "".join(RANK_CHARS[rank] + CANONICAL_SUITS[group] for rank, group in cards)
+def key_texts(keys: IntArray, count: int) -> list[str]:
+    """The canonical texts (e.g. ``AsAhKsKh``) of class keys of ``count``-card hands."""
+    groups = (keys[:, None] >> (13 * (3 - np.arange(4)))) & 0x1FFF
+    # Bit (rank, group) of each card, laid out from the ace down and, within a rank, in
+    # group order: the positions of the set bits are then the cards in text order.
+    present = (groups[:, None, :] >> np.arange(12, -1, -1)[None, :, None]) & 1
+    rows, flat_positions = np.nonzero(present.reshape(len(keys), 52))
+    if len(rows) != len(keys) * count:
+        raise ValueError(f"class keys that do not hold {count} cards")
+    positions = flat_positions.reshape(len(keys), count)
+    rank_chars = np.frombuffer(RANK_CHARS[::-1].encode(), dtype="S1")[positions // 4]
+    suit_chars = np.frombuffer(CANONICAL_SUITS.encode(), dtype="S1")[positions % 4]
+    pairs = np.stack([rank_chars, suit_chars], axis=2).reshape(len(keys), 2 * count)
+    joined = np.ascontiguousarray(pairs).view(f"S{2 * count}").ravel()
+    return [value.decode() for value in joined.tolist()]
 
 
 def _choose(conditions: list[npt.NDArray[np.bool_]], labels: list[str], default: str) -> pa.Array:
@@ -137,7 +142,7 @@ def classify(cards: npt.NDArray[np.integer]) -> pa.Table:
     ]
     columns = {
         "class_key": pa.array(keys),
-        "hand_class": pa.array([key_text(int(key)) for key in unique_keys]).take(per_row),
+        "hand_class": pa.array(key_texts(unique_keys, count)).take(per_row),
         "hand_label": pa.array(labels).take(per_row),
         "cards_dealt": pa.array(np.full(len(cards), count, dtype=np.int8)),
         "pairs": _choose(

@@ -6,98 +6,122 @@
 -- (see analysis.reports.refresh_cache).
 
 -- Per hand, the order (seq) and authors of the aggressive actions that stats refer to:
--- preflop raises (open, 3-bet, 4-bet, last raiser) and flop bets/raises (c-bet).
+-- preflop raises (open, 3-bet, 4-bet, last raiser) and flop bets/raises (c-bet); and how
+-- many players folded and entered the pot preflop.
 CREATE OR REPLACE TEMP VIEW hand_landmarks AS
-SELECT
-    site,
-    hand_id,
-    list(seq ORDER BY seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise'))
-        AS preflop_raise_seqs,
-    list(player ORDER BY seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise'))
-        AS preflop_raisers,
-    min(seq) FILTER (WHERE street = 'preflop' AND kind = 'call') AS preflop_first_call_seq,
-    list(seq ORDER BY seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
-        AS flop_aggr_seqs,
-    list(player ORDER BY seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
-        AS flop_aggressors,
-    arg_min(kind, seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
-        AS flop_first_aggr_kind
-FROM actions
-GROUP BY site, hand_id;
-
--- Per player and hand, what the player did (one pass over the actions).
-CREATE OR REPLACE TEMP VIEW player_action_flags AS
-WITH marked AS (
+WITH listed AS (
     SELECT
-        a.site,
-        a.hand_id,
-        a.player,
-        a.street,
-        a.kind,
-        a.seq,
-        a.kind IN ('fold', 'check', 'call', 'bet', 'raise') AS decision,
-        l.preflop_raise_seqs[1] AS open_seq,
-        l.preflop_raise_seqs[2] AS three_bet_seq,
-        l.preflop_raise_seqs[3] AS four_bet_seq,
-        l.preflop_raisers[1] AS opener,
-        l.preflop_raisers[-1] AS preflop_aggressor,
-        l.preflop_first_call_seq,
-        -- The c-bet: the first flop bet, made by the last preflop raiser.
-        CASE WHEN l.flop_first_aggr_kind = 'bet' AND l.flop_aggressors[1] = l.preflop_raisers[-1]
-            THEN l.flop_aggr_seqs[1] END AS cbet_seq,
-        l.flop_aggr_seqs[1] AS flop_first_aggr_seq,
-        l.flop_aggr_seqs[2] AS flop_raise_seq
-    FROM actions AS a
-    JOIN hand_landmarks AS l USING (site, hand_id)
+        site,
+        hand_id,
+        list(seq ORDER BY seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise'))
+            AS preflop_raise_seqs,
+        list(player ORDER BY seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise'))
+            AS preflop_raisers,
+        min(seq) FILTER (WHERE street = 'preflop' AND kind = 'call') AS preflop_first_call_seq,
+        list(seq ORDER BY seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
+            AS flop_aggr_seqs,
+        arg_min(player, seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
+            AS flop_first_aggressor,
+        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
+            AS flop_first_aggr_kind,
+        count(*) FILTER (WHERE kind = 'fold') AS folds,
+        count(*) FILTER (WHERE street = 'preflop' AND kind IN ('call', 'bet', 'raise'))
+            AS preflop_entries
+    FROM actions
+    WHERE kind IN ('fold', 'call', 'bet', 'raise')
+    GROUP BY site, hand_id
 )
 SELECT
     site,
     hand_id,
-    player,
-    bool_or(street = 'preflop' AND kind IN ('call', 'bet', 'raise')) AS vpip,
-    bool_or(street = 'preflop' AND kind IN ('bet', 'raise')) AS pfr,
-    bool_or(street = 'preflop' AND kind = 'fold') AS folded_preflop,
-    bool_or(kind = 'fold') AS folded,
-    bool_or(kind = 'fold' AND street IN ('preflop', 'flop')) AS folded_by_flop,
-    bool_or(kind = 'fold' AND street IN ('preflop', 'flop', 'turn')) AS folded_by_turn,
-    bool_or(street = 'flop' AND kind IN ('bet', 'raise')) AS flop_aggr,
-    bool_or(street = 'turn' AND kind IN ('bet', 'raise')) AS turn_aggr,
-    bool_or(street = 'river' AND kind IN ('bet', 'raise')) AS river_aggr,
+    preflop_raise_seqs[1] AS open_seq,
+    preflop_raise_seqs[2] AS three_bet_seq,
+    preflop_raise_seqs[3] AS four_bet_seq,
+    preflop_raisers[1] AS opener,
+    preflop_raisers[-1] AS preflop_aggressor,
+    preflop_first_call_seq,
+    flop_aggr_seqs[1] AS flop_first_aggr_seq,
+    flop_aggr_seqs[2] AS flop_raise_seq,
+    -- The c-bet: the first flop bet, made by the last preflop raiser.
+    CASE WHEN flop_first_aggr_kind = 'bet' AND flop_first_aggressor = preflop_raisers[-1]
+        THEN flop_aggr_seqs[1] END AS cbet_seq,
+    folds,
+    preflop_entries
+FROM listed;
+
+-- Per player and hand, what the player did: one pass over the decisions (fold, check,
+-- call, bet, raise).
+CREATE OR REPLACE TEMP VIEW player_action_flags AS
+SELECT
+    a.site,
+    a.hand_id,
+    a.player,
+    bool_or(a.street = 'preflop' AND a.kind IN ('call', 'bet', 'raise')) AS vpip,
+    bool_or(a.street = 'preflop' AND a.kind IN ('bet', 'raise')) AS pfr,
+    bool_or(a.street = 'preflop' AND a.kind = 'fold') AS folded_preflop,
+    bool_or(a.kind = 'fold') AS folded,
+    bool_or(a.kind = 'fold' AND a.street IN ('preflop', 'flop')) AS folded_by_flop,
+    bool_or(a.kind = 'fold' AND a.street IN ('preflop', 'flop', 'turn')) AS folded_by_turn,
+    bool_or(a.street = 'flop' AND a.kind IN ('bet', 'raise')) AS flop_aggr,
+    bool_or(a.street = 'turn' AND a.kind IN ('bet', 'raise')) AS turn_aggr,
+    bool_or(a.street = 'river' AND a.kind IN ('bet', 'raise')) AS river_aggr,
     -- Facing exactly one raise (made by someone else) with a decision to make.
-    bool_or(street = 'preflop' AND decision AND seq > open_seq
-        AND (three_bet_seq IS NULL OR seq <= three_bet_seq) AND player <> opener) AS three_bet_opp,
-    bool_or(street = 'preflop' AND seq = three_bet_seq) AS three_bet,
+    bool_or(a.street = 'preflop' AND a.seq > l.open_seq
+        AND (l.three_bet_seq IS NULL OR a.seq <= l.three_bet_seq) AND a.player <> l.opener)
+        AS three_bet_opp,
+    bool_or(a.street = 'preflop' AND a.seq = l.three_bet_seq) AS three_bet,
     -- The opener facing a 3-bet, before any 4-bet by someone else.
-    bool_or(street = 'preflop' AND decision AND player = opener AND seq > three_bet_seq
-        AND (four_bet_seq IS NULL OR seq <= four_bet_seq)) AS fold_to_three_bet_opp,
-    bool_or(street = 'preflop' AND kind = 'fold' AND player = opener AND seq > three_bet_seq
-        AND (four_bet_seq IS NULL OR seq <= four_bet_seq)) AS fold_to_three_bet,
+    bool_or(a.street = 'preflop' AND a.player = l.opener AND a.seq > l.three_bet_seq
+        AND (l.four_bet_seq IS NULL OR a.seq <= l.four_bet_seq)) AS fold_to_three_bet_opp,
+    bool_or(a.street = 'preflop' AND a.kind = 'fold' AND a.player = l.opener
+        AND a.seq > l.three_bet_seq AND (l.four_bet_seq IS NULL OR a.seq <= l.four_bet_seq))
+        AS fold_to_three_bet,
     -- First preflop decision, and whether anyone had called or raised before it.
-    arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision) AS first_preflop_kind,
-    bool_or(street = 'preflop' AND decision
-        AND (open_seq IS NULL OR open_seq >= seq)
-        AND (preflop_first_call_seq IS NULL OR preflop_first_call_seq >= seq)) AS folded_to,
+    arg_min(a.kind, a.seq) FILTER (WHERE a.street = 'preflop') AS first_preflop_kind,
+    bool_or(a.street = 'preflop' AND (l.open_seq IS NULL OR l.open_seq >= a.seq)
+        AND (l.preflop_first_call_seq IS NULL OR l.preflop_first_call_seq >= a.seq))
+        AS folded_to,
     -- The preflop aggressor with a flop decision before anyone bet.
-    bool_or(street = 'flop' AND decision AND player = preflop_aggressor
-        AND (flop_first_aggr_seq IS NULL OR flop_first_aggr_seq >= seq)) AS cbet_opp,
-    bool_or(street = 'flop' AND seq = cbet_seq) AS cbet,
+    bool_or(a.street = 'flop' AND a.player = l.preflop_aggressor
+        AND (l.flop_first_aggr_seq IS NULL OR l.flop_first_aggr_seq >= a.seq)) AS cbet_opp,
+    bool_or(a.street = 'flop' AND a.seq = l.cbet_seq) AS cbet,
     -- Another player's decision facing the c-bet, before any raise.
-    bool_or(street = 'flop' AND decision AND seq > cbet_seq
-        AND (flop_raise_seq IS NULL OR seq <= flop_raise_seq)) AS fold_to_cbet_opp,
-    bool_or(street = 'flop' AND kind = 'fold' AND seq > cbet_seq
-        AND (flop_raise_seq IS NULL OR seq <= flop_raise_seq)) AS fold_to_cbet,
-    count(*) FILTER (WHERE street IN ('flop', 'turn', 'river') AND kind IN ('bet', 'raise'))
+    bool_or(a.street = 'flop' AND a.seq > l.cbet_seq
+        AND (l.flop_raise_seq IS NULL OR a.seq <= l.flop_raise_seq)) AS fold_to_cbet_opp,
+    bool_or(a.street = 'flop' AND a.kind = 'fold' AND a.seq > l.cbet_seq
+        AND (l.flop_raise_seq IS NULL OR a.seq <= l.flop_raise_seq)) AS fold_to_cbet,
+    count(*) FILTER (WHERE a.street IN ('flop', 'turn', 'river') AND a.kind IN ('bet', 'raise'))
         AS postflop_aggr,
-    count(*) FILTER (WHERE street IN ('flop', 'turn', 'river') AND kind = 'call')
+    count(*) FILTER (WHERE a.street IN ('flop', 'turn', 'river') AND a.kind = 'call')
         AS postflop_calls,
-    count(*) FILTER (WHERE street IN ('flop', 'turn', 'river') AND kind = 'fold')
+    count(*) FILTER (WHERE a.street IN ('flop', 'turn', 'river') AND a.kind = 'fold')
         AS postflop_folds
-FROM marked
-GROUP BY site, hand_id, player;
+FROM actions AS a
+LEFT JOIN hand_landmarks AS l USING (site, hand_id)
+WHERE a.kind IN ('fold', 'check', 'call', 'bet', 'raise')
+GROUP BY a.site, a.hand_id, a.player;
 
 -- One row per player dealt into a hand: hand facts, stat flags and results.
 CREATE OR REPLACE TEMP VIEW player_hands_live AS
-WITH dealt AS (
+WITH hand_players AS (
+    SELECT site, hand_id, count(*) AS dealt
+    FROM players
+    WHERE NOT sitting_out
+    GROUP BY site, hand_id
+),
+-- The players who collected, with running totals in seat order for the rake split.
+winners AS (
+    SELECT
+        site,
+        hand_id,
+        seat,
+        sum(collected) OVER (PARTITION BY site, hand_id) AS hand_collected,
+        sum(collected) OVER (PARTITION BY site, hand_id ORDER BY seat
+            ROWS UNBOUNDED PRECEDING) AS collected_through_seat
+    FROM players
+    WHERE collected > 0 AND NOT sitting_out
+),
+dealt AS (
     SELECT
         h.site,
         h.hand_id,
@@ -147,16 +171,16 @@ WITH dealt AS (
         coalesce(f.postflop_aggr, 0) AS postflop_aggr,
         coalesce(f.postflop_calls, 0) AS postflop_calls,
         coalesce(f.postflop_folds, 0) AS postflop_folds,
-        count(*) FILTER (WHERE NOT coalesce(f.folded, false))
-            OVER (PARTITION BY h.site, h.hand_id) AS players_left,
-        count(*) FILTER (WHERE coalesce(f.vpip, false))
-            OVER (PARTITION BY h.site, h.hand_id) AS hand_vpip_players,
-        sum(p.collected) OVER (PARTITION BY h.site, h.hand_id) AS hand_collected,
-        sum(p.collected) OVER (PARTITION BY h.site, h.hand_id ORDER BY p.seat
-            ROWS UNBOUNDED PRECEDING) AS collected_through_seat
+        hp.dealt - coalesce(l.folds, 0) AS players_left,
+        coalesce(l.preflop_entries, 0) AS preflop_entries,
+        w.hand_collected,
+        w.collected_through_seat
     FROM hands AS h
     JOIN players AS p USING (site, hand_id)
+    JOIN hand_players AS hp USING (site, hand_id)
+    LEFT JOIN hand_landmarks AS l USING (site, hand_id)
     LEFT JOIN player_action_flags AS f USING (site, hand_id, player)
+    LEFT JOIN winners AS w USING (site, hand_id, seat)
     LEFT JOIN hand_classes AS c ON c.hole_cards = p.hole_cards
     WHERE NOT p.sitting_out
 )
@@ -189,7 +213,7 @@ SELECT
         ELSE 0 END AS rake_paid,
     -- A walk: nobody called or raised and the hand ended before the flop; the player
     -- left in it (the big blind) had no decision to make.
-    hand_vpip_players = 0 AND NOT reached_flop AND NOT folded_preflop AS walk,
+    preflop_entries = 0 AND NOT reached_flop AND NOT folded_preflop AS walk,
     vpip,
     pfr,
     three_bet_opp,
