@@ -8,9 +8,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analysis.audit import AuditResult, audit
+from analysis.audit import AuditResult, audit, prepare, showdown_replays
+from analysis.verify import split_hand
 from ingest.sites import Chunk, ParseResult
 from ingest.sites.pokerstars import concat_results, parse, parse_file
+from omaha_core.awards import Award, Half
 from tests.damage import DAMAGES
 
 # Every non-ok hand, with the lines of its text that prove the status.
@@ -117,3 +119,17 @@ def test_damaged_corpus_hands_are_flagged(corpus: Path, damage: str) -> None:
         hand: got for hand, got in found.items() if got[0] != status and hand not in PROVEN_PROBLEMS
     }
     assert wrong == {}
+
+
+def test_golden_corpus_courchevel_hi_lo_split(
+    corpus_audit: tuple[ParseResult, AuditResult],
+) -> None:
+    """#170983530791 (tour/PL-Courcheval-HL-6max-USD-7.50-201705.fixed.flop.txt), 298 chips:
+    "Player2 collected 149 from pot" with two pair, Nines and Sixes (high, seat 5) and
+    "Player0 collected 149 from pot" with 8,6,4,2,A (low, seat 2)."""
+    parsed, result = corpus_audit
+    assert by_hand(result)["170983530791"] == ("ok", "")
+    prepared = prepare(parsed.hands, parsed.players, parsed.actions, parsed.collections)
+    index = prepared.hands["hand_id"].to_list().index("170983530791")
+    (hand,) = [replay for replay in showdown_replays(prepared) if replay.h == index]
+    assert split_hand(hand).awards == [Award(1, 0, Half.HI, 5, 149), Award(1, 0, Half.LO, 2, 149)]
