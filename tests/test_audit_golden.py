@@ -3,7 +3,7 @@
 tests/fixtures/audit_golden.txt holds four hands written by the project's generator
 (``ingest.generator``, seed 7): a three-way high tie with odd cents, a run-it-twice hi/lo
 pot, a hi/lo side pot nobody has a low for, and a quartered Courchevel hi/lo pot. The
-corpus gives the real quartered pot (test_audit_corpus.py).
+corpus gives a real quartered pot and a real Courchevel hi/lo split (test_audit_corpus.py).
 """
 
 from __future__ import annotations
