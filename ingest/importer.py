@@ -38,7 +38,8 @@ HEAD_BYTES = 4096
 CHUNK_BYTES = 1 << 20
 BATCH_HANDS = 25_000
 IN_FLIGHT_PER_WORKER = 8  # covers the pause while the main process inserts a batch
-# Inserting needs little of DuckDB's buffer pool, and parse workers share the machine's memory.
+# The single writer: one DuckDB thread (the parse workers have the cores; more threads only
+# spin) and a small buffer pool (inserting needs little; the workers share the memory).
 IMPORT_MEMORY_LIMIT = "192MB"
 _END_OF_FILE = -1  # size tag of the marker that closes a file's results
 
@@ -268,7 +269,7 @@ def import_paths(
     files = list_files(paths)
     bytes_total = sum(path.stat().st_size for path in files)
     workers = workers or os.cpu_count() or 1
-    con = store.connect(db_path, memory_limit=IMPORT_MEMORY_LIMIT)
+    con = store.connect(db_path, threads=1, memory_limit=IMPORT_MEMORY_LIMIT)
     run = _Run(con)
     files_done = 0
 
