@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -94,9 +95,14 @@ def iter_blocks(hands: int, seed: int, games: Sequence[str], workers: int = 1) -
             yield block_text(*job)
         return
     with ProcessPoolExecutor(workers) as pool:
-        # map keeps the order; chunks of jobs keep a bounded number of blocks in memory
-        for begin in range(0, len(jobs), workers * 4):
-            yield from pool.map(block_text, *zip(*jobs[begin : begin + workers * 4], strict=True))
+        # blocks come back in order, with a bounded number in flight
+        in_flight: deque[Future[str]] = deque()
+        for job in jobs:
+            in_flight.append(pool.submit(block_text, *job))
+            if len(in_flight) > workers * 2:
+                yield in_flight.popleft().result()
+        while in_flight:
+            yield in_flight.popleft().result()
 
 
 def block_text(seed: int, first: int, count: int, games: tuple[str, ...]) -> str:
