@@ -18,6 +18,7 @@ import datetime as dt
 import enum
 import hashlib
 import re
+import tempfile
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -31,6 +32,10 @@ from analysis.output import Format, render
 from ingest import store
 
 SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
+# Deriving player_hands groups every action and sorts the player rows: more memory than
+# the store's default avoids spilling to disk (or, read-only, running out) on large databases.
+REFRESH_MEMORY_LIMIT = "2GB"
+SPILL_DIR = Path(tempfile.gettempdir()) / "omaha-reports-spill"
 
 
 class Report(enum.StrEnum):
@@ -164,7 +169,7 @@ def cache_version() -> str:
 HAND_CLASSES_SCHEMA = pa.schema([pa.field("hole_cards", pa.string()), *HAND_CLASS_SCHEMA])
 
 
-def _provide_hand_classes(con: duckdb.DuckDBPyConnection, classes: pa.Table | None) -> None:
+def provide_hand_classes(con: duckdb.DuckDBPyConnection, classes: pa.Table | None) -> None:
     """Bind the name ``hand_classes`` to ``classes``, or to the stored copy when ``None``."""
     con.execute("DROP VIEW IF EXISTS temp.hand_classes")
     if classes is None:
@@ -181,7 +186,12 @@ def create_views(con: duckdb.DuckDBPyConnection) -> None:
     until :func:`register_hand_classes` classifies the hole cards.
     """
     current = cache_is_current(con)
-    _provide_hand_classes(con, None if current else HAND_CLASSES_SCHEMA.empty_table())
+    if not current:
+        # Computing player_hands from the tables needs more room than the store's default,
+        # and a place to spill even when the database is read-only.
+        con.execute("SET memory_limit = $limit", {"limit": REFRESH_MEMORY_LIMIT})
+        con.execute("SET temp_directory = $dir", {"dir": str(SPILL_DIR)})
+    provide_hand_classes(con, None if current else HAND_CLASSES_SCHEMA.empty_table())
     con.execute(sql_text("views"))
     if current:
         for name in ("player_hands", "class_categories"):
@@ -205,7 +215,7 @@ def hand_class_rows(con: duckdb.DuckDBPyConnection) -> pa.Table:
 def register_hand_classes(con: duckdb.DuckDBPyConnection) -> None:
     """Make ``hand_classes`` complete: classify now unless the stored copy is current."""
     if not cache_is_current(con):
-        _provide_hand_classes(con, hand_class_rows(con))
+        provide_hand_classes(con, hand_class_rows(con))
 
 
 def refresh_cache(con: duckdb.DuckDBPyConnection) -> None:
@@ -214,7 +224,7 @@ def refresh_cache(con: duckdb.DuckDBPyConnection) -> None:
     Rows are kept in hand order, which lets date filters skip whole row groups.
     """
     counts = source_counts(con)
-    _provide_hand_classes(con, hand_class_rows(con))
+    provide_hand_classes(con, hand_class_rows(con))
     con.execute(sql_text("views"))
     stored = {
         "player_hands_cache": "SELECT * FROM player_hands_live "
@@ -253,7 +263,7 @@ def connect_for_reports(db: Path) -> duckdb.DuckDBPyConnection:
     if not cache_is_current(con):
         con.close()
         try:
-            writer = store.connect(db)
+            writer = store.connect(db, memory_limit=REFRESH_MEMORY_LIMIT)
         except store.StoreError:
             writer = None
         if writer is not None:
