@@ -36,6 +36,11 @@ class Series:
     units_per_currency: int
     title: str
 
+    @property
+    def decimals(self) -> int:
+        """Decimals shown: cents for real money, none for chips or mixed units."""
+        return 2 if self.units_per_currency > 1 else 0
+
 
 def graph_sql() -> str:
     """The SQL of the graph, with its ``$name`` parameters unbound."""
@@ -109,7 +114,8 @@ def svg(series: Series, width: int = 900, height: int = 480) -> str:
         y = py(float(tick))
         parts.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e4e4e4"/>'
-            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{tick:,.2f}</text>'
+            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">'
+            f"{tick:,.{series.decimals}f}</text>"
         )
     for tick in np.linspace(xs[0], xs[-1], 6):
         x = px(float(tick))
@@ -131,7 +137,7 @@ def svg(series: Series, width: int = 900, height: int = 480) -> str:
             f'<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{points}"/>'
             f'<rect x="{left + 10}" y="{top + 6 + 18 * index}" width="14" height="3" '
             f'fill="{colour}"/><text x="{left + 30}" y="{top + 11 + 18 * index}">'
-            f"{label}: {values[name][-1]:,.2f}</text>"
+            f"{label}: {values[name][-1]:,.{series.decimals}f}</text>"
         )
     parts.append("</svg>")
     return "\n".join(parts)
@@ -159,7 +165,7 @@ def write_png(series: Series, path: Path) -> None:
         for name, label, colour in LINES:
             values = series.lines[name][picks] / series.units_per_currency
             axes.plot(series.hand_number[picks], values, color=colour, linewidth=1.4,
-                      label=f"{label}: {values[-1]:,.2f}")  # fmt: skip
+                      label=f"{label}: {values[-1]:,.{series.decimals}f}")  # fmt: skip
         axes.axhline(0, color="#888888", linewidth=0.8)
         axes.set_title(series.title)
         axes.set_xlabel("hands")
