@@ -98,11 +98,12 @@ def run_stage(args: list[str], env: dict[str, str] | None = None) -> dict[str, f
 
 def input_file(hands: int, seed: int) -> Path:
     """The generated input, written on first use (all cores) and reused afterwards."""
-    from ingest import generator, generator_play, generator_text
+    from ingest import generator, generator_hand, generator_play, generator_text
 
     # the generator's own source in the name: a changed generator writes a new file
     source = b"".join(
-        Path(m.__file__).read_bytes() for m in (generator, generator_play, generator_text)
+        Path(m.__file__).read_bytes()
+        for m in (generator, generator_hand, generator_play, generator_text)
     )
     path = OUT / f"stars-{hands}-seed{seed}-{hashlib.sha256(source).hexdigest()[:8]}.txt"
     if not path.is_file():
