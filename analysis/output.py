@@ -11,7 +11,9 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 
 
-class Format(str, enum.Enum):
+class Format(enum.StrEnum):
+    """Output forms every command accepts."""
+
     table = "table"
     csv = "csv"
     json = "json"
@@ -44,9 +46,8 @@ def render(table: pa.Table, fmt: Format, max_rows: int | None = None) -> str:
     ]
 
     def line(values: list[str]) -> str:
-        return "  ".join(
-            v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric, strict=True)
-        ).rstrip()
+        padded = zip(values, widths, numeric, strict=True)
+        return "  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in padded).rstrip()
 
     out = [line(names), line(["-" * w for w in widths]), *(line(r) for r in cells)]
     if len(shown) < len(rows):
