@@ -176,6 +176,8 @@ def audit_command(
     from analysis import audit_run
 
     try:
+        if not db.is_file():
+            raise store.StoreError(f"no database at {db} (run `omaha import` first)")
         if hand_id is not None:
             con = store.connect(db, read_only=True)
             try:

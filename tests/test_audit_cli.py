@@ -90,3 +90,10 @@ def test_small_batches_give_the_same_rows(db: Path, workers: int) -> None:
         assert "audit_todo" not in tables
     finally:
         con.close()
+
+
+def test_audit_needs_a_database(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["audit", "--db", str(tmp_path / "none.duckdb")])
+    assert result.exit_code == 1
+    assert "no database at" in result.output
+    assert not (tmp_path / "none.duckdb").exists()
