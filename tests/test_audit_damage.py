@@ -36,7 +36,15 @@ def generated() -> list[str]:
 
 
 def test_clean_generated_hands_are_all_ok(generated: list[str]) -> None:
-    assert statuses(parse_text("".join(generated))) == Counter({"ok": HANDS})
+    parsed = parse_text("".join(generated))
+    assert statuses(parsed) == Counter({"ok": HANDS})
+    # every hand's expected awards add up to its pot less the rake
+    result = audit(parsed.hands, parsed.players, parsed.actions, parsed.collections)
+    paid: Counter[str] = Counter()
+    for row in result.audit_awards.to_pylist():
+        paid[row["hand_id"]] += row["expected"]
+    due = {row["hand_id"]: row["total_pot"] - row["rake"] for row in parsed.hands.to_pylist()}
+    assert paid == Counter(due)
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGES))
