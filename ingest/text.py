@@ -84,22 +84,24 @@ def split_lines(chunk: Chunk) -> pl.DataFrame:
     )
 
 
-def _amount_expr() -> pl.Expr:
-    text, in_cents = pl.col("text"), pl.col("in_cents")
+def _amount_exprs() -> tuple[pl.Expr, pl.Expr]:
+    """The amount in cents as a ``cents`` column, then the checked result from it (two
+    steps: eager polars would evaluate a sub-expression once for each use)."""
+    text, in_cents, cents = pl.col("text"), pl.col("in_cents"), pl.col("cents")
     digits = text.str.strip_chars_start("$€£₹").str.replace_all(",", "", literal=True)
-    cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
-    whole = cents % 100 == 0
-    return (
-        pl.when(~text.str.contains(_AMOUNT) | (~in_cents & ~whole))
+    as_cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
+    result = (
+        pl.when(~text.str.contains(_AMOUNT) | (~in_cents & (cents % 100 != 0)))
         .then(None)
         .when(in_cents)
         .then(cents)
         .otherwise(cents // 100)
     )
+    return as_cents.alias("cents"), result
 
 
 # Built once: a chunk converts a dozen amount columns, each in one evaluation.
-_AMOUNT_EXPR = _amount_expr()
+_CENTS_EXPR, _AMOUNT_EXPR = _amount_exprs()
 
 
 def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
@@ -108,7 +110,7 @@ def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
     Null where the text is not an amount, or where chips come with a fractional part.
     """
     frame = pl.DataFrame({"text": text.cast(pl.String), "in_cents": in_cents})
-    return frame.select(_AMOUNT_EXPR.alias(text.name)).to_series()
+    return frame.with_columns(_CENTS_EXPR).select(_AMOUNT_EXPR.alias(text.name)).to_series()
 
 
 def to_utc(naive: pl.Expr, zone_name: pl.Expr, zones: list[str]) -> pl.Expr:

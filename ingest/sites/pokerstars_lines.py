@@ -302,8 +302,12 @@ def classify(lines: pl.DataFrame) -> Lines:
     body = body.with_columns(kind=code).drop("seat", "in_summary")
     codes = {name: number for number, (name, _) in enumerate(kinds)} | {"other": len(kinds)}
 
+    # One pass splits the lines by kind; a kind with no lines gets an empty frame.
+    parts = body.partition_by("kind", as_dict=True, include_key=False)
+    empty = body.clear().drop("kind")
+
     def part(name: str) -> pl.DataFrame:
-        return body.filter(pl.col("kind") == codes[name]).drop("kind")
+        return parts.get((codes[name],), empty)
 
     dealt = part("dealt").with_columns(p=text.str.splitn(" [", 2)).select(
         "hand",

@@ -59,8 +59,9 @@ def _line_problems(seats: pl.DataFrame, ev: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _hand_checks() -> list[pl.Expr]:
-    """The hand-level checks in priority order, as reason, outcome and idx columns."""
+def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
+    """The hand-level checks in priority order: their conditions as ``check_<n>`` columns,
+    and reason, outcome and idx columns for the first that holds."""
     in_pot = pl.col("put_in") - pl.col("returned")
     has_summary = pl.col("n_summary").is_not_null()
     n_seats = pl.col("n_seats").fill_null(0)
@@ -96,11 +97,14 @@ def _hand_checks() -> list[pl.Expr]:
          pl.format("chips do not balance: {} puts in more than their stack", "over_player"),
          "total_idx"),
     ]  # fmt: skip
-    return _first_reason([(c.fill_null(False), o, r, i) for c, o, r, i in checks])
+    # Each condition is evaluated once, into a column the chains then refer to.
+    conditions = [c.fill_null(False).alias(f"check_{n}") for n, (c, _, _, _) in enumerate(checks)]
+    named = [(pl.col(f"check_{n}"), o, r, i) for n, (_, o, r, i) in enumerate(checks)]
+    return conditions, _first_reason(named)
 
 
-# Built once: the same few hundred expression nodes serve every chunk.
-_HAND_CHECKS = _hand_checks()
+# Built once: the same expression nodes serve every chunk.
+_CONDITIONS, _HAND_CHECKS = _hand_checks()
 
 
 def problems(
@@ -138,8 +142,9 @@ def problems(
     for frame in (ends, summaries, cancelled, seat_counts, flows, _line_problems(seats, ev)):
         h = h.join(frame, on="hand", how="left")
     h = h.join(totals, on="hand", how="left")
+    # The chains that pick the first failed check run on the failing hands only.
     return (
-        h.select("hand", *_HAND_CHECKS)
-        .filter(pl.col("outcome").is_not_null())
-        .select("hand", "idx", "outcome", "reason")
+        h.with_columns(_CONDITIONS)
+        .filter(pl.any_horizontal(c.meta.output_name() for c in _CONDITIONS))
+        .select("hand", *_HAND_CHECKS)
     )
