@@ -31,6 +31,18 @@ BATCH_HANDS = 20_000
 STREAM_ROWS = 100_000  # rows per record batch streamed from DuckDB
 IN_FLIGHT_PER_WORKER = 2
 HAND_TABLES = ("hands", "players", "actions", "collections")
+# The columns the audit reads: the rest (file names, offsets, times, table names) would only
+# cost reading, copying to the workers and back.
+AUDIT_COLUMNS = {
+    "hands": ("site", "hand_id", "game", "hi_lo", "limit_type", "currency", "big_blind",
+              "button_seat", "boards", "total_pot", "rake"),
+    "players": ("site", "hand_id", "seat", "player", "stack", "sitting_out", "hole_cards",
+                "put_in", "returned", "collected", "cashed_out", "cash_out_fee", "not_awarded",
+                "net"),
+    "actions": ("site", "hand_id", "seq", "street", "seat", "player", "kind", "amount", "dead",
+                "all_in", "cards"),
+    "collections": ("site", "hand_id", "seat", "player", "board", "pot", "half", "amount"),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -66,8 +78,9 @@ def _batch_tables(con: duckdb.DuckDBPyConnection, batches: int) -> Iterator[dict
             f"SELECT t.batch, count(*) {join.format(name)} GROUP BY t.batch"
         ).fetchall():
             expected[name][batch] = count
+        columns = ", ".join(f"x.{column}" for column in AUDIT_COLUMNS[name])
         readers[name] = con.cursor().sql(
-            f"SELECT x.*, t.batch AS _batch {join.format(name)}"
+            f"SELECT {columns}, t.batch AS _batch {join.format(name)}"
         ).to_arrow_reader(STREAM_ROWS)
     schemas = {name: reader.schema.remove(reader.schema.get_field_index("_batch"))
                for name, reader in readers.items()}
