@@ -90,13 +90,14 @@ def test_courchevel_hi_lo_quartered(golden: tuple[ParseResult, AuditResult]) -> 
     ]
 
 
-@pytest.mark.parametrize("damage", sorted(DAMAGES))
+# overbet needs an uncalled pot-limit bet, which no golden hand has (the corpus and the
+# generated hands give it plenty: test_audit_corpus.py, test_audit_damage.py)
+@pytest.mark.parametrize("damage", ["give_to_other", "move_odd_chip", "shift_collected"])
 def test_damaged_golden_hands_are_flagged(damage: str, tmp_path: Path) -> None:
     function, status = DAMAGES[damage]
     hands = GOLDEN.read_text().split("\n\n\n")
     damaged = [changed for text in hands if (changed := function(text)) not in (None, text)]
-    if not damaged:
-        pytest.skip(f"no golden hand offers a place for {damage}")
+    assert damaged
     path = tmp_path / "damaged.txt"
     path.write_text("\n\n\n".join(text for text in damaged if text is not None))
     parsed = parse_file(path)
