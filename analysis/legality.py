@@ -110,7 +110,10 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     raising = rows["kind"].is_in(("bet", "raise", "post_bb", "straddle")).to_numpy()
     increment = np.where(raising, level_after - level, 0)
     largest_before = _segment_shift(_segment_cummax(increment, round_starts), round_starts)
-    opening_bb = (rows["kind"] == "post_bb").to_numpy() & (round_key % 4 == 0) & (level == 0)
+    # the first big blind posted preflop is the round's first bet (later ones are players
+    # posting to come in)
+    big_blind = (rows["kind"] == "post_bb").to_numpy().astype(np.int64)
+    opening_bb = (big_blind == 1) & (_segment_cumsum(big_blind, round_starts) == 1)
     bets = (rows["kind"].is_in(("bet", "raise")).to_numpy() | opening_bb).astype(np.int64)
     mine = mine_after - street_chips
     pot = pot_after - pot_chips

@@ -333,3 +333,36 @@ def test_unshown_pot_paid_to_a_folded_player_is_a_mismatch() -> None:
         in (result["problems"])
     )
     assert "main pot: cards not shown (seats 1, 2)" in result["problems"]
+
+
+def test_fixed_limit_sizes_and_cap_multiway() -> None:
+    """$1/$2 fixed limit, three players: a fifth bet preflop, and a flop bet of $2."""
+    seats = [(1, "Ann", 10_000, None), (2, "Bob", 10_000, None), (3, "Cy", 10_000, None)]
+    capped = [
+        act(P, "Bob", "post_sb", 50), act(P, "Cy", "post_bb", 100),
+        act(P, "Ann", "raise", 200, 200), act(P, "Bob", "raise", 250, 300),
+        act(P, "Cy", "raise", 300, 400), act(P, "Ann", "raise", 300, 500),
+        act(P, "Bob", "fold"), act(P, "Cy", "fold"), act(P, "Ann", "return", 100),
+        act(P, "Ann", "collect", 1100),
+    ]  # fmt: skip
+    sized = [
+        act(P, "Bob", "post_sb", 50), act(P, "Cy", "post_bb", 100), act(P, "Ann", "call", 100),
+        act(P, "Bob", "call", 50), act(P, "Cy", "check"), act(F, "Bob", "bet", 200),
+        act(F, "Cy", "fold"), act(F, "Ann", "fold"), act(F, "Bob", "return", 200),
+        act(F, "Bob", "collect", 300),
+    ]  # fmt: skip
+    hands = [
+        Hand("capped", "omaha", 1, seats, capped, [("Ann", None, "whole", 1100, 1)], 1100, 0,
+             [""], blinds=(50, 100), limit="FL"),
+        Hand("sized", "omaha", 1, seats, sized, [("Bob", None, "whole", 300, 1)], 300, 0,
+             ["2c 7d 9h"], blinds=(50, 100), limit="FL"),
+    ]  # fmt: skip
+    result = statuses(run(*hands))
+    assert result["capped"] == (
+        "illegal_bet",
+        "Ann makes bet number 5 on the preflop; the cap is 4",
+    )
+    assert result["sized"] == (
+        "illegal_bet",
+        "Bob bets by 2.00 on the flop, the fixed-limit bet is 1.00",
+    )
