@@ -36,9 +36,12 @@ test: lint
 test-slow: $(VENV)/.installed-test
 	$(BIN)/pytest -q -m slow
 
+# Each benchmark prints its figures against a baseline measured in the same run.
 bench: $(VENV)/.installed-test
-	$(BIN)/python bench/eval.py
-	$(BIN)/python bench/ingest.py
+	$(BIN)/python -m bench.eval
+	$(BIN)/python -m bench.ingest
+	$(BIN)/python -m bench.audit
+	$(BIN)/python -m bench.reports
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .mypy_cache .ruff_cache

@@ -6,7 +6,7 @@ file is generated there when none exists) into a fresh database, audits every ha
 process and prints the CPU seconds that took (all threads): hands per CPU-second does not
 depend on what else the machine is running, so it tells what the cores would do alone.
 
-    .venv/bin/python bench/audit.py [FILE]
+    .venv/bin/python -m bench.audit [FILE]
 """
 
 from __future__ import annotations
@@ -18,16 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-# Run as a script, this folder comes first on sys.path and bench/ingest.py would shadow the
-# ``ingest`` package.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
+from analysis.audit_run import run_audit
+from ingest import importer
+from ingest.generator import generate
 
-from analysis.audit_run import run_audit  # noqa: E402
-from ingest import importer  # noqa: E402
-from ingest.generator import generate  # noqa: E402
-
-OUT = HERE / "out"
+OUT = Path(__file__).resolve().parent / "out"
 TARGET_RATE = 33_000
 
 
@@ -60,7 +55,7 @@ def main() -> None:
         run = run_audit(db)
         # a fresh interpreter, so that its CPU count is the audit's alone
         child = subprocess.run(
-            [sys.executable, __file__, "--cpu", str(db)], capture_output=True, text=True,
+            [sys.executable, "-m", "bench.audit", "--cpu", str(db)], capture_output=True, text=True,
             check=True,
         )
     audited, cpu = child.stdout.split()

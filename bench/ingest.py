@@ -8,7 +8,7 @@ time it also prints the rate the import would reach with every core to itself, t
 figure on a machine shared with other work. Targets: 1,000,000 hands end to end in under
 30 s (over 33,000 hands/s) on 2 cores, peak memory under 1 GB.
 
-Run: ``make bench`` or ``python bench/ingest.py [--hands N] [--seed S]``. The input is
+Run: ``make bench`` or ``python -m bench.ingest [--hands N] [--seed S]``. The input is
 written once into ``bench/out/`` by the generator and reused when present (same seed, size
 and generator source give the same bytes). Each stage runs in its own subprocess so that
 its memory figure is its own.
@@ -27,9 +27,6 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-# Run as a script, this file's folder comes first on sys.path and its name would shadow the
-# ``ingest`` package: drop the folder so that ``import ingest`` finds the package.
-sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
 OUT = HERE / "out"
 TARGET_RATE = 33_000
 TARGET_MEMORY_MB = 1024
@@ -90,7 +87,7 @@ def stage_import(path: Path, db: Path) -> dict[str, float]:
 
 def run_stage(args: list[str], env: dict[str, str] | None = None) -> dict[str, float]:
     """Run one stage in a fresh interpreter and return its JSON report."""
-    command = [sys.executable, __file__, "--stage", *args]
+    command = [sys.executable, "-m", "bench.ingest", "--stage", *args]
     done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
     report: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
     return report

@@ -8,9 +8,6 @@ computed from the raw tables, without the stored ``player_hands`` copy (what a r
 on a database nobody could refresh). The one-off refresh is timed too.
 
     .venv/bin/python -m bench.reports [--db FILE] [--hands N] [--rounds R]
-
-(run as a module: a plain ``python bench/reports.py`` would put bench/ first on the path,
-where bench/ingest.py hides the ingest package.)
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""Benchmarks: run each as a module from the repository root, e.g. ``python -m bench.eval``."""
