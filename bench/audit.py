@@ -11,6 +11,7 @@ depend on what else the machine is running, so it tells what the cores would do 
 
 from __future__ import annotations
 
+import argparse
 import resource
 import subprocess
 import sys
@@ -46,7 +47,9 @@ def one_process_cpu(db: Path) -> None:
 
 
 def main() -> None:
-    source = Path(sys.argv[1]) if len(sys.argv) > 1 else bench_file()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", type=Path, help="hand-history file (default: bench/out)")
+    source = parser.parse_args().file or bench_file()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.duckdb"
         began = time.perf_counter()
