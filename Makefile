@@ -25,6 +25,12 @@ demo: $(VENV)/.installed
 	$(BIN)/omaha sql "SELECT game, count(*) AS hands, count(*) FILTER (is_tournament) AS tournament, sum(total_pot) FILTER (NOT is_tournament) AS cash_pots_cents, sum(rake) AS rake_cents FROM hands GROUP BY game ORDER BY game" --db $(DEMO_DB)
 	@echo "Import outcome per file:"
 	$(BIN)/omaha sql "SELECT regexp_extract(source_file, '[^/]+$$') AS file, imported, duplicates, skipped, errors FROM import_files ORDER BY file" --db $(DEMO_DB)
+	@echo "Audit: every hand replayed and every award checked:"
+	$(BIN)/omaha audit --db $(DEMO_DB)
+	@echo "Players (at least 20 hands), then the hero by position:"
+	$(BIN)/omaha report players --db $(DEMO_DB) --min-hands 20
+	$(BIN)/omaha report positions --db $(DEMO_DB) --player Hero
+	$(BIN)/omaha graph --db $(DEMO_DB) --player Hero --out demo/hero.html
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
