@@ -22,6 +22,8 @@ HANDS = pa.schema(
         pa.field("hole_cards_count", pa.int8(), nullable=False),
         pa.field("limit_type", pa.string(), nullable=False),  # PL | NL | FL
         pa.field("currency", pa.string(), nullable=False),  # USD, EUR, ..., chips, play
+        # the stakes as the header writes them: the blinds in pot- and no-limit games, the
+        # small and big bet in fixed-limit games (whose blinds are usually half of those)
         pa.field("small_blind", pa.int64(), nullable=False),
         pa.field("big_blind", pa.int64(), nullable=False),
         pa.field("ante", pa.int64(), nullable=False),
