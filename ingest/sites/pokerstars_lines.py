@@ -84,10 +84,17 @@ def _hand_numbers(lines: pl.DataFrame) -> pl.DataFrame:
     line after a blank line that follows a summary (so a damaged header still separates
     two hands)."""
     text = pl.col("text")
-    maybe = text.str.starts_with("PokerStars ") | text.str.starts_with("Run It Once Poker ")
+    maybe = (
+        text.str.starts_with("PokerStars ")
+        | text.str.starts_with("Run It Once Poker ")
+        | text.str.starts_with("\ufeff")
+    )
+    # The header pattern runs on the few candidate lines only; ``idx`` is the row number.
+    found = lines.filter(maybe).filter(text.str.contains(HEADER))["idx"]
+    is_header = pl.repeat(False, lines.height, eager=True).scatter(found, True)
     # Sub-expressions are materialised as columns first: eager polars does not share them.
     flags = lines.with_columns(
-        header=(maybe | text.str.starts_with("\ufeff")) & text.str.contains(HEADER),
+        header=is_header,
         blank=text.str.len_bytes() == 0,
         summary=text == "*** SUMMARY ***",
     )
