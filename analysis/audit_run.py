@@ -1,26 +1,30 @@
 """Run the audit over a DuckDB store: batches of hands to a process pool, results stored.
 
-The main process is the only one touching the database: it numbers the hands still to
-audit into batches, reads each batch's four tables, hands them to a worker (Arrow tables
-pickle as buffers), and inserts the ``audit_hands`` and ``audit_awards`` rows it gets
-back. ``hand_detail`` shows one hand's full replay.
+The main process numbers the hands still to audit into batches of consecutive hands and
+finds each batch's rowid range in every table, then lets go of the database: each worker
+opens it read-only, reads its batches' rows by those ranges, and writes the audit rows to
+Parquet files, so that no hand rows pass through the main process and none are held
+there. The main process then inserts the files into ``audit_hands`` and ``audit_awards``.
+``hand_detail`` shows one hand's full replay.
 """
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
-import numpy as np
 import pyarrow as pa
-from numpy.typing import NDArray
+import pyarrow.parquet as pq
 
 from analysis import replay, verify
 from analysis.audit import AUDIT_AWARDS, AUDIT_HANDS, AuditResult, audit, prepare, showdown_replays
@@ -28,11 +32,12 @@ from ingest import store
 from omaha_core.describe import describe_high, describe_low
 
 BATCH_HANDS = 20_000
-STREAM_ROWS = 100_000  # rows per record batch streamed from DuckDB
 IN_FLIGHT_PER_WORKER = 2
+# A worker's DuckDB only reads a few row ranges at a time: a small cache is enough.
+WORKER_MEMORY_LIMIT = "128MB"
 HAND_TABLES = ("hands", "players", "actions", "collections")
 # The columns the audit reads: the rest (file names, offsets, times, table names) would only
-# cost reading, copying to the workers and back.
+# cost reading and converting.
 AUDIT_COLUMNS = {
     "hands": ("site", "hand_id", "game", "hi_lo", "limit_type", "currency", "big_blind",
               "button_seat", "boards", "total_pot", "rake"),
@@ -53,65 +58,92 @@ class AuditRun:
     seconds: float
 
 
+@dataclass(frozen=True)
+class _Span:
+    """Where one batch's rows of one table lie: a rowid range, and whether it holds only them."""
+
+    first: int
+    last: int
+    exact: bool
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One batch for a worker: where its rows are, and where its audit rows go."""
+
+    db_path: str
+    batch: int
+    spans: dict[str, _Span | None]
+    folder: str
+
+
 def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
     """Create ``audit_hands`` and ``audit_awards`` when missing."""
     con.execute(store.create_table_sql("audit_hands", AUDIT_HANDS))
     con.execute(store.create_table_sql("audit_awards", AUDIT_AWARDS))
 
 
-def _batch_tables(con: duckdb.DuckDBPyConnection, batches: int) -> Iterator[dict[str, pa.Table]]:
-    """Each batch's four tables, in batch order, from one streamed pass over each table.
+def _spans(con: duckdb.DuckDBPyConnection, name: str, batches: int) -> list[_Span | None]:
+    """Each batch's rowid range in table ``name`` (None: the batch has no rows there).
 
-    Selecting batch by batch would scan every table once per batch (quadratic in the size
-    of the database), and sorting whole tables by batch costs more than the audit. So each
-    table is joined to the batch numbers once and streamed unsorted (on a cursor of its
-    own); rows wait in per-batch buffers, and a batch goes out as soon as every table has
-    delivered as many rows for it as a prior count says it has. The join streams close to
-    the tables' insertion order, so few batches wait at a time.
+    The import stores a hand's rows of every table in the hands' order, so a batch of
+    consecutive hands is a run of consecutive rows in each table: a rowid range, which
+    DuckDB reads without scanning the rest.
     """
-    join = "FROM {} x JOIN audit_todo t ON t.site = x.site AND t.hand_id = x.hand_id"
-    expected: dict[str, NDArray[np.int64]] = {}
-    readers: dict[str, pa.RecordBatchReader] = {}
-    for name in HAND_TABLES:
-        expected[name] = np.zeros(batches, np.int64)
-        for batch, count in con.execute(
-            f"SELECT t.batch, count(*) {join.format(name)} GROUP BY t.batch"
-        ).fetchall():
-            expected[name][batch] = count
-        columns = ", ".join(f"x.{column}" for column in AUDIT_COLUMNS[name])
-        readers[name] = con.cursor().sql(
-            f"SELECT {columns}, t.batch AS _batch {join.format(name)}"
-        ).to_arrow_reader(STREAM_ROWS)
-    schemas = {name: reader.schema.remove(reader.schema.get_field_index("_batch"))
-               for name, reader in readers.items()}
-    waiting: dict[str, dict[int, list[pa.RecordBatch]]] = {name: {} for name in HAND_TABLES}
-    arrived = {name: np.zeros(batches, np.int64) for name in HAND_TABLES}
-    for batch in range(batches):
-        for name in HAND_TABLES:
-            while arrived[name][batch] < expected[name][batch]:
-                _route(readers[name].read_next_batch(), waiting[name], arrived[name])
-        yield {name: pa.Table.from_batches(waiting[name].pop(batch, []), schemas[name])
-               for name in HAND_TABLES}
+    spans: list[_Span | None] = [None] * batches
+    for batch, first, last, count in con.execute(
+        f"SELECT t.batch, min(x.rowid), max(x.rowid), count(*) FROM {name} x "
+        f"JOIN audit_todo t ON t.site = x.site AND t.hand_id = x.hand_id GROUP BY t.batch"
+    ).fetchall():
+        spans[batch] = _Span(first, last, count == last - first + 1)
+    return spans
 
 
-def _route(
-    chunk: pa.RecordBatch, waiting: dict[int, list[pa.RecordBatch]], arrived: NDArray[np.int64]
-) -> None:
-    """File a streamed chunk's rows under their batch numbers (row order kept)."""
-    numbers = chunk.column("_batch").to_numpy()
-    order = np.argsort(numbers, kind="stable")
-    rows = chunk.drop_columns(["_batch"]).take(order)
-    present, counts = np.unique(numbers, return_counts=True)
-    start = 0
-    for batch, count in zip(present.tolist(), counts.tolist(), strict=True):
-        waiting.setdefault(batch, []).append(rows.slice(start, count))
-        arrived[batch] += count
-        start += count
+def _batch_tables(
+    con: duckdb.DuckDBPyConnection, batch: int, spans: dict[str, _Span | None]
+) -> dict[str, pa.Table]:
+    """One batch's four tables, each read by its rowid range in storage order."""
+    return {name: _span_rows(con, name, batch, spans[name]) for name in HAND_TABLES}
+
+
+def _span_rows(
+    con: duckdb.DuckDBPyConnection, name: str, batch: int, span: _Span | None
+) -> pa.Table:
+    """The batch's rows of one table; where the range also holds rows of other hands
+    (hands audited before, or stored out of order), a join picks them out."""
+    columns = ", ".join(f"x.{column}" for column in AUDIT_COLUMNS[name])
+    if span is None:
+        return con.sql(f"SELECT {columns} FROM {name} x WHERE false").to_arrow_table()
+    if span.exact:
+        sql = f"SELECT {columns} FROM {name} x WHERE x.rowid BETWEEN ? AND ?"
+        return con.sql(sql, params=[span.first, span.last]).to_arrow_table()
+    sql = (
+        f"SELECT {columns} FROM {name} x "
+        "JOIN audit_todo t ON t.site = x.site AND t.hand_id = x.hand_id "
+        "WHERE x.rowid BETWEEN ? AND ? AND t.batch = ? ORDER BY x.rowid"
+    )
+    return con.sql(sql, params=[span.first, span.last, batch]).to_arrow_table()
 
 
 def audit_tables(tables: dict[str, pa.Table]) -> AuditResult:
-    """The audit of one batch (the worker's entry point)."""
+    """The audit of one batch of hands."""
     return audit(*(tables[name] for name in HAND_TABLES))
+
+
+@functools.cache
+def _reader(db_path: str) -> duckdb.DuckDBPyConnection:
+    """The worker's read-only connection, opened once per process; one thread, as every
+    core runs a worker."""
+    return store.connect(db_path, read_only=True, threads=1, memory_limit=WORKER_MEMORY_LIMIT)
+
+
+def audit_job(job: _Job) -> int:
+    """Audit one batch in a worker, write its rows to Parquet, return its hand count."""
+    result = audit_tables(_batch_tables(_reader(job.db_path), job.batch, job.spans))
+    for name, table in (("hands", result.audit_hands), ("awards", result.audit_awards)):
+        pq.write_table(table, Path(job.folder) / f"{name}-{job.batch:09d}.parquet")
+    hands: int = result.audit_hands.num_rows
+    return hands
 
 
 def run_audit(
@@ -124,15 +156,12 @@ def run_audit(
     """Audit every hand not audited yet (all of them with ``redo``) and store the rows."""
     began = time.perf_counter()
     workers = workers or os.cpu_count() or 1
-    con = store.connect(db_path)
-    try:
+    with closing(store.connect(db_path)) as con:
         ensure_tables(con)
         if redo:
             con.execute("DELETE FROM audit_hands")
             con.execute("DELETE FROM audit_awards")
-        # A plain table, not TEMP: the streaming cursors are connections of their own.
-        # Batches follow the hands' storage order, which the child tables share closely,
-        # so that the streamed joins complete batches one after another.
+        # A plain table, not TEMP: the workers read it through connections of their own.
         con.execute(
             "CREATE OR REPLACE TABLE audit_todo AS SELECT site, hand_id, "
             "(row_number() OVER (ORDER BY h.rowid) - 1) // ? AS batch FROM hands h "
@@ -140,40 +169,78 @@ def run_audit(
             "WHERE a.site = h.site AND a.hand_id = h.hand_id)",
             [batch_hands],
         )
-        sql = "SELECT count(*), coalesce(max(batch) + 1, 0) FROM audit_todo"
-        rows = con.execute(sql).fetchall()
-        total, batches = int(rows[0][0]), int(rows[0][1])
-        done = 0
-        for result in _results(_batch_tables(con, batches), batches, workers):
+        rows = con.execute("SELECT count(*), coalesce(max(batch) + 1, 0) FROM audit_todo")
+        total, batches = (int(value) for value in rows.fetchall()[0])
+        by_table = {name: _spans(con, name, batches) for name in HAND_TABLES}
+    spans = [{name: by_table[name][batch] for name in HAND_TABLES} for batch in range(batches)]
+    try:
+        # a worker costs a second or two to start: not worth it for one round of batches
+        if workers <= 1 or batches <= workers:
+            done = _audit_here(db_path, spans, total, progress)
+        else:
+            done = _audit_in_pool(str(db_path), spans, workers, total, progress)
+        return AuditRun(done, time.perf_counter() - began)
+    finally:
+        with closing(store.connect(db_path)) as con:
+            con.execute("DROP TABLE IF EXISTS audit_todo")
+
+
+def _audit_here(
+    db_path: str | Path,
+    spans: list[dict[str, _Span | None]],
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> int:
+    """Audit the batches in this process, storing each batch's rows as it is done."""
+    done = 0
+    with closing(store.connect(db_path)) as con:
+        for batch, batch_spans in enumerate(spans):
+            result = audit_tables(_batch_tables(con, batch, batch_spans))
             _store(con, result)
             done += result.audit_hands.num_rows
             if progress is not None:
                 progress(done, total)
-        return AuditRun(done, time.perf_counter() - began)
-    finally:
-        con.execute("DROP TABLE IF EXISTS audit_todo")
-        con.close()
+    return done
 
 
-def _results(
-    tables: Iterator[dict[str, pa.Table]], batches: int, workers: int
-) -> Iterator[AuditResult]:
-    """Each batch's audit, in batch order, with a bounded number of batches in flight."""
-    # a worker costs a second or two to start: not worth it for one round of batches
-    if workers <= 1 or batches <= workers:
-        for batch in tables:
-            yield audit_tables(batch)
-        return
+def _audit_in_pool(
+    db_path: str,
+    spans: list[dict[str, _Span | None]],
+    workers: int,
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> int:
+    """Audit the batches in worker processes, then insert the Parquet files they wrote."""
+    # The files go next to the database, whose disk is sized for it, not to a small /tmp.
+    with tempfile.TemporaryDirectory(prefix=".audit-", dir=Path(db_path).parent) as folder:
+        done = 0
+        jobs = (
+            _Job(db_path, batch, batch_spans, folder) for batch, batch_spans in enumerate(spans)
+        )
+        for count in _pooled(jobs, workers):
+            done += count
+            if progress is not None:
+                progress(done, total)
+        with closing(store.connect(db_path)) as con:
+            for name in ("hands", "awards"):
+                files = sorted(str(path) for path in Path(folder).glob(f"{name}-*.parquet"))
+                if files:
+                    con.execute(f"INSERT INTO audit_{name} SELECT * FROM read_parquet(?)", [files])
+    return done
+
+
+def _pooled(jobs: Iterator[_Job], workers: int) -> Iterator[int]:
+    """Each job's hand count, in job order, with a bounded number of jobs in flight."""
     # Not plain fork: a child forked from this process inherits its polars and DuckDB
     # thread pools in whatever locked state they were, and can hang on its first query.
     # The fork server is a fresh process that only imported the audit, so forking from it
     # is safe and skips the imports a spawned worker would repeat.
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["analysis.audit"])
+    context.set_forkserver_preload(["analysis.audit_run"])
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        pending: deque[Future[AuditResult]] = deque()
-        for batch in tables:
-            pending.append(pool.submit(audit_tables, batch))
+        pending: deque[Future[int]] = deque()
+        for job in jobs:
+            pending.append(pool.submit(audit_job, job))
             if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
                 yield pending.popleft().result()
         while pending:

@@ -73,7 +73,7 @@ def test_audit_one_hand(db: Path) -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_small_batches_give_the_same_rows(db: Path, workers: int) -> None:
-    """Batches of 2 hands (3 batches, streamed and cut apart) store what one batch does."""
+    """Batches of 2 hands (3 batches, each read by its row ranges) store what one batch does."""
     audit_run.run_audit(db, workers=1)
     con = store.connect(db, read_only=True)
     try:
@@ -88,6 +88,29 @@ def test_small_batches_give_the_same_rows(db: Path, workers: int) -> None:
         assert con.execute("SELECT count(*) FROM audit_hands").fetchall() == [(5,)]
         tables = {row[0] for row in con.execute("SHOW TABLES").fetchall()}
         assert "audit_todo" not in tables
+    finally:
+        con.close()
+
+
+def test_hands_left_between_audited_ones_are_found(db: Path) -> None:
+    """Hands still to audit that lie between audited ones are read without their neighbours."""
+    audit_run.run_audit(db, workers=1)
+    con = store.connect(db)
+    try:
+        whole = con.execute("SELECT * FROM audit_awards ORDER BY ALL").fetchall()
+        keys = con.execute("SELECT hand_id FROM hands ORDER BY rowid").fetchall()
+        dropped = [keys[0][0], keys[2][0], keys[4][0]]
+        for table in ("audit_hands", "audit_awards"):
+            con.execute(f"DELETE FROM {table} WHERE hand_id IN (?, ?, ?)", dropped)
+    finally:
+        con.close()
+    # batches of two: the first batch's rows enclose those of the audited second hand
+    run = audit_run.run_audit(db, workers=1, batch_hands=2)
+    assert run.audited == 3
+    con = store.connect(db, read_only=True)
+    try:
+        assert con.execute("SELECT * FROM audit_awards ORDER BY ALL").fetchall() == whole
+        assert con.execute("SELECT count(*) FROM audit_hands").fetchall() == [(5,)]
     finally:
         con.close()
 
