@@ -31,8 +31,9 @@ TIME_ZONES: dict[str, str] = {
 def _fast_utf8_lines(data: bytes) -> pl.Series | None:
     """The lines of clean UTF-8 text split by polars' CSV reader (in Rust, several times
     faster than ``str.split``), or None when the data needs the careful path: carriage
-    returns (the reader drops them, which would shift offsets), invalid UTF-8 (replacement
-    characters would too) or the byte used as field separator."""
+    returns (the reader drops them, which would shift offsets), invalid UTF-8 (the strict
+    reader refuses it; replacement characters would shift offsets too) or the byte used as
+    field separator."""
     if b"\r" in data or b"\x1f" in data:
         return None
     try:
@@ -43,14 +44,14 @@ def _fast_utf8_lines(data: bytes) -> pl.Series | None:
             quote_char=None,
             new_columns=["text"],
             infer_schema=False,
-            encoding="utf8-lossy",
+            encoding="utf8",
         )
     except pl.exceptions.PolarsError:
         return None
     lines = frame.to_series().fill_null("")
     if data.endswith(b"\n"):  # the reader has no row for the empty text after the last \n
         lines = lines.extend_constant("", 1)
-    if len(lines) != data.count(b"\n") + 1 or lines.str.contains("\ufffd", literal=True).any():
+    if len(lines) != data.count(b"\n") + 1:
         return None
     return lines
 
