@@ -31,7 +31,7 @@ from analysis.audit import AUDIT_AWARDS, AUDIT_HANDS, AuditResult, audit, prepar
 from ingest import store
 from omaha_core.describe import describe_high, describe_low
 
-BATCH_HANDS = 20_000
+BATCH_HANDS = 10_000  # a worker holds about 14 MB of audit data per 1,000 hands
 IN_FLIGHT_PER_WORKER = 2
 # A worker's DuckDB only reads a few row ranges at a time: a small cache is enough.
 WORKER_MEMORY_LIMIT = "128MB"
