@@ -61,12 +61,13 @@ def stage_split(path: Path) -> dict[str, float]:
 
 def stage_parse(path: Path, limit: int) -> dict[str, float]:
     """Parse-only on one core: the first ``limit`` hands (whole chunks) into Arrow tables."""
+    from ingest.importer import CHUNK_BYTES
     from ingest.reader import iter_chunks
     from ingest.sites import pokerstars
 
     chunks = []
     hands = 0
-    for chunk in iter_chunks(path, pokerstars.HAND_START, 1 << 20):
+    for chunk in iter_chunks(path, pokerstars.HAND_START, CHUNK_BYTES):
         chunks.append(chunk)
         hands += len(pokerstars.HAND_START.findall(chunk.data))
         if hands >= limit:
