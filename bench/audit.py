@@ -5,14 +5,18 @@ file is generated there when none exists) into a fresh database, audits every ha
 ``run_audit`` on all cores, and prints hands/s of both. Then audits everything again in one
 process and prints the CPU seconds that took (all threads): hands per CPU-second does not
 depend on what else the machine is running, so it tells what the cores would do alone.
+With ``--db`` it audits a copy of an existing database instead (e.g. bench/out/bench.duckdb,
+a million hands), skipping the import.
 
     .venv/bin/python -m bench.audit [FILE]
+    .venv/bin/python -m bench.audit --db bench/out/bench.duckdb
 """
 
 from __future__ import annotations
 
 import argparse
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -49,13 +53,21 @@ def one_process_cpu(db: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", type=Path, help="hand-history file (default: bench/out)")
-    source = parser.parse_args().file or bench_file()
+    parser.add_argument("--db", type=Path, help="audit a copy of this database, importing nothing")
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.duckdb"
-        began = time.perf_counter()
-        imported = importer.import_paths([source], db)
-        import_seconds = time.perf_counter() - began
-        run = run_audit(db)
+        if args.db is not None:
+            shutil.copyfile(args.db, db)
+        else:
+            source = args.file or bench_file()
+            began = time.perf_counter()
+            imported = importer.import_paths([source], db)
+            import_seconds = time.perf_counter() - began
+            print(f"file: {source} ({imported.imported:,} hands)")
+            print(f"import: {imported.imported / import_seconds:,.0f} hands/s "
+                  f"({import_seconds:.1f} s)")
+        run = run_audit(db, redo=True)
         # a fresh interpreter, so that its CPU count is the audit's alone
         child = subprocess.run(
             [sys.executable, "-m", "bench.audit", "--cpu", str(db)], capture_output=True, text=True,
@@ -63,8 +75,6 @@ def main() -> None:
         )
     audited, cpu = child.stdout.split()
     per_cpu_second = int(audited) / float(cpu)
-    print(f"file: {source} ({imported.imported:,} hands)")
-    print(f"import: {imported.imported / import_seconds:,.0f} hands/s ({import_seconds:.1f} s)")
     print(f"audit:  {run.audited / run.seconds:,.0f} hands/s ({run.seconds:.1f} s, all cores)")
     print(f"audit:  {per_cpu_second:,.0f} hands per CPU-second in one process "
           f"({cpu} CPU s); 2 idle cores: about {2 * per_cpu_second:,.0f} hands/s "
