@@ -16,7 +16,7 @@ from ingest.sites import ParseResult
 from ingest.sites.pokerstars_hands import hand_info
 from ingest.sites.pokerstars_lines import BETTING, STREET_NAMES, Lines
 from ingest.sites.pokerstars_problems import problems
-from ingest.text import amount
+from ingest.text import amount, one_of
 
 _NO_CHIPS = ["fold", "check", "show", "muck"]
 # Seat labels after the blinds and before the button, by how many players sit there.
@@ -54,7 +54,7 @@ def _seat_key(seat: pl.Expr) -> pl.Expr:
 def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     """Seat lines with numbers, stacks and sitting-out flags."""
     seats = lines.seats
-    hole = lines.markers.filter(pl.col("marker").is_in(["HOLE CARDS", "PRE-FLOP"]))
+    hole = lines.markers.filter(one_of(pl.col("marker"), ["HOLE CARDS", "PRE-FLOP"]))
     hole = hole.group_by("hand").agg(hole_idx=pl.col("idx").min())
     sat_out = (
         lines.sat_out
@@ -115,11 +115,11 @@ def _street_totals(ev: pl.DataFrame) -> pl.DataFrame:
     live = (
         pl.when(kind == "post_sb_bb")
         .then(pl.min_horizontal("x", "big_blind"))
-        .when(kind.is_in(["ante", "raise"]))
+        .when(one_of(kind, ["ante", "raise"]))
         .then(0)
         .otherwise(pl.col("x"))
     )
-    bets = ev.filter(kind.is_in(BETTING)).select(
+    bets = ev.filter(one_of(kind, BETTING)).select(
         "row", "key", "x", "y", live=live, raise_=kind == "raise"
     )
     s = bets.sort("key", maintain_order=True)
@@ -150,7 +150,7 @@ def _street_totals(ev: pl.DataFrame) -> pl.DataFrame:
         "after",
         chips=pl.when(kind == "raise")
         .then(pl.col("raised"))
-        .when(kind.is_in(_NO_CHIPS))
+        .when(one_of(kind, _NO_CHIPS))
         .then(0)
         .otherwise(pl.col("x")),
         dead=pl.when(kind == "ante")
@@ -195,7 +195,7 @@ def _players(
     flows = (
         ev.select(
             "pkey",
-            put_in=pl.when(kind.is_in(BETTING)).then(chips).otherwise(0),
+            put_in=pl.when(one_of(kind, BETTING)).then(chips).otherwise(0),
             returned_lines=pl.when(kind == "return").then(chips).otherwise(0),
             collected_lines=pl.when(kind == "collect").then(chips).otherwise(0),
             cashed_out=pl.when(kind == "cash_out").then(chips).otherwise(0),
@@ -376,7 +376,7 @@ def build(lines: Lines, source_file: str, site: str) -> ParseResult:
             list(range(len(STREET_NAMES))), STREET_NAMES, return_dtype=pl.String
         ),
         amount="chips",
-        board=pl.when(pl.col("kind").is_in(["show", "muck", "collect", "cash_out"])).then(
+        board=pl.when(one_of(pl.col("kind"), ["show", "muck", "collect", "cash_out"])).then(
             pl.col("run")
         ),
     )

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from ingest.text import one_of
+
 # First line of a hand. Run It Once Poker exported its hands in this format too.
 HEADER = r"^\x{FEFF}?(?:PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) #\d"
 # Header with the hand number and the time taken out (so distinct headers are few).
@@ -163,7 +165,7 @@ def _actions(frame: pl.DataFrame) -> pl.DataFrame:
     core = pl.when("all_in").then(rest.str.head(-len(_ALL_IN))).otherwise(rest)
     frame = frame.with_columns(
         last=core.str.extract(r" ([^ ]+)$", 1),
-        betting=pl.col("kind").is_in(BETTING),
+        betting=one_of(pl.col("kind"), BETTING),
         is_raise=pl.col("kind") == "raise",
     )
     betting, is_raise = pl.col("betting"), pl.col("is_raise")
@@ -177,7 +179,7 @@ def _actions(frame: pl.DataFrame) -> pl.DataFrame:
         "all_in",
         amount=pl.when(betting & ~is_raise).then("last"),
         to=pl.when(is_raise).then("last"),
-        cards=pl.when(pl.col("kind").is_in(["show", "muck", "fold"])).then(
+        cards=pl.when(one_of(pl.col("kind"), ["show", "muck", "fold"])).then(
             rest.str.extract(r"\[([^\]]*)\]", 1)
         ),
         damaged=(betting & ~rest.str.contains(_BETTING_SHAPE))

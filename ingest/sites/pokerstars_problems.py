@@ -11,6 +11,7 @@ from __future__ import annotations
 import polars as pl
 
 from ingest.sites.pokerstars_lines import BETTING, SUMMARY, Lines
+from ingest.text import one_of
 
 _AMOUNT_KINDS = [k for k in BETTING if k != "raise"] + ["return", "collect", "cash_out"]
 
@@ -34,7 +35,7 @@ def _line_problems(seats: pl.LazyFrame, ev: pl.LazyFrame) -> pl.LazyFrame:
     kind = pl.col("kind")
     quoted = pl.lit("'") + pl.col("player").fill_null("") + pl.lit("'")
     bad_amount = (
-        (kind.is_in(_AMOUNT_KINDS) & pl.col("x").is_null())
+        (one_of(kind, _AMOUNT_KINDS) & pl.col("x").is_null())
         | ((kind == "raise") & pl.col("y").is_null())
         | ((kind == "cash_out") & pl.col("fee_x").is_null())
     )
@@ -123,18 +124,26 @@ def problems(
     ends = where.filter(pl.col("text") != "").group_by("hand").agg(last_idx=pl.col("idx").max())
     summaries = markers.filter(pl.col("street") == SUMMARY).group_by("hand").len("n_summary")
     cancelled = lines.cancelled.lazy().select("hand", cancelled=pl.lit(True)).unique("hand")
-    seat_counts = seats.lazy().group_by("hand").agg(
-        n_seats=pl.len(),
-        seats_unique=pl.col("seat").n_unique(),
-        names_unique=pl.col("player").n_unique(),
-        seat_idx=pl.col("idx").min(),
+    seat_counts = (
+        seats.lazy()
+        .group_by("hand")
+        .agg(
+            n_seats=pl.len(),
+            seats_unique=pl.col("seat").n_unique(),
+            names_unique=pl.col("player").n_unique(),
+            seat_idx=pl.col("idx").min(),
+        )
     )
     left = pl.col("stack") - pl.col("put_in") + pl.col("returned")
-    flows = players.lazy().group_by("hand").agg(
-        put_in=pl.col("put_in").sum(),
-        returned=pl.col("returned").sum(),
-        won=(pl.col("collected") + pl.col("not_awarded")).sum(),
-        over_player=pl.col("player").filter(left < 0).first(),
+    flows = (
+        players.lazy()
+        .group_by("hand")
+        .agg(
+            put_in=pl.col("put_in").sum(),
+            returned=pl.col("returned").sum(),
+            won=(pl.col("collected") + pl.col("not_awarded")).sum(),
+            over_player=pl.col("player").filter(left < 0).first(),
+        )
     )
     h = info.lazy().select(
         "hand", "hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
