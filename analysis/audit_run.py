@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import tempfile
 import time
@@ -156,26 +157,30 @@ def run_audit(
     """Audit every hand not audited yet (all of them with ``redo``) and store the rows."""
     began = time.perf_counter()
     workers = workers or os.cpu_count() or 1
-    with closing(store.connect(db_path)) as con:
-        ensure_tables(con)
-        if redo:
-            con.execute("DELETE FROM audit_hands")
-            con.execute("DELETE FROM audit_awards")
-        # A plain table, not TEMP: the workers read it through connections of their own.
-        con.execute(
-            "CREATE OR REPLACE TABLE audit_todo AS SELECT site, hand_id, "
-            "(row_number() OVER (ORDER BY h.rowid) - 1) // ? AS batch FROM hands h "
-            "WHERE NOT EXISTS (SELECT 1 FROM audit_hands a "
-            "WHERE a.site = h.site AND a.hand_id = h.hand_id)",
-            [batch_hands],
-        )
-        rows = con.execute("SELECT count(*), coalesce(max(batch) + 1, 0) FROM audit_todo")
-        total, batches = (int(value) for value in rows.fetchall()[0])
-        by_table = {name: _spans(con, name, batches) for name in HAND_TABLES}
-    spans = [{name: by_table[name][batch] for name in HAND_TABLES} for batch in range(batches)]
+    con = store.connect(db_path)
     try:
-        # a worker costs a second or two to start: not worth it for one round of batches
-        if workers <= 1 or batches <= workers:
+        with closing(con):
+            ensure_tables(con)
+            if redo:
+                con.execute("DELETE FROM audit_hands")
+                con.execute("DELETE FROM audit_awards")
+            # A plain table, not TEMP: the workers read it through connections of their own.
+            con.execute(
+                "CREATE OR REPLACE TABLE audit_todo AS SELECT site, hand_id, "
+                "(row_number() OVER (ORDER BY h.rowid) - 1) // ? AS batch FROM hands h "
+                "WHERE NOT EXISTS (SELECT 1 FROM audit_hands a "
+                "WHERE a.site = h.site AND a.hand_id = h.hand_id)",
+                [batch_hands],
+            )
+            rows = con.execute("SELECT count(*), coalesce(max(batch) + 1, 0) FROM audit_todo")
+            total, batches = (int(value) for value in rows.fetchall()[0])
+            # a worker costs a second or two to start: not worth it for one round of batches
+            pooled = workers > 1 and batches > workers
+            if pooled:
+                _start_fork_server()
+            by_table = {name: _spans(con, name, batches) for name in HAND_TABLES}
+        spans = [{name: by_table[name][batch] for name in HAND_TABLES} for batch in range(batches)]
+        if not pooled:
             done = _audit_here(db_path, spans, total, progress)
         else:
             done = _audit_in_pool(str(db_path), spans, workers, total, progress)
@@ -229,14 +234,22 @@ def _audit_in_pool(
     return done
 
 
+def _start_fork_server() -> None:
+    """Start the fork server the workers come from, without waiting for it.
+
+    Not plain fork: a child forked from this process inherits its polars and DuckDB thread
+    pools in whatever locked state they were, and can hang on its first query. The fork
+    server is a fresh process that only imports the audit, so forking from it is safe and
+    skips the imports a spawned worker would repeat; it imports (a second or two) while
+    this process finds the batches' row ranges.
+    """
+    multiprocessing.get_context("forkserver").set_forkserver_preload(["analysis.audit_run"])
+    multiprocessing.forkserver.ensure_running()
+
+
 def _pooled(jobs: Iterator[_Job], workers: int) -> Iterator[int]:
     """Each job's hand count, in job order, with a bounded number of jobs in flight."""
-    # Not plain fork: a child forked from this process inherits its polars and DuckDB
-    # thread pools in whatever locked state they were, and can hang on its first query.
-    # The fork server is a fresh process that only imported the audit, so forking from it
-    # is safe and skips the imports a spawned worker would repeat.
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["analysis.audit_run"])
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         pending: deque[Future[int]] = deque()
         for job in jobs:
