@@ -162,7 +162,7 @@ def _actions(frame: pl.DataFrame) -> pl.DataFrame:
     frame = frame.with_columns(kind=kind, all_in=rest.str.ends_with(_ALL_IN)).filter(
         pl.col("kind").is_not_null()
     )
-    core = pl.when("all_in").then(rest.str.head(-len(_ALL_IN))).otherwise(rest)
+    core = rest.str.strip_suffix(_ALL_IN)
     frame = frame.with_columns(
         last=core.str.extract(r" ([^ ]+)$", 1),
         betting=one_of(pl.col("kind"), BETTING),
@@ -235,7 +235,8 @@ def _seats(frame: pl.DataFrame) -> pl.DataFrame:
         "seat",
         player=rest.str.replace(r" \([^ ()]+ in chips[^()]*\).*$", ""),
         stack=rest.str.extract(r" \(([^ ()]+) in chips[^()]*\)", 1),
-        sitting_out=rest.str.ends_with(" is sitting out") | rest.str.contains("out of hand"),
+        sitting_out=rest.str.ends_with(" is sitting out")
+        | rest.str.contains("out of hand", literal=True),
     )
 
 
