@@ -34,7 +34,7 @@ from ingest import store
 SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
 # Deriving player_hands groups every action and sorts the player rows: more memory than
 # the store's default avoids spilling to disk (or, read-only, running out) on large databases.
-REFRESH_MEMORY_LIMIT = "2GB"
+REFRESH_MEMORY_LIMIT = "4GB"
 SPILL_DIR = Path(tempfile.gettempdir()) / "omaha-reports-spill"
 
 
