@@ -93,12 +93,9 @@ def sql_command(
 ) -> None:
     """Run one SQL query on the database (opened read-only) and print its result."""
     try:
-        con = store.connect(db, read_only=True)
-        try:
+        with store.connect(db, read_only=True) as con:
             reports.prepare_ad_hoc(con, query)
             result = store.query(con, query)
-        finally:
-            con.close()
     except store.StoreError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
@@ -179,11 +176,8 @@ def audit_command(
         if not db.is_file():
             raise store.StoreError(f"no database at {db} (run `omaha import` first)")
         if hand_id is not None:
-            con = store.connect(db, read_only=True)
-            try:
+            with store.connect(db, read_only=True) as con:
                 typer.echo(audit_run.hand_detail(con, hand_id), nl=False)
-            finally:
-                con.close()
             return
         with Progress(
             BarColumn(), TaskProgressColumn(), TextColumn("{task.completed:,} hands"),
@@ -195,11 +189,8 @@ def audit_command(
                 db, redo=redo, progress=lambda done, total: bar.update(task, completed=done,
                                                                        total=total)
             )
-        con = store.connect(db, read_only=True)
-        try:
+        with store.connect(db, read_only=True) as con:
             tables = audit_run.summary_tables(con, only_problems)
-        finally:
-            con.close()
     except store.StoreError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
@@ -284,11 +275,8 @@ def report_command(
         if show_sql:
             typer.echo(reports.show_sql(reports.report_sql(name, by), filters), nl=False)
             return
-        con = reports.connect_for_reports(db)
-        try:
+        with reports.connect_for_reports(db) as con:
             table = reports.run_report(con, name, filters, by)
-        finally:
-            con.close()
         typer.echo(reports.emit(table, fmt, out), nl=False)
     except (reports.ReportError, store.StoreError) as exc:
         typer.echo(f"error: {exc}", err=True)
@@ -318,11 +306,8 @@ def graph_command(
         if show_sql:
             typer.echo(reports.show_sql(graph.graph_sql(), filters), nl=False)
             return
-        con = reports.connect_for_reports(db)
-        try:
+        with reports.connect_for_reports(db) as con:
             series = graph.draw_graph(con, filters, out)
-        finally:
-            con.close()
     except (reports.ReportError, store.StoreError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
