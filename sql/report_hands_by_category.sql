@@ -4,21 +4,9 @@
 -- Categories depend on the class only, so the hands are first summed per class (an
 -- integer key) and the category texts joined to those sums.
 WITH per_class AS (
-    SELECT
-        class_key,
-        hi_lo,
-        count(*) AS dealt,
-        count_if(vpip) AS vpip_n,
-        count_if(NOT walk) AS vpip_opp,
-        count_if(pfr) AS pfr_n,
-        sum(net) AS net,
-        sum(net_bb) AS net_bb,
-        count_if(won_at_showdown) AS wsd_n,
-        count_if(went_to_showdown) AS wsd_opp
-    FROM report_hands($player, $game, $small_blind, $big_blind, $big_blind_units, $since,
+    SELECT *
+    FROM class_results($player, $game, $small_blind, $big_blind, $big_blind_units, $since,
         $until)
-    WHERE class_key IS NOT NULL
-    GROUP BY class_key, hi_lo
 ),
 classified AS (
     SELECT

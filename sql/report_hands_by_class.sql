@@ -4,19 +4,18 @@
 WITH per_class AS (
     SELECT
         class_key,
-        count(*) AS dealt,
-        count_if(vpip) AS vpip_n,
-        count_if(NOT walk) AS vpip_opp,
-        count_if(pfr) AS pfr_n,
+        sum(dealt) AS dealt,
+        sum(vpip_n) AS vpip_n,
+        sum(vpip_opp) AS vpip_opp,
+        sum(pfr_n) AS pfr_n,
         sum(net) AS net,
         sum(net_bb) AS net_bb,
-        count_if(won_at_showdown) AS wsd_n,
-        count_if(went_to_showdown) AS wsd_opp
-    FROM report_hands($player, $game, $small_blind, $big_blind, $big_blind_units, $since,
+        sum(wsd_n) AS wsd_n,
+        sum(wsd_opp) AS wsd_opp
+    FROM class_results($player, $game, $small_blind, $big_blind, $big_blind_units, $since,
         $until)
-    WHERE class_key IS NOT NULL
     GROUP BY class_key
-    HAVING count(*) >= $min_hands
+    HAVING sum(dealt) >= $min_hands
 )
 SELECT
     k.hand_class,

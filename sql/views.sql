@@ -279,3 +279,24 @@ WHERE (p_player IS NULL OR player = p_player)
     AND (p_big_blind_units IS NULL OR big_blind = p_big_blind_units)
     AND (p_since IS NULL OR started_at >= p_since)
     AND (p_until IS NULL OR started_at < p_until);
+
+-- The starting-hand reports' sums per class (an integer key) and game kind, over the
+-- player-hands a report covers whose hole cards are known.
+CREATE OR REPLACE TEMP MACRO class_results(
+    p_player, p_game, p_small_blind, p_big_blind, p_big_blind_units, p_since, p_until
+) AS TABLE
+SELECT
+    class_key,
+    hi_lo,
+    count(*) AS dealt,
+    count_if(vpip) AS vpip_n,
+    count_if(NOT walk) AS vpip_opp,
+    count_if(pfr) AS pfr_n,
+    sum(net) AS net,
+    sum(net_bb) AS net_bb,
+    count_if(won_at_showdown) AS wsd_n,
+    count_if(went_to_showdown) AS wsd_opp
+FROM report_hands(p_player, p_game, p_small_blind, p_big_blind, p_big_blind_units, p_since,
+    p_until)
+WHERE class_key IS NOT NULL
+GROUP BY class_key, hi_lo;
