@@ -34,7 +34,8 @@ def test_ddl_follows_the_arrow_schema() -> None:
 def test_tables_round_trip_with_their_schemas(tmp_path: Path) -> None:
     con = store.connect(tmp_path / "db.duckdb")
     batch = _batch(b"FAKE #1 ok\nFAKE #2 skip cancelled\nFAKE #3 error broken\n")
-    store.insert_batch(con, batch)
+    with store.transaction(con):
+        store.insert_batch(con, batch)
     for name, schema in schemas.TABLES.items():
         stored = store.query(con, f"SELECT * FROM {name}")
         assert stored.schema.names == schema.names
@@ -44,10 +45,12 @@ def test_tables_round_trip_with_their_schemas(tmp_path: Path) -> None:
 
 def test_duplicates_across_and_within_batches(tmp_path: Path) -> None:
     con = store.connect(tmp_path / "db.duckdb")
-    first = store.insert_batch(con, _batch(b"FAKE #1 ok\nFAKE #2 ok\n", "a.txt"))
+    with store.transaction(con):
+        first = store.insert_batch(con, _batch(b"FAKE #1 ok\nFAKE #2 ok\n", "a.txt"))
     assert (first.imported, first.duplicates) == ({"a.txt": 2}, {"a.txt": 0})
     # hand 3 twice back to back, hand 2 already stored
-    second = store.insert_batch(con, _batch(b"FAKE #3 ok\nFAKE #3 ok\nFAKE #2 ok\n", "b.txt"))
+    with store.transaction(con):
+        second = store.insert_batch(con, _batch(b"FAKE #3 ok\nFAKE #3 ok\nFAKE #2 ok\n", "b.txt"))
     assert (second.imported, second.duplicates) == ({"b.txt": 1}, {"b.txt": 2})
     counts = {name: _count(con, name) for name in store.HAND_TABLES}
     assert counts == {"hands": 3, "players": 6, "actions": 6, "collections": 3}
@@ -57,8 +60,10 @@ def test_duplicates_across_and_within_batches(tmp_path: Path) -> None:
 def test_log_rows_are_stored_once(tmp_path: Path) -> None:
     con = store.connect(tmp_path / "db.duckdb")
     batch = _batch(b"FAKE #1 skip cancelled\nFAKE #2 error broken\n")
-    store.insert_batch(con, batch)
-    store.insert_batch(con, batch)
+    with store.transaction(con):
+        store.insert_batch(con, batch)
+    with store.transaction(con):
+        store.insert_batch(con, batch)
     assert (_count(con, "import_skips"), _count(con, "import_errors")) == (1, 1)
     store.record_file(con, "f.txt", "ab" * 32, 10, (0, 0, 1, 1))
     store.record_file(con, "f.txt", "ab" * 32, 10, (0, 0, 1, 1))
