@@ -5,8 +5,8 @@ parse-only rate on one core (``POLARS_MAX_THREADS=1``, on the first hands of the
 the same-run baseline of only reading the file and cutting it into hands; the CPU time
 and peak memory of each stage (max RSS of its process: the import parses in threads).
 From the CPU time it also prints the rate the import would reach with every core to
-itself, the fair figure on a machine shared with other work. Targets: 1,000,000 hands end to end in under
-30 s (over 33,000 hands/s) on 2 cores, peak memory under 1 GB.
+itself, the fair figure on a machine shared with other work. Targets: 1,000,000 hands end
+to end in under 30 s (over 33,000 hands/s) on 2 cores, peak memory under 1 GB.
 
 Run: ``make bench`` or ``python -m bench.ingest [--hands N] [--seed S]``. The input is
 written once into ``bench/out/`` by the generator and reused when present (same seed, size

@@ -287,8 +287,9 @@ def import_paths(
         report()
 
     report()
+    executor = ThreadPoolExecutor(workers)
     try:
-        with ThreadPoolExecutor(workers) as executor, store.transaction(con):
+        with store.transaction(con):
             in_flight: deque[tuple[Future[ParseResult], int]] = deque()
             for site_module, job in _file_jobs(run, files):
                 if isinstance(job, Chunk):
@@ -308,6 +309,8 @@ def import_paths(
                     (tally.imported, tally.duplicates, tally.skipped, tally.errors),
                 )  # fmt: skip
     finally:
+        # an interrupted import waits for the chunks being parsed, not for the queued ones
+        executor.shutdown(cancel_futures=True)
         con.close()
     totals = [sum(getattr(t, name) for t in run.files.values())
               for name in ("imported", "duplicates", "skipped", "errors")]  # fmt: skip

@@ -82,7 +82,7 @@ def test_reimport_adds_nothing(histories: Path, tmp_path: Path) -> None:
     assert _counts(db) == before
 
 
-def test_process_pool_matches_one_worker(histories: Path, tmp_path: Path) -> None:
+def test_parse_threads_match_one_worker(histories: Path, tmp_path: Path) -> None:
     one = importer.import_paths([histories], tmp_path / "one.duckdb", workers=1)
     two = importer.import_paths([histories], tmp_path / "two.duckdb", workers=2)
     assert (one.imported, one.duplicates, one.skipped, one.errors) == (
@@ -97,6 +97,29 @@ def test_progress_reports_every_file(histories: Path, tmp_path: Path) -> None:
     last = seen[-1]
     assert (last.files_done, last.files_total, last.hands_seen) == (3, 3, 10)
     assert last.bytes_done == len(FILE_A) + len(FILE_B)
+
+
+def test_interrupted_import_keeps_only_committed_batches(
+    histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(importer, "BATCH_HANDS", 1)
+    monkeypatch.setattr(importer, "COMMIT_HANDS", 3)
+
+    def stop_after_last_file(step: importer.ImportProgress) -> None:
+        if step.files_done == step.files_total:
+            raise KeyboardInterrupt
+
+    db = tmp_path / "db.duckdb"
+    with pytest.raises(KeyboardInterrupt):
+        importer.import_paths([histories], db, workers=2, progress=stop_after_last_file)
+    counts = _counts(db)
+    # a.txt's batch (three hand rows: #1, #5 and #1 again) reached COMMIT_HANDS and stays,
+    # with its error and skip rows; the batches after it (notes.txt's error row, b.txt's
+    # two hand rows and its skip) are rolled back
+    assert (counts["hands"], counts["players"], counts["import_errors"]) == (2, 4, 2)
+    assert (counts["import_skips"], counts["import_files"]) == (1, 0)
+    again = importer.import_paths([histories], db, workers=2)
+    assert (again.imported, again.duplicates) == (1, 4)
 
 
 def test_companions_skipped_in_folders_but_not_when_named(histories: Path) -> None:
