@@ -10,9 +10,13 @@ import functools
 import operator
 from collections.abc import Iterable
 
+import numpy as np
 import polars as pl
+import pyarrow as pa
 
 from ingest.sites import Chunk
+
+_NEWLINE = 10
 
 # Amount text as rooms print it: an optional currency sign, digits with optional thousands
 # commas, at most two decimals. Anything else is unreadable (null), never guessed.
@@ -38,61 +42,56 @@ def one_of(column: pl.Expr, values: Iterable[str]) -> pl.Expr:
     return functools.reduce(operator.or_, (column == value for value in values))
 
 
-def _fast_utf8_lines(data: bytes) -> pl.Series | None:
-    """The lines of clean UTF-8 text split by polars' CSV reader (in Rust, several times
-    faster than ``str.split``), or None when the data needs the careful path: carriage
-    returns (the reader drops them, which would shift offsets), invalid UTF-8 (the strict
-    reader refuses it; replacement characters would shift offsets too) or the byte used as
-    field separator."""
-    if b"\r" in data or b"\x1f" in data:
-        return None
+def _utf8_lines(chunk: Chunk) -> pl.DataFrame | None:
+    """The lines of valid UTF-8 text, cut without copying: an Arrow string array whose
+    values are the lines with their line ends, which polars then strips. None when the
+    text is not valid UTF-8 (the careful path replaces the bad bytes)."""
     try:
-        frame = pl.read_csv(
-            data,
-            has_header=False,
-            separator="\x1f",
-            quote_char=None,
-            new_columns=["text"],
-            infer_schema=False,
-            encoding="utf8",
-        )
-    except pl.exceptions.PolarsError:
+        chunk.data.decode("utf-8")
+    except UnicodeDecodeError:
         return None
-    lines = frame.to_series().fill_null("")
-    if data.endswith(b"\n"):  # the reader has no row for the empty text after the last \n
-        lines = lines.extend_constant("", 1)
-    if len(lines) != data.count(b"\n") + 1:
-        return None
-    return lines
+    data = np.frombuffer(chunk.data, np.uint8)
+    line_starts = np.concatenate(([0], np.flatnonzero(data == _NEWLINE) + 1))
+    bounds = np.append(line_starts, len(data)).astype(np.int64)
+    values = pa.LargeStringArray.from_buffers(
+        len(line_starts), pa.py_buffer(bounds), pa.py_buffer(chunk.data)
+    )
+    text = pl.Series("text", values).str.strip_chars_end("\r\n")
+    return pl.DataFrame(
+        {"idx": np.arange(len(line_starts), dtype=np.int64),
+         "offset": line_starts + chunk.byte_offset, "text": text}
+    )  # fmt: skip
 
 
 def split_lines(chunk: Chunk) -> pl.DataFrame:
     """One row per line of the chunk: ``idx`` (0-based in the chunk), ``line_no`` (1-based in
     the file), ``offset`` (file offset of the line's first byte) and ``text`` (decoded, line
-    end removed)."""
-    lines = None
-    if chunk.encoding in ("utf-8", "utf-8-sig") and chunk.data:
-        lines = _fast_utf8_lines(chunk.data)
-    if lines is not None:
-        sizes = lines.str.len_bytes() + 1
-    else:
-        text = chunk.data.decode(chunk.encoding, errors="replace")
-        lines = pl.Series("text", text.split("\n"), dtype=pl.String)
-        if chunk.encoding.startswith("utf-16"):
-            # Two bytes per code unit; characters outside the BMP (never seen in hand
-            # histories) would make later offsets in the chunk short by two bytes each.
-            sizes = lines.str.len_chars() * 2 + 2
-        elif chunk.encoding.startswith("utf-8"):
-            sizes = pl.Series(chunk.data.split(b"\n"), dtype=pl.Binary).bin.size() + 1
-        else:  # single-byte encodings such as cp1252
-            sizes = lines.str.len_chars() + 1
-        if "\r" in text:
-            lines = lines.str.strip_chars_end("\r")
+    end and carriage returns before it removed)."""
+    frame = None
+    if chunk.encoding in ("utf-8", "utf-8-sig"):
+        frame = _utf8_lines(chunk)
+    if frame is None:
+        frame = _decoded_lines(chunk)
+    return frame.with_columns(line_no=pl.col("idx") + chunk.line_no)
+
+
+def _decoded_lines(chunk: Chunk) -> pl.DataFrame:
+    """The careful path: decode (replacing bad bytes), split, and count each line's size in
+    the original encoding for the offsets."""
+    text = chunk.data.decode(chunk.encoding, errors="replace")
+    lines = pl.Series("text", text.split("\n"), dtype=pl.String)
+    if chunk.encoding.startswith("utf-16"):
+        # Two bytes per code unit; characters outside the BMP (never seen in hand
+        # histories) would make later offsets in the chunk short by two bytes each.
+        sizes = lines.str.len_chars() * 2 + 2
+    elif chunk.encoding.startswith("utf-8"):
+        sizes = pl.Series(chunk.data.split(b"\n"), dtype=pl.Binary).bin.size() + 1
+    else:  # single-byte encodings such as cp1252
+        sizes = lines.str.len_chars() + 1
     offsets = sizes.cast(pl.Int64).cum_sum() - sizes + chunk.byte_offset
-    frame = pl.DataFrame({"offset": offsets, "text": lines.alias("text")}).with_row_index("idx")
-    return frame.with_columns(
-        pl.col("idx").cast(pl.Int64), line_no=pl.col("idx").cast(pl.Int64) + chunk.line_no
-    )
+    return pl.DataFrame(
+        {"offset": offsets, "text": lines.str.strip_chars_end("\r")}
+    ).with_row_index("idx").with_columns(pl.col("idx").cast(pl.Int64))
 
 
 def _amount_exprs() -> tuple[pl.Expr, pl.Expr]:
