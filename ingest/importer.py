@@ -43,7 +43,7 @@ BATCH_HANDS = 25_000
 # Committing every batch costs a third more CPU than committing every 50,000 hands (see
 # store.insert_batch); a failed import keeps the hands of its committed batches.
 COMMIT_HANDS = 50_000
-IN_FLIGHT_PER_WORKER = 3  # covers the pause while the calling thread inserts a batch
+IN_FLIGHT_PER_WORKER = 2  # covers the pause while the calling thread inserts a batch
 # The single writer: one DuckDB thread (the parse threads have the cores; more threads only
 # spin) and a small buffer pool (inserting needs little; the parse threads share the memory).
 IMPORT_MEMORY_LIMIT = "192MB"
