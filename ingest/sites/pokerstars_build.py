@@ -398,15 +398,18 @@ def _bad_rows(
     lines: Lines, info: pl.DataFrame, bad: pl.DataFrame, source_file: str, site: str
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Error and skip rows for the hands that failed a check, and for a junk preamble."""
-    bad = (
-        bad.with_columns(
-            hand_id=per_hand(info, "hand_id", bad["hand"]),
-            byte_offset=per_hand(info, "offset", bad["hand"]),
-            start_line=per_hand(info, "line_no", bad["hand"]),
-            idx=pl.coalesce("idx", per_hand(info, "idx", bad["hand"])),
-        )
-        .join(lines.where.drop("hand"), on="idx", how="left")
-        .with_columns(source_file=pl.lit(source_file), site=pl.lit(site))
+    bad = bad.with_columns(
+        hand_id=per_hand(info, "hand_id", bad["hand"]),
+        byte_offset=per_hand(info, "offset", bad["hand"]),
+        start_line=per_hand(info, "line_no", bad["hand"]),
+        idx=pl.coalesce("idx", per_hand(info, "idx", bad["hand"])),
+    )
+    # ``idx`` numbers the chunk's lines, so it is also the row of the line in ``where``.
+    bad = bad.with_columns(
+        line_no=lines.where["line_no"].gather(bad["idx"]),
+        text=lines.where["text"].gather(bad["idx"]),
+        source_file=pl.lit(source_file),
+        site=pl.lit(site),
     )
     errors = bad.filter(pl.col("outcome") == "error").rename({"text": "line"})
     preamble = lines.preamble.head(1).select(

@@ -67,7 +67,7 @@ class Lines:
 
     starts: pl.DataFrame  # first line of each hand: offset, line_no, text
     preamble: pl.DataFrame  # non-blank lines before the first hand
-    where: pl.DataFrame  # hand, idx, line_no, text of every line (for error rows)
+    where: pl.DataFrame  # hand, idx, line_no, text of every line, row i = line i (error rows)
     markers: pl.DataFrame  # street markers: street code, marker text
     headers: pl.DataFrame  # header fields (strings) per hand; null fields when unreadable
     tables: pl.DataFrame  # table_name, max_seats, button_seat
