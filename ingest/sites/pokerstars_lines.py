@@ -337,15 +337,12 @@ def classify(lines: pl.DataFrame) -> Lines:
         .filter(pl.col("table_name").is_not_null())
         .select("hand", "idx", "table_name", "max_seats", "button_seat")
     )
-    # Both parts are in line order: merging keeps it without sorting strings.
-    actions, others = _actions(part("action")), _other_events(part("other")).sort("idx")
+    actions, others = _actions(part("action")), _other_events(part("other"))
     kind = pl.col("kind")
     sat_out = actions.filter(kind == "sits_out").select("hand", "idx", "player")
     actions = actions.filter((kind != "sits_out") & (kind != "no_show"))
-    both = pl.concat([actions.clear(), others.clear()], how="diagonal_relaxed")
-    events = pl.concat([both, actions], how="diagonal_relaxed").merge_sorted(
-        pl.concat([both, others], how="diagonal_relaxed"), key="idx"
-    )
+    # In line order; a line that is two events (a collect that also shows) keeps both.
+    events = pl.concat([actions, others], how="diagonal_relaxed").sort("idx", maintain_order=True)
     summary = part("summary")
     totals = summary.filter(text.str.starts_with("Total pot ")).select(
         "hand",
