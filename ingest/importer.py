@@ -172,6 +172,19 @@ def parse_chunk(site_module: str, chunk: Chunk) -> ParseResult:
     return _concat(results)
 
 
+def parse_chunks(site_module: str, chunks: Sequence[Chunk]) -> ParseResult:
+    """Parse a job: one chunk, or whole small files together (one fixed parse cost for
+    all); if the parser raises on them together, each chunk is parsed on its own."""
+    if len(chunks) > 1:
+        module = importlib.import_module(site_module)
+        try:
+            result: ParseResult = module.parse_many(chunks)
+            return result
+        except Exception:  # the parser's own bug: narrow it down chunk by chunk
+            pass
+    return _concat([parse_chunk(site_module, chunk) for chunk in chunks])
+
+
 def _concat(results: Sequence[ParseResult]) -> ParseResult:
     tables = {
         name: pa.concat_tables([r.tables()[name] for r in results]) for name in schemas.TABLES
@@ -239,25 +252,62 @@ def _collect(run: _Run, result: ParseResult, chunk_bytes: int) -> None:
         _flush(run)
 
 
-def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, Chunk | ParseResult]]:
-    """Per file, its site module's name and each chunk, or the file's one error row."""
+@dataclass
+class _SmallFiles:
+    """Whole small files of one site waiting to be parsed together."""
+
+    site_module: str = ""
+    chunks: list[Chunk] = field(default_factory=list)
+    size: int = 0
+    files: int = 0
+
+    def take(self) -> Iterator[tuple[str, list[Chunk] | ParseResult]]:
+        """The waiting files as one job, then one end-of-file marker per file."""
+        if self.files:
+            yield self.site_module, self.chunks
+            for _ in range(self.files):
+                yield "", ParseResult.empty()
+        self.chunks, self.size, self.files = [], 0, 0
+
+
+def _file_jobs(
+    run: _Run, files: Sequence[Path]
+) -> Iterator[tuple[str, list[Chunk] | ParseResult]]:
+    """Jobs in file order: the site module's name and the chunks to parse, each followed by
+    one end-of-file marker per file it completes; or a file's one error row. A large file
+    is one job per chunk; small files are parsed together, up to a chunk's size per job."""
+    small = _SmallFiles()
     for path in files:
         source_file = str(path)
         try:
             with path.open("rb") as stream:
                 head = stream.read(HEAD_BYTES)
-            run.files[source_file] = _FileTally(path.stat().st_size, _sha256(path))
+            size = path.stat().st_size
+            run.files[source_file] = _FileTally(size, _sha256(path))
         except OSError as exc:
             run.files[source_file] = _FileTally(0, "")
+            yield from small.take()
             yield "", _file_error(path, b"", f"cannot read: {exc.strerror}")
             continue
         module = detect_site(head)
         if module is None:
+            yield from small.take()
             yield "", _file_error(path, head, "unrecognised format")
             continue
-        for chunk in iter_chunks(path, module.HAND_START, CHUNK_BYTES):
-            yield module.__name__, chunk
+        chunks = iter_chunks(path, module.HAND_START, CHUNK_BYTES)
+        if size < CHUNK_BYTES:
+            if small.site_module != module.__name__ or small.size + size > CHUNK_BYTES:
+                yield from small.take()
+            small.site_module = module.__name__
+            small.chunks.extend(chunks)
+            small.size += size
+            small.files += 1
+            continue
+        yield from small.take()
+        for chunk in chunks:
+            yield module.__name__, [chunk]
         yield "", ParseResult.empty()  # marks the end of the file
+    yield from small.take()
 
 
 def import_paths(
@@ -280,10 +330,13 @@ def import_paths(
             progress(ImportProgress(files_done, len(files), run.bytes_done, bytes_total,
                                     run.hands_seen))  # fmt: skip
 
+    parsing = 0  # parse jobs in flight (end-of-file markers and file errors not counted)
+
     def take(future: Future[ParseResult], size: int) -> None:
-        nonlocal files_done
+        nonlocal files_done, parsing
         _collect(run, future.result(), max(size, 0))
         files_done += size == _END_OF_FILE
+        parsing -= size != _END_OF_FILE
         report()
 
     report()
@@ -292,22 +345,22 @@ def import_paths(
         with store.transaction(con):
             in_flight: deque[tuple[Future[ParseResult], int]] = deque()
             for site_module, job in _file_jobs(run, files):
-                if isinstance(job, Chunk):
-                    in_flight.append(
-                        (executor.submit(parse_chunk, site_module, job), len(job.data))
-                    )
+                if isinstance(job, list):
+                    size = sum(len(chunk.data) for chunk in job)
+                    in_flight.append((executor.submit(parse_chunks, site_module, job), size))
+                    parsing += 1
                 else:
                     in_flight.append((_done(job), _END_OF_FILE))
-                while len(in_flight) > workers * IN_FLIGHT_PER_WORKER:
+                while parsing > workers * IN_FLIGHT_PER_WORKER:
                     take(*in_flight.popleft())
             while in_flight:
                 take(*in_flight.popleft())
             _flush(run)
-            for source_file, tally in run.files.items():
-                store.record_file(
-                    con, source_file, tally.sha256, tally.size,
-                    (tally.imported, tally.duplicates, tally.skipped, tally.errors),
-                )  # fmt: skip
+            store.record_files(con, [
+                store.FileRecord(source_file, tally.sha256, tally.size, tally.imported,
+                                 tally.duplicates, tally.skipped, tally.errors)
+                for source_file, tally in run.files.items()
+            ])  # fmt: skip
     finally:
         # an interrupted import waits for the chunks being parsed, not for the queued ones
         executor.shutdown(cancel_futures=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -227,34 +227,34 @@ def _insert_registered(con: duckdb.DuckDBPyConnection) -> BatchOutcome:
     return BatchOutcome(imported, duplicates)
 
 
-def record_file(
-    con: duckdb.DuckDBPyConnection,
-    source_file: str,
-    sha256: str,
-    size: int,
-    counts: tuple[int, int, int, int],
-) -> None:
-    """Log a file's import (imported, duplicates, skipped, errors) once per path and content."""
-    imported, duplicates, skipped, errors = counts
+@dataclass(frozen=True)
+class FileRecord:
+    """One imported file: its path and content, and how its hands ended."""
+
+    source_file: str
+    sha256: str
+    size: int
+    imported: int
+    duplicates: int
+    skipped: int
+    errors: int
+
+
+def record_files(con: duckdb.DuckDBPyConnection, records: Sequence[FileRecord]) -> None:
+    """Log files' imports, once per path and content (one statement for all of them)."""
     now = dt.datetime.now(dt.UTC)
-    row = pa.table(
-        {
-            "source_file": [source_file],
-            "sha256": [sha256],
-            "size": [size],
-            "imported": [imported],
-            "duplicates": [duplicates],
-            "skipped": [skipped],
-            "errors": [errors],
-            "imported_at": [now],
-        },
-        schema=IMPORT_FILES,
-    )
-    con.register("batch_import_files", row)
+    columns = {
+        name: [getattr(record, name) for record in records]
+        for name in IMPORT_FILES.names
+        if name != "imported_at"
+    }
+    table = pa.table({**columns, "imported_at": [now] * len(records)}, schema=IMPORT_FILES)
+    con.register("batch_import_files", table)
     try:
         con.execute(
-            "INSERT INTO import_files SELECT b.* FROM batch_import_files b "
-            "ANTI JOIN import_files f ON f.source_file = b.source_file AND f.sha256 = b.sha256"
+            "INSERT INTO import_files SELECT DISTINCT ON (source_file, sha256) b.* "
+            "FROM batch_import_files b ANTI JOIN import_files f "
+            "ON f.source_file = b.source_file AND f.sha256 = b.sha256"
         )
     finally:
         con.unregister("batch_import_files")

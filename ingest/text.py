@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import polars as pl
@@ -42,24 +42,37 @@ def one_of(column: pl.Expr, values: Iterable[str]) -> pl.Expr:
     return functools.reduce(operator.or_, (column == value for value in values))
 
 
-def _utf8_lines(chunk: Chunk) -> pl.DataFrame | None:
-    """The lines of valid UTF-8 text, cut without copying: an Arrow string array whose
-    values are the lines with their line ends, which polars then strips. None when the
-    text is not valid UTF-8 (the careful path replaces the bad bytes)."""
+def _is_utf8(data: bytes) -> bool:
     try:
-        chunk.data.decode("utf-8")
+        data.decode("utf-8")
     except UnicodeDecodeError:
-        return None
-    data = np.frombuffer(chunk.data, np.uint8)
-    line_starts = np.concatenate(([0], np.flatnonzero(data == _NEWLINE) + 1))
-    bounds = np.append(line_starts, len(data)).astype(np.int64)
+        return False
+    return True
+
+
+def _utf8_lines(chunks: Sequence[Chunk], first_file: int) -> pl.DataFrame:
+    """The lines of chunks of valid UTF-8 text, cut without copying: one Arrow string array
+    over their joined bytes whose values are the lines with their line ends, which polars
+    then strips. ``file`` numbers the chunks from ``first_file``."""
+    starts, files, offsets, line_nos = [], [], [], []
+    base = 0
+    for number, chunk in enumerate(chunks, start=first_file):
+        data = np.frombuffer(chunk.data, np.uint8)
+        line_starts = np.concatenate(([0], np.flatnonzero(data == _NEWLINE) + 1))
+        starts.append(line_starts + base)
+        files.append(np.full(len(line_starts), number, np.int64))
+        offsets.append(line_starts + chunk.byte_offset)
+        line_nos.append(np.arange(len(line_starts), dtype=np.int64) + chunk.line_no)
+        base += len(chunk.data)
+    bounds = np.append(np.concatenate(starts), base).astype(np.int64)
+    joined = chunks[0].data if len(chunks) == 1 else b"".join(chunk.data for chunk in chunks)
     values = pa.LargeStringArray.from_buffers(
-        len(line_starts), pa.py_buffer(bounds), pa.py_buffer(chunk.data)
+        len(bounds) - 1, pa.py_buffer(bounds), pa.py_buffer(joined)
     )
-    text = pl.Series("text", values).str.strip_chars_end("\r\n")
     return pl.DataFrame(
-        {"idx": np.arange(len(line_starts), dtype=np.int64),
-         "offset": line_starts + chunk.byte_offset, "text": text}
+        {"offset": np.concatenate(offsets),
+         "text": pl.Series("text", values).str.strip_chars_end("\r\n"),
+         "line_no": np.concatenate(line_nos), "file": np.concatenate(files)}
     )  # fmt: skip
 
 
@@ -67,12 +80,32 @@ def split_lines(chunk: Chunk) -> pl.DataFrame:
     """One row per line of the chunk: ``idx`` (0-based in the chunk), ``line_no`` (1-based in
     the file), ``offset`` (file offset of the line's first byte) and ``text`` (decoded, line
     end and carriage returns before it removed)."""
-    frame = None
-    if chunk.encoding in ("utf-8", "utf-8-sig"):
-        frame = _utf8_lines(chunk)
-    if frame is None:
-        frame = _decoded_lines(chunk)
-    return frame.with_columns(line_no=pl.col("idx") + chunk.line_no)
+    return split_chunks([chunk]).drop("file")
+
+
+def split_chunks(chunks: Sequence[Chunk]) -> pl.DataFrame:
+    """The lines of several chunks (whole small files, say) as one frame: the columns of
+    :func:`split_lines` (``offset`` and ``line_no`` within each chunk's own file, ``idx``
+    numbering all the lines) plus ``file``, the position of the line's chunk.
+
+    Valid UTF-8 is cut as it is; other encodings (and damaged UTF-8) are decoded first."""
+    frames: list[pl.DataFrame] = []
+    run: list[Chunk] = []  # consecutive UTF-8 chunks, cut together
+    for number, chunk in enumerate(chunks):
+        if chunk.encoding in ("utf-8", "utf-8-sig") and _is_utf8(chunk.data):
+            run.append(chunk)
+            continue
+        if run:
+            frames.append(_utf8_lines(run, number - len(run)))
+            run = []
+        frames.append(_decoded_lines(chunk).with_columns(file=pl.lit(number, pl.Int64)))
+    if run:
+        frames.append(_utf8_lines(run, len(chunks) - len(run)))
+    frame = pl.concat(frames) if len(frames) > 1 else frames[0]
+    return frame.select(
+        idx=pl.int_range(frame.height, dtype=pl.Int64), offset="offset", line_no="line_no",
+        text="text", file="file",
+    )  # fmt: skip
 
 
 def _decoded_lines(chunk: Chunk) -> pl.DataFrame:
@@ -90,8 +123,9 @@ def _decoded_lines(chunk: Chunk) -> pl.DataFrame:
         sizes = lines.str.len_chars() + 1
     offsets = sizes.cast(pl.Int64).cum_sum() - sizes + chunk.byte_offset
     return pl.DataFrame(
-        {"offset": offsets, "text": lines.str.strip_chars_end("\r")}
-    ).with_row_index("idx").with_columns(pl.col("idx").cast(pl.Int64))
+        {"offset": offsets, "text": lines.str.strip_chars_end("\r"),
+         "line_no": np.arange(len(lines), dtype=np.int64) + chunk.line_no}
+    )  # fmt: skip
 
 
 def _amount_exprs() -> tuple[pl.Expr, pl.Expr]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pyarrow as pa
@@ -89,4 +90,11 @@ def parse(chunk: Chunk) -> ParseResult:
             name: pa.Table.from_pylist(rows[name], schema=schema)
             for name, schema in schemas.TABLES.items()
         }
+    )
+
+
+def parse_many(chunks: Sequence[Chunk]) -> ParseResult:
+    results = [parse(chunk) for chunk in chunks]
+    return ParseResult(
+        **{name: pa.concat_tables([r.tables()[name] for r in results]) for name in schemas.TABLES}
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -9,6 +11,7 @@ import fake_site
 import pytest
 
 from ingest import importer, store
+from ingest.sites import Chunk, ParseResult
 
 FILE_A = b"""FAKE #1 ok
 FAKE #2 skip other game: Razz
@@ -89,6 +92,30 @@ def test_parse_threads_match_one_worker(histories: Path, tmp_path: Path) -> None
         two.imported, two.duplicates, two.skipped, two.errors,
     )  # fmt: skip
     assert _counts(tmp_path / "one.duckdb") == _counts(tmp_path / "two.duckdb")
+
+
+def test_small_files_are_parsed_together_with_the_same_outcome(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "small"
+    folder.mkdir()
+    for name, text in (("1.txt", FILE_A), ("2.txt", FILE_B), ("3.txt", b"FAKE #8 ok\n")):
+        (folder / name).write_bytes(text)
+    jobs: list[int] = []
+    parse_many = fake_site.parse_many
+
+    def counted(chunks: Sequence[Chunk]) -> ParseResult:
+        jobs.append(len(chunks))
+        return parse_many(chunks)
+
+    monkeypatch.setattr(fake_site, "parse_many", counted)
+    together = importer.import_paths([folder], tmp_path / "together.duckdb", workers=2)
+    assert jobs == [3]  # three small files, one parse
+    monkeypatch.setattr(importer, "CHUNK_BYTES", 30)  # every file is now a large one
+    apart = importer.import_paths([folder], tmp_path / "apart.duckdb", workers=2)
+    assert jobs == [3]
+    assert together == dataclasses.replace(apart, seconds=together.seconds)
+    assert _counts(tmp_path / "together.duckdb") == _counts(tmp_path / "apart.duckdb")
 
 
 def test_progress_reports_every_file(histories: Path, tmp_path: Path) -> None:

@@ -296,10 +296,10 @@ def test_unreadable_total_is_an_error() -> None:
 
 
 def test_a_failing_hand_does_not_take_its_chunk_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fragile_build(lines: Any, source_file: str, site: str) -> ParseResult:
+    def fragile_build(lines: Any, source_files: list[str], site: str) -> ParseResult:
         if (lines.starts["text"].str.contains("#200:")).any():
             raise ValueError("cannot build hand 200")
-        return build(lines, source_file, site)
+        return build(lines, source_files, site)
 
     monkeypatch.setattr(pokerstars, "build", fragile_build)
     text = HAND + "\n\n" + HAND.replace("#100", "#200") + "\n\n" + HAND.replace("#100", "#300")
@@ -312,3 +312,34 @@ def test_a_failing_hand_does_not_take_its_chunk_with_it(monkeypatch: pytest.Monk
         10 + len(HAND) + 2,
         5 + HAND.count("\n") + 2,
     )
+
+
+def _files_for_parse_many() -> list[Chunk]:
+    """Small files with the awkward cases at their edges: junk before the first hand, a
+    hand cut off at the end of a file, a damaged hand, another encoding and line ends."""
+    texts = [
+        ("a.txt", HAND + "\n\n" + HAND.replace("#100", "#101"), "utf-8"),
+        ("b.txt", "junk line\n\n" + HAND.replace("#100", "#102"), "utf-8"),
+        ("c.txt", HAND.replace("#100", "#103").split("*** SUMMARY ***")[0], "utf-8"),
+        ("d.txt", HAND.replace("#100", "#104").replace("calls $0.25", "calls $0.2x5"), "utf-8"),
+        ("e.txt", HAND.replace("#100", "#105").replace("Alice", "Zoë €").replace("\n", "\r\n"),
+         "cp1252"),
+        ("f.txt", "", "utf-8"),
+        ("g.txt", HAND.replace("#100", "#106"), "utf-8"),
+    ]  # fmt: skip
+    return [Chunk(text.encode(enc), name, 0, 1, enc) for name, text, enc in texts]
+
+
+def test_parse_many_gives_what_each_file_gives_alone() -> None:
+    chunks = _files_for_parse_many()
+    together = pokerstars.parse_many(chunks)
+    alone = pokerstars.concat_results([pokerstars.parse(chunk) for chunk in chunks])
+    for name, table in together.tables().items():
+        assert table.to_pylist() == alone.tables()[name].to_pylist(), name
+    assert together.hands.column("source_file").to_pylist() == [
+        "a.txt", "a.txt", "b.txt", "e.txt", "g.txt",
+    ]  # fmt: skip
+    assert [(e["source_file"], e["line_no"]) for e in together.import_errors.to_pylist()] == [
+        ("b.txt", 1), ("d.txt", 13),
+    ]  # fmt: skip
+    assert together.import_skips.column("source_file").to_pylist() == ["c.txt"]

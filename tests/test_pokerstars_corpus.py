@@ -7,8 +7,10 @@ import csv
 from pathlib import Path
 
 import polars as pl
+import pyarrow as pa
 import pytest
 
+from ingest.reader import iter_chunks
 from ingest.sites import ParseResult, pokerstars
 
 _PARTIAL = ("cancelled", "partial: ")
@@ -91,3 +93,17 @@ def test_nets_match_fpdb_total_profit(corpus: Path) -> None:
     assert {p["player"]: p["stack"] for p in players} == {
         name: record["startCash"] for name, record in expected.items()
     }
+
+
+def test_all_files_parsed_together_give_the_same_rows(
+    corpus: Path, parsed: dict[str, tuple[dict[str, str], ParseResult]]
+) -> None:
+    chunks = [
+        chunk
+        for path in parsed
+        for chunk in iter_chunks(corpus / path, pokerstars.HAND_START, 1 << 30)
+    ]
+    together = pokerstars.parse_many(chunks).tables()
+    for name in together:
+        alone = pa.concat_tables([getattr(result, name) for _, result in parsed.values()])
+        assert together[name].to_pylist() == alone.to_pylist(), name

@@ -65,9 +65,9 @@ def test_log_rows_are_stored_once(tmp_path: Path) -> None:
     with store.transaction(con):
         store.insert_batch(con, batch)
     assert (_count(con, "import_skips"), _count(con, "import_errors")) == (1, 1)
-    store.record_file(con, "f.txt", "ab" * 32, 10, (0, 0, 1, 1))
-    store.record_file(con, "f.txt", "ab" * 32, 10, (0, 0, 1, 1))
-    store.record_file(con, "f.txt", "cd" * 32, 12, (1, 0, 0, 0))
+    first = store.FileRecord("f.txt", "ab" * 32, 10, 0, 0, 1, 1)
+    store.record_files(con, [first, first])
+    store.record_files(con, [first, store.FileRecord("f.txt", "cd" * 32, 12, 1, 0, 0, 0)])
     assert _count(con, "import_files") == 2
     con.close()
 

@@ -1,9 +1,10 @@
 """Site parsers: one module per poker room, each exposing the same small interface.
 
 A site module provides ``SITE`` (its name), ``HAND_START`` (a bytes regex matching the
-first line of every hand, used to split files into hand-aligned chunks), ``detect(head)``
-and ``parse(chunk)``. ``parse`` is a pure function from a chunk of raw bytes to Arrow
-tables built against the schemas in :mod:`ingest.schemas`.
+first line of every hand, used to split files into hand-aligned chunks), ``detect(head)``,
+``parse(chunk)`` and ``parse_many(chunks)``. ``parse`` is a pure function from a chunk of
+raw bytes to Arrow tables built against the schemas in :mod:`ingest.schemas`;
+``parse_many`` gives the same rows for several chunks (whole small files) in one pass.
 """
 
 from __future__ import annotations
@@ -40,10 +41,14 @@ class ParseResult:
 
     @staticmethod
     def empty() -> ParseResult:
-        return ParseResult(*(schemas.TABLES[name].empty_table() for name in schemas.TABLES))
+        """A result with no rows (one shared instance: results are never modified)."""
+        return _EMPTY
 
     def tables(self) -> dict[str, pa.Table]:
         return {name: getattr(self, name) for name in schemas.TABLES}
+
+
+_EMPTY = ParseResult(*(schemas.TABLES[name].empty_table() for name in schemas.TABLES))
 
 
 def registry() -> dict[str, ModuleType]:

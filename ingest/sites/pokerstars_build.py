@@ -8,6 +8,8 @@ pass them reach the output tables.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import polars as pl
 import pyarrow as pa
 
@@ -335,8 +337,10 @@ def _table(frame: pl.DataFrame, schema: pa.Schema) -> pa.Table:
     return frame.select(schema.names).to_arrow().cast(schema)
 
 
-def build(lines: Lines, source_file: str, site: str) -> ParseResult:
-    """The tables of one chunk from its classified lines."""
+def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
+    """The tables of one chunk (or of several small files parsed together) from its
+    classified lines; ``source_files`` names each ``file`` number of the lines."""
+    files = pl.Series("source_file", source_files, dtype=pl.String)
     info = hand_info(lines)
     seats = _seats(lines, info)
     ev = _events(lines, info, seats)
@@ -344,7 +348,7 @@ def build(lines: Lines, source_file: str, site: str) -> ParseResult:
     totals = _totals(lines, info)
     bad = problems(lines, info, seats, ev, players, totals)
     ok_hands = info.join(bad, on="hand", how="anti")["hand"].implode()
-    errors, skips = _bad_rows(lines, info, bad, source_file, site)
+    errors, skips = _bad_rows(lines, info, bad, files, site)
     is_ok = pl.col("hand").is_in(ok_hands)
 
     boards = lines.boards.sort("run", "idx").group_by("hand").agg(boards=pl.col("cards"))
@@ -360,13 +364,13 @@ def build(lines: Lines, source_file: str, site: str) -> ParseResult:
         .sort("hand")
         .with_columns(
             site=pl.lit(site),
-            source_file=pl.lit(source_file),
             byte_offset="offset",
             boards=pl.col("boards").fill_null([]),
             ante=pl.col("ante").fill_null(0),
             cash_out_fee=pl.col("cash_out_fee").fill_null(0),
         )
     )
+    hands = hands.with_columns(source_file=files.gather(hands["file"]))
     players_out = players.filter(is_ok).sort("hand", "seat").with_columns(site=pl.lit(site))
     actions = ev.filter(is_ok)
     actions = actions.with_columns(
@@ -395,10 +399,12 @@ def build(lines: Lines, source_file: str, site: str) -> ParseResult:
 
 
 def _bad_rows(
-    lines: Lines, info: pl.DataFrame, bad: pl.DataFrame, source_file: str, site: str
+    lines: Lines, info: pl.DataFrame, bad: pl.DataFrame, files: pl.Series, site: str
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Error and skip rows for the hands that failed a check, and for a junk preamble."""
+    """Error and skip rows for the hands that failed a check, and for a junk preamble (one
+    row per file), in file order."""
     bad = bad.with_columns(
+        file=per_hand(info, "file", bad["hand"]),
         hand_id=per_hand(info, "hand_id", bad["hand"]),
         byte_offset=per_hand(info, "offset", bad["hand"]),
         start_line=per_hand(info, "line_no", bad["hand"]),
@@ -408,18 +414,20 @@ def _bad_rows(
     bad = bad.with_columns(
         line_no=lines.where["line_no"].gather(bad["idx"]),
         text=lines.where["text"].gather(bad["idx"]),
-        source_file=pl.lit(source_file),
+        source_file=files.gather(bad["file"]),
         site=pl.lit(site),
     )
     errors = bad.filter(pl.col("outcome") == "error").rename({"text": "line"})
-    preamble = lines.preamble.head(1).select(
-        source_file=pl.lit(source_file),
+    preamble = lines.preamble.unique("file", keep="first", maintain_order=True)
+    preamble = preamble.select(
+        "file",
+        source_file=files.gather(preamble["file"]),
         byte_offset="offset",
         line_no="line_no",
         hand_id=pl.lit(None, dtype=pl.String),
         line="text",
         reason=pl.lit("text before the first hand header"),
     )
-    errors = pl.concat([errors, preamble], how="diagonal_relaxed").sort("byte_offset")
+    errors = pl.concat([errors, preamble], how="diagonal_relaxed").sort("file", "byte_offset")
     skips = bad.filter(pl.col("outcome") == "skip").with_columns(line_no="start_line")
-    return errors, skips.sort("byte_offset")
+    return errors, skips.sort("file", "byte_offset")

@@ -65,8 +65,8 @@ _ALL_IN = " and is all-in"
 class Lines:
     """The classified lines of one chunk; every frame has ``hand`` and ``idx`` columns."""
 
-    starts: pl.DataFrame  # first line of each hand: offset, line_no, text
-    preamble: pl.DataFrame  # non-blank lines before the first hand
+    starts: pl.DataFrame  # first line of each hand: file, offset, line_no, text
+    preamble: pl.DataFrame  # non-blank lines of a file before its first hand
     where: pl.DataFrame  # hand, idx, line_no, text of every line, row i = line i (error rows)
     markers: pl.DataFrame  # street markers: street code, marker text
     headers: pl.DataFrame  # header fields (strings) per hand; null fields when unreadable
@@ -84,7 +84,7 @@ class Lines:
 def _hand_numbers(lines: pl.DataFrame) -> pl.DataFrame:
     """Add ``hand`` and ``start``: a hand starts at a header line, or at the first non-blank
     line after a blank line that follows a summary (so a damaged header still separates
-    two hands)."""
+    two hands). Lines of a file before its first header have hand -1 (the preamble)."""
     text = pl.col("text")
     maybe = (
         text.str.starts_with("PokerStars ")
@@ -100,19 +100,26 @@ def _hand_numbers(lines: pl.DataFrame) -> pl.DataFrame:
         blank=text.str.len_bytes() == 0,
         summary=text == "*** SUMMARY ***",
     )
-    header, blank, idx = pl.col("header"), pl.col("blank"), pl.col("idx")
-    last_header = pl.when(header).then(idx).forward_fill().fill_null(-1)
-    last_summary = pl.when("summary").then(idx).forward_fill().fill_null(-1)
+    header, blank, idx, file = pl.col("header"), pl.col("blank"), pl.col("idx"), pl.col("file")
+    flags = flags.with_columns(
+        last_header=pl.when(header).then(idx).forward_fill().fill_null(-1),
+        last_summary=pl.when("summary").then(idx).forward_fill().fill_null(-1),
+        file_first=pl.when(file != file.shift(1, fill_value=-1)).then(idx).forward_fill(),
+    )
+    last_header, file_first = pl.col("last_header"), pl.col("file_first")
     start = header | (
         ~blank
         & blank.shift(1, fill_value=False)
-        & (last_summary > last_header)
-        & (last_header >= 0)
+        & (pl.col("last_summary") > last_header)
+        & (last_header >= file_first)
     )
+    in_hand = last_header >= file_first
     return (
         flags.with_columns(start=start)
-        .with_columns(hand=pl.col("start").cum_sum().cast(pl.Int64) - 1)
-        .drop("header", "summary")
+        .with_columns(
+            hand=pl.when(in_hand).then(pl.col("start").cum_sum().cast(pl.Int64) - 1).otherwise(-1)
+        )
+        .drop("header", "summary", "last_header", "last_summary", "file_first")
     )
 
 
@@ -286,7 +293,7 @@ def classify(lines: pl.DataFrame) -> Lines:
     lines = _hand_numbers(lines)
     text = pl.col("text")
     markers = _markers(lines)
-    starts = lines.filter("start").select("hand", "idx", "offset", "line_no", "text")
+    starts = lines.filter("start").select("hand", "idx", "file", "offset", "line_no", "text")
     body = (
         lines.filter((pl.col("hand") >= 0) & (text != "") & ~pl.col("start"))
         .select("hand", "idx", "text")
