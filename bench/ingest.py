@@ -2,8 +2,9 @@
 
 Prints, from one run: the end-to-end import rate into a fresh DuckDB on all cores; the
 parse-only rate on one core (``POLARS_MAX_THREADS=1``, on the first hands of the file);
-the same-run baseline of only reading the file and cutting it into hands; the CPU time
-and peak memory of each stage (max RSS of its process: the import parses in threads).
+the same-run baseline of only reading the file and cutting it into hands; the import of
+the first 200,000 hands cut into files of 100 hands (a folder as rooms write it); the CPU
+time and peak memory of each stage (max RSS of its process: the import parses in threads).
 From the CPU time it also prints the rate the import would reach with every core to
 itself, the fair figure on a machine shared with other work. Targets: 1,000,000 hands end
 to end in under 30 s (over 33,000 hands/s) on 2 cores, peak memory under 1 GB.
@@ -31,6 +32,8 @@ OUT = HERE / "out"
 TARGET_RATE = 33_000
 TARGET_MEMORY_MB = 1024
 PARSE_SAMPLE = 100_000  # hands parsed on one core: enough for a steady rate, not minutes
+# A folder of small files, as rooms write them (one file per table and session).
+SMALL_FILES_HANDS, HANDS_PER_SMALL_FILE = 200_000, 100
 
 
 def _usage() -> dict[str, float]:
@@ -79,12 +82,39 @@ def stage_parse(path: Path, limit: int) -> dict[str, float]:
 
 
 def stage_import(path: Path, db: Path) -> dict[str, float]:
-    """End to end: detect, split, parse on all cores, insert into a fresh DuckDB."""
+    """End to end: detect, split, parse on all cores, insert into a fresh DuckDB (``path``
+    is the large file or the folder of small files)."""
     from ingest.importer import import_paths
 
     db.unlink(missing_ok=True)
     summary = import_paths([path], db)
     return {"hands": summary.imported, "errors": summary.errors, "seconds": summary.seconds}
+
+
+def small_files(path: Path, hands: int, per_file: int) -> Path:
+    """The first ``hands`` hands of ``path`` cut into files of ``per_file`` hands, in a
+    folder next to it (written on first use)."""
+    from ingest.reader import iter_chunks
+    from ingest.sites import pokerstars
+
+    folder = path.with_name(f"{path.stem}-small-{hands}x{per_file}")
+    if folder.is_dir():
+        return folder
+    partial = folder.with_name(folder.name + ".partial")
+    partial.mkdir(parents=True, exist_ok=True)
+    written = files = 0
+    for chunk in iter_chunks(path, pokerstars.HAND_START):
+        starts = [m.start() for m in pokerstars.HAND_START.finditer(chunk.data)]
+        for first in range(0, len(starts), per_file):
+            end = starts[first + per_file] if first + per_file < len(starts) else None
+            (partial / f"table-{files:06d}.txt").write_bytes(chunk.data[starts[first] : end])
+            files += 1
+            written += min(per_file, len(starts) - first)
+            if written >= hands:
+                partial.rename(folder)
+                return folder
+    partial.rename(folder)
+    return folder
 
 
 def run_stage(args: list[str], env: dict[str, str] | None = None) -> dict[str, float]:
@@ -137,7 +167,7 @@ def main() -> None:
             report = stage_split(Path(path))
         elif name == "parse":
             report = stage_parse(Path(path), int(rest[0]))
-        else:
+        else:  # "import", of a file or of a folder
             report = stage_import(Path(path), Path(rest[0]))
         print(json.dumps({**report, **_usage()}))
         return
@@ -152,6 +182,9 @@ def main() -> None:
     print(_line("parse only, one core", parse))
     imported = run_stage(["import", str(path), str(OUT / "bench.duckdb")])
     print(_line("import end to end, all cores", imported))
+    folder = small_files(path, min(SMALL_FILES_HANDS, options.hands), HANDS_PER_SMALL_FILE)
+    small = run_stage(["import", str(folder), str(OUT / "bench-small.duckdb")])
+    print(_line(f"import of {HANDS_PER_SMALL_FILE}-hand files", small))
     rate = imported["hands"] / imported["seconds"]
     # the importer's process (and any process it started, each at the largest one's peak)
     peak = imported["rss_mb"] + (os.cpu_count() or 1) * imported["children_rss_mb"]
