@@ -1,7 +1,8 @@
 """Import hand-history files into the DuckDB store: detect, split, parse in parallel, insert.
 
 The recipe: list the files under the given paths, detect each file's site from its first
-bytes, split it into hand-aligned chunks, parse the chunks in a pool of threads (polars
+bytes, split large files into hand-aligned chunks and group small ones (a parse has a fixed
+cost, paid once per group rather than once per file), parse them in a pool of threads (polars
 does the work outside Python's lock, so the threads use every core; a bounded number of
 chunks is in flight, so memory stays flat whatever the input size) and insert the Arrow
 tables from the calling thread, the single writer, in file order (the first copy of a
