@@ -264,10 +264,10 @@ class _SmallFiles:
 
     def take(self) -> Iterator[tuple[str, list[Chunk] | ParseResult]]:
         """The waiting files as one job, then one end-of-file marker per file."""
-        if self.files:
+        if self.chunks:  # empty files have no chunk
             yield self.site_module, self.chunks
-            for _ in range(self.files):
-                yield "", ParseResult.empty()
+        for _ in range(self.files):
+            yield "", ParseResult.empty()
         self.chunks, self.size, self.files = [], 0, 0
 
 

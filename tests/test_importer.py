@@ -99,7 +99,8 @@ def test_small_files_are_parsed_together_with_the_same_outcome(
 ) -> None:
     folder = tmp_path / "small"
     folder.mkdir()
-    for name, text in (("1.txt", FILE_A), ("2.txt", FILE_B), ("3.txt", b"FAKE #8 ok\n")):
+    files = (("1.txt", FILE_A), ("2.txt", FILE_B), ("3.txt", b"FAKE #8 ok\n"), ("4.txt", b""))
+    for name, text in files:
         (folder / name).write_bytes(text)
     jobs: list[int] = []
     parse_many = fake_site.parse_many
