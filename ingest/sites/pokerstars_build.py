@@ -347,9 +347,10 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
     players = _players(lines, info, seats, ev)
     totals = _totals(lines, info)
     bad = problems(lines, info, seats, ev, players, totals)
+    # Most chunks have no failed hand: then every row is kept without a lookup.
     ok_hands = info.join(bad, on="hand", how="anti")["hand"].implode()
     errors, skips = _bad_rows(lines, info, bad, files, site)
-    is_ok = pl.col("hand").is_in(ok_hands)
+    is_ok = pl.col("hand").is_in(ok_hands) if bad.height else pl.lit(True)
 
     boards = lines.boards.sort("run", "idx").group_by("hand").agg(boards=pl.col("cards"))
     hand_sums = ev.group_by("hand").agg(
