@@ -1,7 +1,8 @@
 """Import throughput: a large generated Stars file, end to end into DuckDB, against baselines.
 
 Prints, from one run: the end-to-end import rate into a fresh DuckDB on all cores; the
-parse-only rate on one core (``POLARS_MAX_THREADS=1``, on the first hands of the file);
+parse-only rate on one core (``POLARS_MAX_THREADS=1``, on the first hands of the file) and
+the store-only rate (the same hands, parsed beforehand, inserted by the importer's code);
 the same-run baseline of only reading the file and cutting it into hands; the import of
 the first 200,000 hands cut into files of 100 hands (a folder as rooms write it); the CPU
 time and peak memory of each stage (max RSS of its process: the import parses in threads).
@@ -26,6 +27,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ingest.sites import Chunk
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
@@ -63,8 +68,8 @@ def stage_split(path: Path) -> dict[str, float]:
     return {"hands": hands, "seconds": time.perf_counter() - began}
 
 
-def stage_parse(path: Path, limit: int) -> dict[str, float]:
-    """Parse-only on one core: the first ``limit`` hands (whole chunks) into Arrow tables."""
+def _first_chunks(path: Path, limit: int) -> list[Chunk]:
+    """The import's chunks of ``path`` holding its first ``limit`` hands (whole chunks)."""
     from ingest.importer import CHUNK_BYTES
     from ingest.reader import iter_chunks
     from ingest.sites import pokerstars
@@ -76,9 +81,41 @@ def stage_parse(path: Path, limit: int) -> dict[str, float]:
         hands += len(pokerstars.HAND_START.findall(chunk.data))
         if hands >= limit:
             break
+    return chunks
+
+
+def stage_parse(path: Path, limit: int) -> dict[str, float]:
+    """Parse-only on one core: the first ``limit`` hands (whole chunks) into Arrow tables."""
+    from ingest.sites import pokerstars
+
+    chunks = _first_chunks(path, limit)
     began = time.perf_counter()
     parsed = sum(pokerstars.parse(chunk).hands.num_rows for chunk in chunks)
     return {"hands": parsed, "seconds": time.perf_counter() - began}
+
+
+def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
+    """Store only: the first ``limit`` hands, parsed beforehand (not timed), inserted into a
+    fresh DuckDB by the importer's own batching and commits."""
+    from ingest import importer, store
+    from ingest.sites import pokerstars
+
+    results = [pokerstars.parse(chunk) for chunk in _first_chunks(path, limit)]
+    db.unlink(missing_ok=True)
+    con = store.connect(db, threads=1, memory_limit=importer.IMPORT_MEMORY_LIMIT)
+    run = importer._Run(con)
+    run.files[str(path)] = importer._FileTally(path.stat().st_size, "")
+    began, cpu = time.perf_counter(), time.process_time()
+    with store.transaction(con):
+        for result in results:
+            importer._collect(run, result, 0)
+        importer._flush(run)
+    con.close()
+    return {
+        "hands": run.files[str(path)].imported,
+        "seconds": time.perf_counter() - began,
+        "cpu_seconds": time.process_time() - cpu,
+    }
 
 
 def stage_import(path: Path, db: Path) -> dict[str, float]:
@@ -167,9 +204,11 @@ def main() -> None:
             report = stage_split(Path(path))
         elif name == "parse":
             report = stage_parse(Path(path), int(rest[0]))
+        elif name == "store":
+            report = stage_store(Path(path), int(rest[0]), Path(rest[1]))
         else:  # "import", of a file or of a folder
             report = stage_import(Path(path), Path(rest[0]))
-        print(json.dumps({**report, **_usage()}))
+        print(json.dumps({**_usage(), **report}))
         return
     path = input_file(options.hands, options.seed)
     size_mb = path.stat().st_size / 2**20
@@ -180,6 +219,8 @@ def main() -> None:
     sample = str(min(PARSE_SAMPLE, options.hands))
     parse = run_stage(["parse", str(path), sample], env=one_core)
     print(_line("parse only, one core", parse))
+    stored = run_stage(["store", str(path), sample, str(OUT / "bench-store.duckdb")])
+    print(_line("store only (CPU: the inserts alone)", stored))
     imported = run_stage(["import", str(path), str(OUT / "bench.duckdb")])
     print(_line("import end to end, all cores", imported))
     folder = small_files(path, min(SMALL_FILES_HANDS, options.hands), HANDS_PER_SMALL_FILE)
@@ -198,6 +239,13 @@ def main() -> None:
     print(
         f"import with {cores} cores to itself (from its CPU time): {cpu_rate:,.0f} hands/s; "
         f"parsing alone on every core: {parse['hands'] / parse['cpu_seconds'] * cores:,.0f} hands/s"
+    )
+    parse_us = parse["seconds"] / parse["hands"] * 1e6
+    store_us = stored["cpu_seconds"] / stored["hands"] * 1e6
+    print(
+        f"per hand: parse {parse_us:.0f} us on one core + store {store_us:.0f} us = "
+        f"{parse_us + store_us:.0f} us; the target allows {cores / TARGET_RATE * 1e6:.0f} us "
+        f"of CPU per hand on {cores} cores"
     )
     print(
         f"target end to end > {TARGET_RATE:,} hands/s: {'met' if rate > TARGET_RATE else 'NOT met'}"
