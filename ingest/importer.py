@@ -154,14 +154,21 @@ def _failure_row(chunk: Chunk, exc: Exception) -> pa.Table:
     )  # fmt: skip
 
 
+def _unless_it_raises(parse: Callable[[], ParseResult]) -> ParseResult | None:
+    """The parser's result, or None when it raises (the parser's own bug: the caller then
+    parses smaller pieces to isolate what triggers it)."""
+    try:
+        return parse()
+    except Exception:
+        return None
+
+
 def parse_chunk(site_module: str, chunk: Chunk) -> ParseResult:
     """Parse one chunk; if the parser raises, parse hand by hand so only the bad hand fails."""
     module = importlib.import_module(site_module)
-    try:
-        result: ParseResult = module.parse(chunk)
+    result = _unless_it_raises(lambda: module.parse(chunk))
+    if result is not None:
         return result
-    except Exception:  # the parser's own bug: isolate the hand that triggers it
-        pass
     results: list[ParseResult] = []
     for piece in _hand_chunks(chunk, re.compile(module.HAND_START)):
         try:
@@ -178,11 +185,9 @@ def parse_chunks(site_module: str, chunks: Sequence[Chunk]) -> ParseResult:
     all); if the parser raises on them together, each chunk is parsed on its own."""
     if len(chunks) > 1:
         module = importlib.import_module(site_module)
-        try:
-            result: ParseResult = module.parse_many(chunks)
+        result = _unless_it_raises(lambda: module.parse_many(chunks))
+        if result is not None:
             return result
-        except Exception:  # the parser's own bug: narrow it down chunk by chunk
-            pass
     return _concat([parse_chunk(site_module, chunk) for chunk in chunks])
 
 
