@@ -40,6 +40,11 @@ def detect(head: bytes) -> bool:
     return _HEADER_TEXT.search(text[:65536]) is not None
 
 
+def _tables(chunks: Sequence[Chunk]) -> ParseResult:
+    """The tables of the chunks' hands, parsed in one pass (raises on a parser failure)."""
+    return build(classify(split_chunks(chunks)), [c.source_file for c in chunks], SITE)
+
+
 def parse(chunk: Chunk) -> ParseResult:
     """All hands of a chunk as tables; never raises for bad input.
 
@@ -47,7 +52,7 @@ def parse(chunk: Chunk) -> ParseResult:
     collections), an ``import_skips`` row or an ``import_errors`` row.
     """
     try:
-        return build(classify(split_chunks([chunk])), [chunk.source_file], SITE)
+        return _tables([chunk])
     except _FAILURES as exc:
         return _parse_hand_by_hand(chunk, exc)
 
@@ -57,7 +62,7 @@ def parse_many(chunks: Sequence[Chunk]) -> ParseResult:
     give them one by one: a parse pays a fixed cost (about 80 ms) whatever its size, which
     a folder of small files would otherwise pay once per file."""
     try:
-        return build(classify(split_chunks(chunks)), [c.source_file for c in chunks], SITE)
+        return _tables(chunks)
     except _FAILURES:
         return concat_results([parse(chunk) for chunk in chunks])
 
@@ -91,7 +96,7 @@ def _parse_hand_by_hand(chunk: Chunk, cause: Exception) -> ParseResult:
             chunk.encoding,
         )
         try:
-            results.append(build(classify(split_chunks([piece])), [chunk.source_file], SITE))
+            results.append(_tables([piece]))
         except _FAILURES as exc:
             hand_id = re.search(r"#([0-9]+):", first["text"])
             row = {
