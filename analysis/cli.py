@@ -43,8 +43,18 @@ def import_command(
     paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.")],
     db: DbOption = Path("omaha.duckdb"),
     fmt: FormatOption = Format.table,
+    reread: Annotated[
+        bool,
+        typer.Option(
+            "--reread",
+            help="Read every file, even those this parser already read with the same content.",
+        ),
+    ] = False,
 ) -> None:
-    """Import hand histories (files or folders, recursively) into a DuckDB database."""
+    """Import hand histories (files or folders, recursively) into a DuckDB database.
+
+    A file already read by the same parser version, with the same content (sha256), is not
+    read again: its hands are counted as they ended then, the stored ones as duplicates."""
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.fields[files]} files"),
@@ -70,15 +80,20 @@ def import_command(
             )
 
         try:
-            summary = importer.import_paths(paths, db, progress=show)
+            summary = importer.import_paths(paths, db, progress=show, reread=reread)
         except (importer.ImportPathError, store.StoreError) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from exc
     typer.echo(render(_summary_table(summary), fmt), nl=False)
     rate = summary.hands_seen / summary.seconds if summary.seconds > 0 else 0.0
+    unchanged = (
+        f" ({summary.unchanged_files} unchanged since a past import, not read again)"
+        if summary.unchanged_files
+        else ""
+    )
     typer.echo(
-        f"{summary.files} files, {summary.hands_seen} hands in {summary.seconds:.1f} s "
-        f"({rate:,.0f} hands/s) into {db}",
+        f"{summary.files} files{unchanged}, {summary.hands_seen} hands in "
+        f"{summary.seconds:.1f} s ({rate:,.0f} hands/s) into {db}",
         err=True,
     )
     if summary.errors:

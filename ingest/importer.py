@@ -8,7 +8,9 @@ chunks is in flight, so memory stays flat whatever the input size) and insert th
 tables from the calling thread, the single writer, in file order (the first copy of a
 hand wins). Threads rather than processes: no copying of chunks and tables between
 processes, and one copy of the libraries in memory. Every hand ends as exactly one of
-imported, duplicate, skipped or error.
+imported, duplicate, skipped or error. A file that the same parser already read, with the
+same content, is not read again: its hands end as they did then (stored ones as
+duplicates), as reading it again would give.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import pyarrow as pa
 
 from ingest import schemas, store
 from ingest.reader import iter_chunks
-from ingest.sites import Chunk, ParseResult, detect_site
+from ingest.sites import Chunk, ParseResult, detect_site, parser_version
 
 # Companion and output files that sit next to hand histories (FPDB's expected-result files,
 # tracker exports, archives, databases); skipped when walking folders, not when named.
@@ -64,7 +66,8 @@ class ImportProgress:
 
 @dataclass(frozen=True)
 class ImportSummary:
-    """The outcome of one import run; ``hands_seen`` = imported + duplicates + skipped + errors."""
+    """The outcome of one import run; ``hands_seen`` = imported + duplicates + skipped + errors;
+    ``unchanged_files`` of the ``files`` were not read again (already read by this parser)."""
 
     files: int
     hands_seen: int
@@ -74,6 +77,7 @@ class ImportSummary:
     errors: int
     seconds: float
     skipped_by_reason: tuple[tuple[str, int], ...] = ()
+    unchanged_files: int = 0
 
 
 class ImportPathError(Exception):
@@ -84,6 +88,7 @@ class ImportPathError(Exception):
 class _FileTally:
     size: int
     sha256: str
+    parser: str | None = None
     imported: int = 0
     duplicates: int = 0
     skipped: int = 0
@@ -95,7 +100,9 @@ class _Run:
     """Running totals and the batch waiting to be inserted."""
 
     con: duckdb.DuckDBPyConnection
+    past_reads: dict[tuple[str, str, str], store.PastRead] = field(default_factory=dict)
     files: dict[str, _FileTally] = field(default_factory=dict)
+    unchanged_files: int = 0
     skip_reasons: Counter[str] = field(default_factory=Counter)
     pending: list[ParseResult] = field(default_factory=list)
     pending_hands: int = 0
@@ -258,6 +265,25 @@ def _collect(run: _Run, result: ParseResult, chunk_bytes: int) -> None:
         _flush(run)
 
 
+def _count_as_before(run: _Run, source_file: str, tally: _FileTally) -> bool:
+    """Count the hands of a file that this parser already read with this content as they
+    ended then, the stored ones as duplicates; False when the file must be read (never read
+    so, or its skip rows no longer match the count)."""
+    assert tally.parser is not None
+    past = run.past_reads.get((source_file, tally.sha256, tally.parser))
+    if past is None:
+        return False
+    reasons = store.skip_reasons(run.con, source_file) if past.skipped else Counter[str]()
+    if reasons.total() != past.skipped:
+        return False
+    tally.duplicates, tally.skipped, tally.errors = past.hands, past.skipped, past.errors
+    run.skip_reasons.update(reasons)
+    run.hands_seen += past.hands + past.skipped + past.errors
+    run.bytes_done += tally.size
+    run.unchanged_files += 1
+    return True
+
+
 @dataclass
 class _SmallFiles:
     """Whole small files of one site waiting to be parsed together."""
@@ -300,6 +326,10 @@ def _file_jobs(
             yield from small.take()
             yield "", _file_error(path, head, "unrecognised format")
             continue
+        run.files[source_file].parser = parser_version(module)
+        if _count_as_before(run, source_file, run.files[source_file]):
+            yield "", ParseResult.empty()  # the file's end, nothing to parse
+            continue
         chunks = iter_chunks(path, module.HAND_START, CHUNK_BYTES)
         if size < CHUNK_BYTES:
             if small.site_module != module.__name__ or small.size + size > CHUNK_BYTES:
@@ -321,14 +351,16 @@ def import_paths(
     db_path: str | Path,
     workers: int | None = None,
     progress: Callable[[ImportProgress], None] | None = None,
+    reread: bool = False,
 ) -> ImportSummary:
-    """Import every hand-history file under ``paths`` into the store at ``db_path``."""
+    """Import every hand-history file under ``paths`` into the store at ``db_path``;
+    ``reread`` reads even the files this parser already read with the same content."""
     began = time.perf_counter()
     files = list_files(paths)
     bytes_total = sum(path.stat().st_size for path in files)
     workers = workers or os.cpu_count() or 1
     con = store.connect(db_path, threads=1, memory_limit=IMPORT_MEMORY_LIMIT)
-    run = _Run(con)
+    run = _Run(con, {} if reread else store.past_reads(con))
     files_done = 0
 
     def report() -> None:
@@ -364,7 +396,7 @@ def import_paths(
             _flush(run)
             store.record_files(con, [
                 store.FileRecord(source_file, tally.sha256, tally.size, tally.imported,
-                                 tally.duplicates, tally.skipped, tally.errors)
+                                 tally.duplicates, tally.skipped, tally.errors, tally.parser)
                 for source_file, tally in run.files.items()
             ])  # fmt: skip
     finally:
@@ -382,4 +414,5 @@ def import_paths(
         errors=totals[3],
         seconds=time.perf_counter() - began,
         skipped_by_reason=tuple(sorted(run.skip_reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+        unchanged_files=run.unchanged_files,
     )

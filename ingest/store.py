@@ -5,7 +5,8 @@ columns. A hand is identified by ``(site, hand_id)``: inserting a batch keeps on
 yet stored (and the first copy of a hand repeated inside the batch); the players, actions and
 collections rows of a dropped copy are dropped with it. ``import_errors`` and
 ``import_skips`` rows are keyed by ``(source_file, byte_offset)`` so that re-importing a file
-adds nothing. ``import_files`` keeps one row per file content (path and sha256).
+adds nothing. ``import_files`` keeps one row per file content (path and sha256) and parser
+version: the outcome of the first time that parser read that content.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ IMPORT_FILES = pa.schema(
         pa.field("skipped", pa.int64(), nullable=False),
         pa.field("errors", pa.int64(), nullable=False),
         pa.field("imported_at", schemas.UTC_TIME, nullable=False),
+        # site and digest of the parser's code (see ingest.sites.parser_version); null when
+        # no parser read the file (unrecognised, unreadable)
+        pa.field("parser", pa.string()),
     ]
 )
 
@@ -97,6 +101,8 @@ def connect(
     if not read_only:
         for name, schema in STORED_TABLES.items():
             con.execute(create_table_sql(name, schema))
+        # databases written before the column existed (its rows stay null: read them again)
+        con.execute("ALTER TABLE import_files ADD COLUMN IF NOT EXISTS parser VARCHAR")
         con.execute("CREATE INDEX IF NOT EXISTS hands_key ON hands (site, hand_id)")
     return con
 
@@ -238,26 +244,56 @@ class FileRecord:
     duplicates: int
     skipped: int
     errors: int
+    parser: str | None
 
 
 def record_files(con: duckdb.DuckDBPyConnection, records: Sequence[FileRecord]) -> None:
-    """Log files' imports, once per path and content (one statement for all of them)."""
+    """Log files' imports, once per path, content and parser (one statement for all)."""
     now = dt.datetime.now(dt.UTC)
     columns = {
         name: [getattr(record, name) for record in records]
         for name in IMPORT_FILES.names
         if name != "imported_at"
     }
-    table = pa.table({**columns, "imported_at": [now] * len(records)}, schema=IMPORT_FILES)
+    columns["imported_at"] = [now] * len(records)
+    table = pa.table(columns, schema=IMPORT_FILES)
     con.register("batch_import_files", table)
     try:
         con.execute(
-            "INSERT INTO import_files SELECT DISTINCT ON (source_file, sha256) b.* "
+            "INSERT INTO import_files SELECT DISTINCT ON (source_file, sha256, parser) b.* "
             "FROM batch_import_files b ANTI JOIN import_files f "
-            "ON f.source_file = b.source_file AND f.sha256 = b.sha256"
+            "ON f.source_file = b.source_file AND f.sha256 = b.sha256 "
+            "AND f.parser IS NOT DISTINCT FROM b.parser"
         )
     finally:
         con.unregister("batch_import_files")
+
+
+@dataclass(frozen=True)
+class PastRead:
+    """How a file's hands ended the first time a parser read its content."""
+
+    hands: int  # imported or duplicate then: stored either way, so duplicates now
+    skipped: int
+    errors: int
+
+
+def past_reads(con: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str], PastRead]:
+    """(source_file, sha256, parser) -> outcome, for every file a parser has read."""
+    rows = con.execute(
+        "SELECT source_file, sha256, parser, imported + duplicates, skipped, errors "
+        "FROM import_files WHERE parser IS NOT NULL"
+    ).fetchall()
+    return {(path, sha, parser): PastRead(*counts) for path, sha, parser, *counts in rows}
+
+
+def skip_reasons(con: duckdb.DuckDBPyConnection, source_file: str) -> Counter[str]:
+    """How many hands of a file were skipped, by reason."""
+    rows = con.execute(
+        "SELECT reason, count(*) FROM import_skips WHERE source_file = ? GROUP BY reason",
+        [source_file],
+    ).fetchall()
+    return Counter(dict(rows))
 
 
 def query(con: duckdb.DuckDBPyConnection, sql: str) -> pa.Table:

@@ -57,6 +57,13 @@ def test_import_summary_as_json(db: Path, tmp_path: Path) -> None:
         {"outcome": "errors", "hands": 0},
     ]
     assert "error details" not in result.stderr
+    assert result.stderr.startswith("1 files (1 unchanged since a past import, not read again)")
+    reread = runner.invoke(
+        app, ["import", str(tmp_path / "h.txt"), "--db", str(db), "--format", "json", "--reread"]
+    )
+    assert reread.exit_code == 0
+    assert reread.stdout == result.stdout
+    assert reread.stderr.startswith("1 files, 4 hands in ")
 
 
 def test_import_of_a_missing_path_fails_cleanly(tmp_path: Path) -> None:

@@ -76,13 +76,79 @@ def test_every_hand_ends_in_exactly_one_outcome(histories: Path, tmp_path: Path)
     assert by_reason["unrecognised format"]["source_file"].endswith("notes.txt")
 
 
-def test_reimport_adds_nothing(histories: Path, tmp_path: Path) -> None:
+def _outcome(summary: importer.ImportSummary) -> tuple[int, ...]:
+    return (summary.imported, summary.duplicates, summary.skipped, summary.errors)
+
+
+def _parses(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The names of the files the fake parser reads from now on."""
+    read: set[str] = set()
+    parse = fake_site.parse  # parse_many calls it for each chunk
+
+    def counted(chunk: Chunk) -> ParseResult:
+        read.add(Path(chunk.source_file).name)
+        return parse(chunk)
+
+    monkeypatch.setattr(fake_site, "parse", counted)
+    return read
+
+
+def test_reimport_adds_nothing_and_reads_no_unchanged_file(
+    histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = tmp_path / "omaha.duckdb"
     importer.import_paths([histories], db, workers=1)
     before = _counts(db)
+    read = _parses(monkeypatch)
     again = importer.import_paths([histories], db, workers=1)
-    assert (again.imported, again.duplicates, again.skipped, again.errors) == (0, 5, 2, 3)
+    assert read == set()  # a.txt and b.txt unchanged; notes.txt is no history
+    assert (again.files, again.unchanged_files, again.hands_seen) == (3, 2, 10)
+    assert _outcome(again) == (0, 5, 2, 3)
+    assert again.skipped_by_reason == (("cancelled", 1), ("other game: Razz", 1))
     assert _counts(db) == before
+    reread = importer.import_paths([histories], db, workers=1, reread=True)
+    assert read == {"a.txt", "b.txt"}
+    assert dataclasses.replace(reread, seconds=0, unchanged_files=2) == dataclasses.replace(
+        again, seconds=0
+    )
+    assert _counts(db) == before
+
+
+def test_a_changed_file_or_parser_reads_the_file_again(
+    histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "omaha.duckdb"
+    importer.import_paths([histories], db, workers=1)
+    read = _parses(monkeypatch)
+    (histories / "sub" / "b.txt").write_bytes(FILE_B + b"FAKE #8 ok\n")
+    grown = importer.import_paths([histories], db, workers=1)
+    assert read == {"b.txt"}
+    read.clear()
+    assert (grown.unchanged_files, *_outcome(grown)) == (1, 1, 5, 2, 3)
+    # a new parser version reads everything again, once
+    monkeypatch.setattr(importer, "parser_version", lambda module: "fake:another")
+    newer = importer.import_paths([histories], db, workers=1)
+    assert read == {"a.txt", "b.txt"}
+    read.clear()
+    assert (newer.unchanged_files, *_outcome(newer)) == (0, 0, 6, 2, 3)
+    importer.import_paths([histories], db, workers=1)
+    assert read == set()
+    assert _counts(db)["import_files"] == 6  # a, b, b grown, then a and b grown per parser
+
+
+def test_a_file_whose_skip_rows_are_gone_is_read_again(
+    histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "omaha.duckdb"
+    importer.import_paths([histories], db, workers=1)
+    con = store.connect(db)
+    con.execute("DELETE FROM import_skips WHERE reason = 'cancelled'")
+    con.close()
+    read = _parses(monkeypatch)
+    again = importer.import_paths([histories], db, workers=1)
+    assert read == {"b.txt"}  # its skip rows no longer match its count: read, not trusted
+    assert _outcome(again) == (0, 5, 2, 3)
+    assert _counts(db)["import_skips"] == 2
 
 
 def test_parse_threads_match_one_worker(histories: Path, tmp_path: Path) -> None:
@@ -147,7 +213,7 @@ def test_interrupted_import_keeps_only_committed_batches(
     assert (counts["hands"], counts["players"], counts["import_errors"]) == (2, 4, 2)
     assert (counts["import_skips"], counts["import_files"]) == (1, 0)
     again = importer.import_paths([histories], db, workers=2)
-    assert (again.imported, again.duplicates) == (1, 4)
+    assert (again.imported, again.duplicates, again.unchanged_files) == (1, 4, 0)
 
 
 def test_companions_skipped_in_folders_but_not_when_named(histories: Path) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
+import duckdb
 import fake_site
 import pyarrow as pa
 import pytest
@@ -65,10 +67,39 @@ def test_log_rows_are_stored_once(tmp_path: Path) -> None:
     with store.transaction(con):
         store.insert_batch(con, batch)
     assert (_count(con, "import_skips"), _count(con, "import_errors")) == (1, 1)
-    first = store.FileRecord("f.txt", "ab" * 32, 10, 0, 0, 1, 1)
+    first = store.FileRecord("f.txt", "ab" * 32, 10, 0, 0, 1, 1, "fake:1")
     store.record_files(con, [first, first])
-    store.record_files(con, [first, store.FileRecord("f.txt", "cd" * 32, 12, 1, 0, 0, 0)])
-    assert _count(con, "import_files") == 2
+    changed = store.FileRecord("f.txt", "cd" * 32, 12, 1, 0, 0, 0, "fake:1")
+    store.record_files(con, [first, changed, dataclasses.replace(first, parser="fake:2")])
+    unread = store.FileRecord("junk.txt", "ef" * 32, 5, 0, 0, 0, 1, None)
+    store.record_files(con, [unread])
+    store.record_files(con, [unread])
+    assert _count(con, "import_files") == 4
+    assert store.past_reads(con) == {
+        ("f.txt", "ab" * 32, "fake:1"): store.PastRead(hands=0, skipped=1, errors=1),
+        ("f.txt", "cd" * 32, "fake:1"): store.PastRead(hands=1, skipped=0, errors=0),
+        ("f.txt", "ab" * 32, "fake:2"): store.PastRead(hands=0, skipped=1, errors=1),
+    }
+    assert store.skip_reasons(con, "f.txt") == {"cancelled": 1}
+    con.close()
+
+
+def test_a_database_from_before_parser_versions_gains_the_column(tmp_path: Path) -> None:
+    db = tmp_path / "old.duckdb"
+    old = duckdb.connect(str(db))
+    old.execute(
+        "CREATE TABLE import_files (source_file VARCHAR NOT NULL, sha256 VARCHAR NOT NULL, "
+        "size BIGINT NOT NULL, imported BIGINT NOT NULL, duplicates BIGINT NOT NULL, "
+        "skipped BIGINT NOT NULL, errors BIGINT NOT NULL, imported_at TIMESTAMPTZ NOT NULL)"
+    )
+    old.execute("INSERT INTO import_files VALUES ('f.txt', 'ab', 1, 1, 0, 0, 0, now())")
+    old.close()
+    con = store.connect(db)
+    assert store.past_reads(con) == {}  # read by an unknown parser: read again
+    store.record_files(con, [store.FileRecord("f.txt", "ab", 1, 0, 1, 0, 0, "fake:1")])
+    columns = [row[0] for row in con.execute("DESCRIBE import_files").fetchall()]
+    assert columns == store.IMPORT_FILES.names
+    assert set(store.past_reads(con)) == {("f.txt", "ab", "fake:1")}
     con.close()
 
 

@@ -9,7 +9,10 @@ raw bytes to Arrow tables built against the schemas in :mod:`ingest.schemas`;
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 
 import pyarrow as pa
@@ -58,6 +61,19 @@ def registry() -> dict[str, ModuleType]:
     return {pokerstars.SITE: pokerstars}
 
 
+@functools.cache
+def parser_version(module: ModuleType) -> str:
+    """The site's name and a digest of the code that reads its files (the site module and
+    the ``ingest`` package it builds on): a file already read by the same parser, with the
+    same content, need not be read again; any change to that code reads it again."""
+    package = Path(__file__).resolve().parent.parent
+    sources = [Path(str(module.__file__)).resolve(), *sorted(package.rglob("*.py"))]
+    digest = hashlib.sha256()
+    for path in dict.fromkeys(sources):
+        digest.update(path.read_bytes())
+    return f"{module.SITE}:{digest.hexdigest()[:16]}"
+
+
 def detect_site(head: bytes) -> ModuleType | None:
     """The parser whose hand-start marker appears in the first bytes of a file, if any."""
     for module in registry().values():
@@ -66,4 +82,4 @@ def detect_site(head: bytes) -> ModuleType | None:
     return None
 
 
-__all__ = ["Chunk", "ParseResult", "detect_site", "registry"]
+__all__ = ["Chunk", "ParseResult", "detect_site", "parser_version", "registry"]
