@@ -40,8 +40,10 @@ IGNORED_SUFFIXES = frozenset(
      ".parquet", ".zip", ".gz", ".bz2", ".xz", ".7z", ".png", ".jpg", ".pdf"}
 )  # fmt: skip
 HEAD_BYTES = 4096
-# 8 MB: parsing pays a fixed cost per chunk (about 80 ms; at 2 MB that was 40% of the parse).
-CHUNK_BYTES = 8 << 20
+# A parse pays a fixed cost whatever its size (its polars queries), and needs about 15 times
+# its chunk's size in working memory: 4 MB keeps the import under 1 GB with two parses
+# running and a few waiting.
+CHUNK_BYTES = 4 << 20
 BATCH_HANDS = 25_000
 # Committing every batch costs a third more CPU than committing every 50,000 hands (see
 # store.insert_batch); a failed import keeps the hands of its committed batches.

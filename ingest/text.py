@@ -9,14 +9,16 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from ingest.scan import strings
 from ingest.sites import Chunk
 
-_NEWLINE = 10
+_NEWLINE, _CR = 10, 13
 
 # Amount text as rooms print it: an optional currency sign, digits with optional thousands
 # commas, at most two decimals. Anything else is unreadable (null), never guessed.
@@ -50,29 +52,96 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-def _utf8_lines(chunks: Sequence[Chunk], first_file: int) -> pl.DataFrame:
-    """The lines of chunks of valid UTF-8 text, cut without copying: one Arrow string array
-    over their joined bytes whose values are the lines with their line ends, which polars
-    then strips. ``file`` numbers the chunks from ``first_file``."""
-    starts, files, offsets, line_nos = [], [], [], []
+def _line_starts(data: np.ndarray) -> np.ndarray:
+    """First byte of every line (a text ending in a newline has an empty last line)."""
+    return np.concatenate(([0], np.flatnonzero(data == _NEWLINE) + 1)).astype(np.int64)
+
+
+def _line_ends(data: np.ndarray, starts: np.ndarray, end: int) -> np.ndarray:
+    """End of every line: before its newline and any carriage returns before it."""
+    ends = np.append(starts[1:] - 1, end).astype(np.int64)
+    while True:
+        crs = ends > starts
+        crs[crs] = data[ends[crs] - 1] == _CR
+        if not crs.any():
+            return ends
+        ends[crs] -= 1
+
+
+@dataclass(frozen=True)
+class ChunkText:
+    """The lines of one or more chunks, as spans of one UTF-8 buffer: no object per line.
+
+    Row ``i`` is line ``i`` (``idx``): ``data[starts[i]:ends[i]]`` is its text without the
+    line end; ``file`` is the position of its chunk, ``offset`` the file offset of its
+    first byte (in the file's own encoding) and ``line_no`` its 1-based line in the file.
+    """
+
+    data: np.ndarray  # uint8, the UTF-8 text of every chunk, joined
+    buffer: pa.Buffer  # the same bytes, for string columns over them
+    starts: np.ndarray
+    ends: np.ndarray
+    file: np.ndarray
+    offset: np.ndarray
+    line_no: np.ndarray
+
+    def strings(self, starts: np.ndarray, ends: np.ndarray, name: str) -> pl.Series:
+        """Spans of the text as a string column (null where ``starts`` is -1)."""
+        return strings(self.data, self.buffer, starts, ends, name)
+
+    def frame(self) -> pl.DataFrame:
+        """One row per line: ``idx``, ``offset``, ``line_no``, ``text`` and ``file``."""
+        return pl.DataFrame(
+            {"idx": np.arange(self.starts.size, dtype=np.int64), "offset": self.offset,
+             "line_no": self.line_no, "text": self.strings(self.starts, self.ends, "text"),
+             "file": self.file}
+        )  # fmt: skip
+
+
+def _utf8_of(chunk: Chunk) -> tuple[bytes, np.ndarray | None]:
+    """The chunk's text as UTF-8, and the file offset of each of its lines when they
+    differ from the UTF-8 positions (other encodings, damaged UTF-8; None otherwise)."""
+    if chunk.encoding in ("utf-8", "utf-8-sig") and _is_utf8(chunk.data):
+        return chunk.data, None
+    text = chunk.data.decode(chunk.encoding, errors="replace")
+    utf8 = text.encode("utf-8")
+    if chunk.encoding.startswith("utf-8"):  # damaged UTF-8: its newlines are where they were
+        return utf8, _line_starts(np.frombuffer(chunk.data, np.uint8)) + chunk.byte_offset
+    # Other encodings: characters per line (carriage returns included) times the encoding's
+    # unit, two bytes in UTF-16 (characters outside the BMP, never seen in hand histories,
+    # would make later offsets short by two bytes each), one byte in cp1252 and the like.
+    unit = 2 if chunk.encoding.startswith("utf-16") else 1
+    data = np.frombuffer(utf8, np.uint8)
+    chars_before = np.concatenate(([0], np.cumsum((data & 0xC0) != 0x80)))
+    return utf8, chars_before[_line_starts(data)] * unit + chunk.byte_offset
+
+
+def split_chunks(chunks: Sequence[Chunk]) -> ChunkText:
+    """The lines of chunks (one, or whole small files together) as one :class:`ChunkText`;
+    ``offset`` and ``line_no`` are within each chunk's own file. Valid UTF-8 is used as it
+    is; other encodings (and damaged UTF-8) are decoded first."""
+    texts, starts, ends, files, offsets, line_nos = [], [], [], [], [], []
     base = 0
-    for number, chunk in enumerate(chunks, start=first_file):
-        data = np.frombuffer(chunk.data, np.uint8)
-        line_starts = np.concatenate(([0], np.flatnonzero(data == _NEWLINE) + 1))
+    for number, chunk in enumerate(chunks):
+        text, original_offsets = _utf8_of(chunk)
+        data = np.frombuffer(text, np.uint8)
+        line_starts = _line_starts(data)
+        texts.append(text)
         starts.append(line_starts + base)
-        files.append(np.full(len(line_starts), number, np.int64))
-        offsets.append(line_starts + chunk.byte_offset)
-        line_nos.append(np.arange(len(line_starts), dtype=np.int64) + chunk.line_no)
-        base += len(chunk.data)
-    bounds = np.append(np.concatenate(starts), base).astype(np.int64)
-    joined = chunks[0].data if len(chunks) == 1 else b"".join(chunk.data for chunk in chunks)
-    values = pa.LargeStringArray.from_buffers(
-        len(bounds) - 1, pa.py_buffer(bounds), pa.py_buffer(joined)
-    )
-    return pl.DataFrame(
-        {"offset": np.concatenate(offsets),
-         "text": pl.Series("text", values).str.strip_chars_end("\r\n"),
-         "line_no": np.concatenate(line_nos), "file": np.concatenate(files)}
+        ends.append(_line_ends(data, line_starts, data.size) + base)
+        files.append(np.full(line_starts.size, number, np.int64))
+        offsets.append(
+            line_starts + chunk.byte_offset if original_offsets is None else original_offsets
+        )
+        line_nos.append(np.arange(line_starts.size, dtype=np.int64) + chunk.line_no)
+        base += data.size
+    joined = texts[0] if len(texts) == 1 else b"".join(texts)
+    if len(joined) >= 1 << 31:
+        raise ValueError("chunks of 2 GB or more cannot be parsed together")
+    return ChunkText(
+        np.frombuffer(joined, np.uint8), pa.py_buffer(joined), np.concatenate(starts),
+        np.concatenate(ends), np.concatenate(files), np.concatenate(offsets),
+        np.concatenate(line_nos),
     )  # fmt: skip
 
 
@@ -80,52 +149,7 @@ def split_lines(chunk: Chunk) -> pl.DataFrame:
     """One row per line of the chunk: ``idx`` (0-based in the chunk), ``line_no`` (1-based in
     the file), ``offset`` (file offset of the line's first byte) and ``text`` (decoded, line
     end and carriage returns before it removed)."""
-    return split_chunks([chunk]).drop("file")
-
-
-def split_chunks(chunks: Sequence[Chunk]) -> pl.DataFrame:
-    """The lines of several chunks (whole small files, say) as one frame: the columns of
-    :func:`split_lines` (``offset`` and ``line_no`` within each chunk's own file, ``idx``
-    numbering all the lines) plus ``file``, the position of the line's chunk.
-
-    Valid UTF-8 is cut as it is; other encodings (and damaged UTF-8) are decoded first."""
-    frames: list[pl.DataFrame] = []
-    run: list[Chunk] = []  # consecutive UTF-8 chunks, cut together
-    for number, chunk in enumerate(chunks):
-        if chunk.encoding in ("utf-8", "utf-8-sig") and _is_utf8(chunk.data):
-            run.append(chunk)
-            continue
-        if run:
-            frames.append(_utf8_lines(run, number - len(run)))
-            run = []
-        frames.append(_decoded_lines(chunk).with_columns(file=pl.lit(number, pl.Int64)))
-    if run:
-        frames.append(_utf8_lines(run, len(chunks) - len(run)))
-    frame = pl.concat(frames) if len(frames) > 1 else frames[0]
-    return frame.select(
-        idx=pl.int_range(frame.height, dtype=pl.Int64), offset="offset", line_no="line_no",
-        text="text", file="file",
-    )  # fmt: skip
-
-
-def _decoded_lines(chunk: Chunk) -> pl.DataFrame:
-    """The careful path: decode (replacing bad bytes), split, and count each line's size in
-    the original encoding for the offsets."""
-    text = chunk.data.decode(chunk.encoding, errors="replace")
-    lines = pl.Series("text", text.split("\n"), dtype=pl.String)
-    if chunk.encoding.startswith("utf-16"):
-        # Two bytes per code unit; characters outside the BMP (never seen in hand
-        # histories) would make later offsets in the chunk short by two bytes each.
-        sizes = lines.str.len_chars() * 2 + 2
-    elif chunk.encoding.startswith("utf-8"):
-        sizes = pl.Series(chunk.data.split(b"\n"), dtype=pl.Binary).bin.size() + 1
-    else:  # single-byte encodings such as cp1252
-        sizes = lines.str.len_chars() + 1
-    offsets = sizes.cast(pl.Int64).cum_sum() - sizes + chunk.byte_offset
-    return pl.DataFrame(
-        {"offset": offsets, "text": lines.str.strip_chars_end("\r"),
-         "line_no": np.arange(len(lines), dtype=np.int64) + chunk.line_no}
-    )  # fmt: skip
+    return split_chunks([chunk]).frame().drop("file")
 
 
 def _amount_exprs() -> tuple[pl.Expr, pl.Expr]:

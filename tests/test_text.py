@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 
 from ingest.sites import Chunk
-from ingest.text import _decoded_lines, split_chunks, split_lines
+from ingest.text import split_chunks, split_lines
 
 TEXTS = [
     b"",
@@ -19,14 +19,30 @@ TEXTS = [
 ]
 
 
+def _reference(chunk: Chunk) -> list[dict[str, object]]:
+    """Lines cut the plain way (byte encodings only): split at newlines, decode each."""
+    rows, offset = [], chunk.byte_offset
+    for number, raw in enumerate(chunk.data.split(b"\n")):
+        text = raw.decode(chunk.encoding, errors="replace").rstrip("\r")
+        rows.append({"offset": offset, "line_no": chunk.line_no + number, "text": text})
+        offset += len(raw) + 1
+    return rows
+
+
 @pytest.mark.parametrize("data", TEXTS)
-def test_fast_path_matches_the_decoding_path(data: bytes) -> None:
-    chunk = Chunk(data, "f.txt", 100, 7, "utf-8")
-    fast = split_lines(chunk)
-    careful = _decoded_lines(chunk)
-    assert fast.select(careful.columns).to_dicts() == careful.to_dicts()
-    assert len(fast) == data.count(b"\n") + 1
-    assert fast["offset"].to_list()[0] == 100
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1252"])
+def test_lines_match_a_plain_split(data: bytes, encoding: str) -> None:
+    chunk = Chunk(data, "f.txt", 100, 7, encoding)
+    lines = split_lines(chunk)
+    assert lines.select("offset", "line_no", "text").to_dicts() == _reference(chunk)
+    assert lines["idx"].to_list() == list(range(data.count(b"\n") + 1))
+
+
+def test_utf16_offsets_count_two_bytes_a_character() -> None:
+    data = "caf\u00e9\r\nbar\nbaz".encode("utf-16-le")
+    lines = split_lines(Chunk(data, "f.txt", 2, 1, "utf-16-le"))
+    assert lines["text"].to_list() == ["caf\u00e9", "bar", "baz"]
+    assert lines["offset"].to_list() == [2, 2 + 12, 2 + 20]
 
 
 def test_line_ends_and_offsets() -> None:
@@ -48,7 +64,7 @@ def test_chunks_cut_together_match_each_cut_alone() -> None:
         Chunk(data, f"{n}.txt", 10 * n, n + 1, "utf-8") for n, data in enumerate(TEXTS)
     ] + [Chunk("caf\u00e9\r\nbar".encode("cp1252"), "w.txt", 5, 2, "cp1252")]
     chunks.insert(3, Chunk(b"bad \xff\n", "x.txt", 0, 1, "utf-8"))
-    together = split_chunks(chunks)
+    together = split_chunks(chunks).frame()
     alone = [split_lines(chunk) for chunk in chunks]
     assert together["idx"].to_list() == list(range(sum(len(a) for a in alone)))
     assert together["file"].to_list() == [n for n, a in enumerate(alone) for _ in range(len(a))]

@@ -1,23 +1,28 @@
-"""PokerStars text lines, classified with vectorised string operations.
+"""PokerStars text lines, classified and cut into fields by compiled scans.
 
 :func:`classify` turns the lines of a chunk into one frame per kind of line (hand headers,
 table lines, seats, actions and other chip movements, summary items). Every frame keeps
 ``hand`` (0-based hand number in the chunk) and ``idx`` (line number in the chunk); action
 frames also keep ``street`` and ``run`` (board number in run-it-twice sections).
 
-Speed matters here: lines are told apart by literal prefixes and substrings, and fields
-are cut with ``splitn`` and one-group regexes (not ``find``/``slice``: the first counts
-bytes, the second characters). Multi-group regex captures cost about twenty times more
-per line, so they only run on small sets of distinct strings (headers, table lines).
+Speed matters here: one compiled pass over the chunk's lines numbers the hands and
+streets and tells the kinds of line apart, then one pass per kind cuts its fields as spans
+of the chunk's bytes, which become string columns without copying. Each field follows a
+regular expression, given in the comments, exactly (whitespace is Unicode whitespace, as
+``\\s`` in a regex). Header and table lines, few distinct strings per chunk, are decoded
+with regexes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import polars as pl
 
-from ingest.text import one_of
+from ingest import scan
+from ingest.scan import NULL, at, ends_with, find, find_byte, lit, njit
+from ingest.text import ChunkText
 
 # First line of a hand. Run It Once Poker exported its hands in this format too.
 HEADER = r"^\x{FEFF}?(?:PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) #\d"
@@ -41,24 +46,76 @@ _STREETS = {
 STREET_NAMES = ["preflop", "preflop", "flop", "turn", "river", "showdown", "summary", "other"]
 SUMMARY, OTHER_STREET = 6, 7
 _RUNS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
-# Action verbs as the text after "player: " starts; order matters (longest first).
+# Action verbs as the text after "player: " starts, first match wins (longest first).
 VERBS: list[tuple[str, str]] = [
-    ("posts small & big blinds ", "post_sb_bb"), ("posts small blind ", "post_sb"),
-    ("posts big blind ", "post_bb"), ("posts the ante ", "ante"),
-    ("posts straddle ", "straddle"), ("folds", "fold"), ("checks", "check"),
-    ("calls ", "call"), ("bets ", "bet"), ("raises ", "raise"), ("shows [", "show"),
-    ("mucks", "muck"), ("doesn't show", "no_show"), ("is sitting out", "sits_out"),
-    ("sits out", "sits_out"),
+    ("posts small & big blinds", "post_sb_bb"), ("posts small blind", "post_sb"),
+    ("posts big blind", "post_bb"), ("posts the ante", "ante"), ("posts straddle", "straddle"),
+    ("folds", "fold"), ("checks", "check"), ("calls", "call"), ("bets", "bet"),
+    ("raises", "raise"), ("shows [", "show"), ("mucks", "muck"), ("doesn't show", "no_show"),
+    ("is sitting out", "sits_out"), ("sits out", "sits_out"),
 ]  # fmt: skip
-_VERB = "^(" + "|".join(p.strip().replace("[", r"\[") for p, _ in VERBS) + ")"
-_VERB_KINDS = {p.strip(): kind for p, kind in VERBS}
 BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "call", "bet", "raise"]
-# The whole shape of a betting line after "player: "; anything else there is damage.
-_BETTING_SHAPE = (
-    r"^(?:posts (?:small & big blinds|small blind|big blind|the ante|straddle)|calls|bets"
-    r"|raises \S+ to) \S+(?: and is all-in)?$"
+
+# Kinds of line, in the order they are told apart (the first that applies).
+_KINDS = ["marker", "summary_seat", "seat", "summary", "chat", "dealt", "table", "action"]
+_KIND = {name: number for number, name in enumerate([*_KINDS, "other"])}
+_MARKER, _SUMMARY_SEAT, _SEAT_LINE, _SUMMARY_ITEM, _CHAT, _DEALT_LINE, _TABLE_LINE = range(7)
+_ACTION, _OTHER = 7, 8
+# Events: the action verbs' kinds, then the kinds of the other chip-moving lines.
+_EVENT_KINDS = [kind for _, kind in VERBS] + ["return", "collect", "cash_out", "show"]
+_OTHER_KIND = len(VERBS)  # event kind code of the first of the other lines' kinds
+_VERB_TABLE = scan.literal_table([verb for verb, _ in VERBS])
+_VERB_BETTING = np.array([kind in BETTING for _, kind in VERBS])
+_VERB_CARDS = np.array([kind in ("show", "muck", "fold") for _, kind in VERBS])
+_CHECK = next(k for k, (_, kind) in enumerate(VERBS) if kind == "check")
+_VERB_RAISE = np.array([kind == "raise" for _, kind in VERBS])
+_VERB_SITS_OUT = np.array([kind == "sits_out" for _, kind in VERBS])
+_VERB_EVENT = np.array([kind not in ("sits_out", "no_show") for _, kind in VERBS])
+# The betting verbs whose whole line is "verb amount", then "raises X to amount".
+_SHAPE_TABLE = scan.literal_table(
+    ["posts small & big blinds", "posts small blind", "posts big blind", "posts the ante",
+     "posts straddle", "calls", "bets"]
+)  # fmt: skip
+_MARKER_NAMES = scan.literal_table(list(_STREETS))
+_MARKER_STREETS = np.array(list(_STREETS.values()), np.int8)
+_RUN_WORDS = scan.literal_table([f"{word} " for word in _RUNS])
+
+_BOM, _STARS, _STARS_END = lit("\ufeff"), lit("*** "), lit(" ***")
+_ROOMS = scan.literal_table(["PokerStars", "Run It Once Poker"])
+_ROOM_KINDS = scan.literal_table([" Home Game", " Zoom"])
+_HAND_WORDS = scan.literal_table([" Hand #", " Game #"])
+_SUMMARY_LINE, _SEAT, _DEALT, _TABLE_WORD = (
+    lit("*** SUMMARY ***"),
+    lit("Seat "),
+    lit("Dealt to "),
+    lit("Table "),
 )
-_ALL_IN = " and is all-in"
+_COLON, _ALL_IN, _CHECKS, _RAISES, _TO = (
+    lit(": "),
+    lit(" and is all-in"),
+    lit("checks"),
+    lit("raises "),
+    lit(" to"),
+)
+_UNCALLED, _RETURNED = lit("Uncalled bet ("), lit(") returned to ")
+_COLLECTED, _FROM, _POT = lit(" collected "), lit(" from "), lit("pot")
+_MAIN_SIDE = scan.literal_table(["main ", "side "])
+_CASHED, _BAR, _FEE = lit(" cashed out the hand for "), lit(" |"), lit("| Cash Out Fee ")
+_SHOWS = lit(" shows [")
+_IN_CHIPS, _SITTING_OUT, _OUT_OF_HAND = lit(" in chips"), lit(" is sitting out"), lit("out of hand")
+_SHOWED, _MUCKED, _WON, _NOT_AWARDED = (
+    lit(" showed ["),
+    lit(" mucked ["),
+    lit(" won "),
+    lit("(pot not awarded"),
+)
+_BRACKET, _TOTAL_POT, _RAKE, _STP = lit(" ["), lit("Total pot "), lit("| Rake "), lit("| STP ")
+_SIDE_POT, _BOARD, _BOARD_WORD = lit("Side pot"), lit("Board ["), lit("Board")
+_CANCELLED = lit("Hand cancelled")
+_NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
+_NOT_SPACE_BAR, _NOT_CLOSE_PAREN, _NOT_SPACE_CLOSE = lit(" |"), lit(")"), lit(" )")
+_SPACE, _COLON_BYTE, _QUOTE = 32, 58, 34
+_OPEN_SQUARE, _CLOSE_SQUARE, _OPEN_PAREN, _CLOSE_PAREN = 91, 93, 40, 41
 
 
 @dataclass(frozen=True)
@@ -79,185 +136,6 @@ class Lines:
     summary_seats: pl.DataFrame  # seat, cards, won (text), not_awarded
     cancelled: pl.DataFrame  # "Hand cancelled" lines
     sat_out: pl.DataFrame  # "player: sits out" and "player: is sitting out" lines
-
-
-def _hand_numbers(lines: pl.DataFrame) -> pl.DataFrame:
-    """Add ``hand`` and ``start``: a hand starts at a header line, or at the first non-blank
-    line after a blank line that follows a summary (so a damaged header still separates
-    two hands). Lines of a file before its first header have hand -1 (the preamble)."""
-    text = pl.col("text")
-    maybe = (
-        text.str.starts_with("PokerStars ")
-        | text.str.starts_with("Run It Once Poker ")
-        | text.str.starts_with("\ufeff")
-    )
-    # The header pattern runs on the few candidate lines only; ``idx`` is the row number.
-    found = lines.filter(maybe).filter(text.str.contains(HEADER))["idx"]
-    is_header = pl.repeat(False, lines.height, eager=True).scatter(found, True)
-    # Sub-expressions are materialised as columns first: eager polars does not share them.
-    flags = lines.with_columns(
-        header=is_header,
-        blank=text.str.len_bytes() == 0,
-        summary=text == "*** SUMMARY ***",
-    )
-    header, blank, idx, file = pl.col("header"), pl.col("blank"), pl.col("idx"), pl.col("file")
-    flags = flags.with_columns(
-        last_header=pl.when(header).then(idx).forward_fill().fill_null(-1),
-        last_summary=pl.when("summary").then(idx).forward_fill().fill_null(-1),
-        file_first=pl.when(file != file.shift(1, fill_value=-1)).then(idx).forward_fill(),
-    )
-    last_header, file_first = pl.col("last_header"), pl.col("file_first")
-    start = header | (
-        ~blank
-        & blank.shift(1, fill_value=False)
-        & (pl.col("last_summary") > last_header)
-        & (last_header >= file_first)
-    )
-    in_hand = last_header >= file_first
-    return (
-        flags.with_columns(start=start)
-        .with_columns(
-            hand=pl.when(in_hand).then(pl.col("start").cum_sum().cast(pl.Int64) - 1).otherwise(-1)
-        )
-        .drop("header", "summary", "last_header", "last_summary", "file_first")
-    )
-
-
-def _markers(lines: pl.DataFrame) -> pl.DataFrame:
-    """Street markers and hand starts with their street code and board number (``run``)."""
-    text = pl.col("text")
-    stars = lines.filter(text.str.starts_with("*** ") & ~pl.col("start")).select(
-        "hand",
-        "idx",
-        marker=text.str.splitn(" ***", 2).struct.field("field_0").str.strip_prefix("*** "),
-    )
-    # Marker names are few: decoded through dictionaries rather than regexes.
-    names = {
-        f"{run} {name}" if run else name: (street, _RUNS.get(run))
-        for name, street in _STREETS.items()
-        for run in ["", *_RUNS]
-    }
-    marker = pl.col("marker")
-    stars = stars.with_columns(
-        street=marker.replace_strict(
-            {n: v[0] for n, v in names.items()}, default=OTHER_STREET, return_dtype=pl.Int8
-        ),
-        run=marker.replace_strict(
-            {n: v[1] for n, v in names.items() if v[1]}, default=None, return_dtype=pl.Int8
-        ),
-    )
-    starts = lines.filter("start").select(
-        "hand",
-        "idx",
-        marker=pl.lit(None, pl.String),
-        street=pl.lit(0, pl.Int8),
-        run=pl.lit(1, pl.Int8),
-    )
-    return pl.concat([starts, stars]).sort("idx").with_columns(pl.col("run").forward_fill())
-
-
-def _actions(frame: pl.DataFrame) -> pl.DataFrame:
-    """``player: verb ...`` lines to events (player, kind, amount, to, all_in, cards)."""
-    text = pl.col("text")
-    # str.find counts bytes and str.slice characters: split instead, names may be non-ASCII.
-    parts = text.str.splitn(": ", 2)
-    frame = frame.with_columns(parts.alias("p")).with_columns(
-        player=pl.col("p").struct.field("field_0"), rest=pl.col("p").struct.field("field_1")
-    )
-    rest = pl.col("rest")
-    kind = rest.str.extract(_VERB, 1).replace_strict(_VERB_KINDS, return_dtype=pl.String)
-    frame = frame.with_columns(kind=kind, all_in=rest.str.ends_with(_ALL_IN)).filter(
-        pl.col("kind").is_not_null()
-    )
-    core = rest.str.strip_suffix(_ALL_IN)
-    frame = frame.with_columns(
-        last=core.str.extract(r" ([^ ]+)$", 1),
-        betting=one_of(pl.col("kind"), BETTING),
-        is_raise=pl.col("kind") == "raise",
-    )
-    betting, is_raise = pl.col("betting"), pl.col("is_raise")
-    return frame.select(
-        "hand",
-        "idx",
-        "street",
-        "run",
-        "player",
-        "kind",
-        "all_in",
-        amount=pl.when(betting & ~is_raise).then("last"),
-        to=pl.when(is_raise).then("last"),
-        cards=pl.when(one_of(pl.col("kind"), ["show", "muck", "fold"])).then(
-            rest.str.extract(r"\[([^\]]*)\]", 1)
-        ),
-        damaged=(betting & ~rest.str.contains(_BETTING_SHAPE))
-        | ((pl.col("kind") == "check") & (rest != "checks")),
-    )
-
-
-def _other_events(frame: pl.DataFrame) -> pl.DataFrame:
-    """Uncalled bets, collections, cash-outs and colon-less ``shows`` lines as events."""
-    text = pl.col("text")
-    keep = ["hand", "idx", "street", "run"]
-    uncalled = frame.filter(text.str.starts_with("Uncalled bet (")).select(
-        *keep,
-        player=text.str.extract(r"\) returned to (.+)$", 1),
-        kind=pl.lit("return"),
-        amount=text.str.extract(r"^Uncalled bet \(([^)]+)\)", 1),
-    )
-    collect = frame.filter(text.str.contains(" collected ", literal=True)).select(
-        *keep,
-        player=text.str.splitn(" collected ", 2).struct.field("field_0"),
-        kind=pl.lit("collect"),
-        amount=text.str.extract(r" collected (\S+) from ", 1),
-        pot=text.str.extract(r" from ((?:main |side )?pot(?:[- ]\d+)?)$", 1),
-    )
-    cash_out = frame.filter(text.str.contains(" cashed out the hand for ", literal=True)).select(
-        *keep,
-        player=text.str.splitn(" cashed out the hand for ", 2).struct.field("field_0"),
-        kind=pl.lit("cash_out"),
-        amount=text.str.extract(r" cashed out the hand for (\S+) \|", 1),
-        fee=text.str.extract(r"\| Cash Out Fee (\S+)$", 1),
-    )
-    shows = frame.filter(text.str.contains(" shows [", literal=True)).select(
-        *keep,
-        player=text.str.splitn(" shows [", 2).struct.field("field_0"),
-        kind=pl.lit("show"),
-        cards=text.str.extract(r" shows \[([^\]]*)\]", 1),
-    )
-    # A collect line whose pot is not one of the known forms is damaged, not ignored.
-    collect = collect.with_columns(damaged=pl.col("pot").is_null() | pl.col("amount").is_null())
-    return pl.concat([uncalled, collect, cash_out, shows], how="diagonal_relaxed")
-
-
-def _seats(frame: pl.DataFrame) -> pl.DataFrame:
-    text = pl.col("text")
-    frame = frame.with_columns(text.str.splitn(": ", 2).alias("p")).with_columns(
-        seat=pl.col("p").struct.field("field_0").str.strip_prefix("Seat "),
-        rest=pl.col("p").struct.field("field_1"),
-    )
-    rest = pl.col("rest")
-    return frame.select(
-        "hand",
-        "idx",
-        "seat",
-        player=rest.str.replace(r" \([^ ()]+ in chips[^()]*\).*$", ""),
-        stack=rest.str.extract(r" \(([^ ()]+) in chips[^()]*\)", 1),
-        sitting_out=rest.str.ends_with(" is sitting out")
-        | rest.str.contains("out of hand", literal=True),
-    )
-
-
-def _summary_seats(frame: pl.DataFrame) -> pl.DataFrame:
-    text = pl.col("text")
-    useful = text.str.contains("[", literal=True) | text.str.contains(" won ", literal=True)
-    return frame.filter(useful).select(
-        "hand",
-        "idx",
-        seat=text.str.extract(r"^Seat ([0-9]+):", 1),
-        cards=text.str.extract(r" (?:showed|mucked) \[([^\]]*)\]", 1),
-        won=text.str.extract(r" won \(?([^ )]+)\)?", 1),
-        not_awarded=text.str.contains("(pot not awarded", literal=True),
-    )
 
 
 def _headers(starts: pl.DataFrame) -> pl.DataFrame:
@@ -288,98 +166,644 @@ def _headers(starts: pl.DataFrame) -> pl.DataFrame:
     return per_hand.join(fields, on="template", how="left").drop("template")
 
 
-def classify(lines: pl.DataFrame) -> Lines:
+@njit
+def _is_header(data: np.ndarray, start: int, end: int) -> bool:
+    """``HEADER``: a hand's first line."""
+    pos = start + 3 if at(data, start, end, _BOM) else start
+    room = scan.prefix_of(data, pos, end, *_ROOMS)
+    if room < 0:
+        return False
+    pos += _ROOMS[1][room + 1] - _ROOMS[1][room]
+    variant = scan.prefix_of(data, pos, end, *_ROOM_KINDS)
+    if variant >= 0:
+        pos += _ROOM_KINDS[1][variant + 1] - _ROOM_KINDS[1][variant]
+    if scan.prefix_of(data, pos, end, *_HAND_WORDS) < 0:
+        return False
+    pos += 7
+    return pos < end and bool(48 <= data[pos] <= 57)
+
+
+@njit
+def _marker(data: np.ndarray, start: int, end: int) -> tuple[int, int, int, int]:
+    """A ``*** NAME *** ...`` line's name span, street code and board number (-1: none).
+    The name is the text before the first " ***", less a leading "*** "."""
+    cut = find(data, start, end, _STARS_END)
+    name_end = end if cut < 0 else cut
+    name = start + 4 if at(data, start, name_end, _STARS) else start
+    found = scan.equal_to(data, name, name_end, *_MARKER_NAMES)
+    if found >= 0:
+        return name, name_end, _MARKER_STREETS[found], -1
+    word = scan.prefix_of(data, name, name_end, *_RUN_WORDS)
+    if word >= 0:
+        rest = name + _RUN_WORDS[1][word + 1] - _RUN_WORDS[1][word]
+        found = scan.equal_to(data, rest, name_end, *_MARKER_NAMES)
+        if found >= 0:
+            return name, name_end, _MARKER_STREETS[found], word + 1
+    return name, name_end, OTHER_STREET, -1
+
+
+@njit
+def _line_kinds(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, files: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """Per line: hand number, hand start, street and board number, kind of line, and for
+    street markers their name span and codes.
+
+    A hand starts at a header line, or at the first non-blank line after a blank line that
+    follows a summary (so a damaged header still separates two hands); lines of a file
+    before its first header have hand -1. A line's street and board are those of the last
+    marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
+    marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
+    the non-blank lines of hands after their first line, -1 elsewhere."""
+    n = starts.size
+    hand = np.empty(n, np.int64)
+    is_start = np.zeros(n, np.bool_)
+    street = np.full(n, -1, np.int8)
+    board = np.full(n, -1, np.int8)
+    kind = np.full(n, -1, np.int8)
+    is_marker = np.zeros(n, np.bool_)
+    name_start = np.full(n, NULL, np.int64)
+    name_end = np.full(n, NULL, np.int64)
+    last_header = last_summary = -1
+    file_first = hands = 0
+    previous_blank = False
+    current_street, current_board = -1, -1
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        if i > 0 and files[i] != files[i - 1]:
+            file_first = i
+        header = _is_header(data, start, end)
+        blank = end == start
+        if header:
+            last_header = i
+        if end - start == _SUMMARY_LINE.size and at(data, start, end, _SUMMARY_LINE):
+            last_summary = i
+        begins = header or (
+            not blank
+            and previous_blank
+            and last_summary > last_header
+            and last_header >= file_first
+        )
+        previous_blank = blank
+        hands += begins
+        hand[i] = hands - 1 if last_header >= file_first else -1
+        is_start[i] = begins
+        if begins:
+            current_street, current_board = 0, 1
+        elif at(data, start, end, _STARS):
+            is_marker[i] = True
+            name_start[i], name_end[i], code, number = _marker(data, start, end)
+            current_street = code
+            if number >= 0:
+                current_board = number
+            street[i], board[i] = current_street, current_board
+        if hand[i] < 0 or blank or begins:
+            continue
+        street[i], board[i] = current_street, current_board
+        seat = at(data, start, end, _SEAT)
+        summary = current_street == SUMMARY
+        if is_marker[i]:
+            kind[i] = _MARKER
+        elif seat and summary:
+            kind[i] = _SUMMARY_SEAT
+        elif seat:
+            kind[i] = _SEAT_LINE
+        elif summary:
+            kind[i] = _SUMMARY_ITEM
+        elif data[end - 1] == _QUOTE:  # 'name said, "..."'
+            kind[i] = _CHAT
+        elif at(data, start, end, _DEALT):
+            kind[i] = _DEALT_LINE
+        elif current_street == 0 and at(data, start, end, _TABLE_WORD):
+            kind[i] = _TABLE_LINE
+        elif find(data, start, end, _COLON) >= 0:
+            kind[i] = _ACTION
+        else:
+            kind[i] = _OTHER
+    return hand, is_start, street, board, kind, is_marker, name_start, name_end
+
+
+@njit
+def _betting_shape(data: np.ndarray, start: int, end: int) -> bool:
+    """The whole text after "player: " of a betting line: ``^(?:posts (?:small & big
+    blinds|small blind|big blind|the ante|straddle)|calls|bets|raises \\S+ to) \\S+(?: and
+    is all-in)?$``; anything else there is damage."""
+    verb = scan.prefix_of(data, start, end, *_SHAPE_TABLE)
+    if verb >= 0:
+        pos = start + _SHAPE_TABLE[1][verb + 1] - _SHAPE_TABLE[1][verb]
+    elif at(data, start, end, _RAISES):
+        raised = scan.non_space_run(data, start + 7, end)
+        if raised == start + 7 or not at(data, raised, end, _TO):
+            return False
+        pos = raised + 3
+    else:
+        return False
+    if pos >= end or data[pos] != _SPACE:
+        return False
+    if scan.is_non_space(data, pos + 1, end):
+        return True
+    return ends_with(data, pos + 1, end, _ALL_IN) and scan.is_non_space(
+        data, pos + 1, end - _ALL_IN.size
+    )
+
+
+@njit
+def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """``\\[([^\\]]*)\\]`` from ``start``: the text in the first brackets (or a null span)."""
+    opening = find_byte(data, start, end, _OPEN_SQUARE)
+    if opening < 0:
+        return NULL, NULL
+    closing = find_byte(data, opening + 1, end, _CLOSE_SQUARE)
+    if closing < 0:
+        return NULL, NULL
+    return opening + 1, closing
+
+
+@njit
+def _action_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """``player: verb ...`` lines: player span, verb (index in ``VERBS``, -1: not an
+    action), all-in flag, last word span (`` ([^ ]+)$`` after the all-in suffix is cut),
+    cards span (shows, mucks and folds) and whether a betting or checking line is damaged."""
+    n = starts.size
+    spans = np.full((n, 6), NULL, np.int64)  # player, last word, cards
+    verb = np.full(n, -1, np.int64)
+    all_in = np.zeros(n, np.bool_)
+    damaged = np.zeros(n, np.bool_)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        colon = find(data, start, end, _COLON)
+        rest = colon + 2
+        spans[i, 0], spans[i, 1] = start, colon
+        found = scan.prefix_of(data, rest, end, *_VERB_TABLE)
+        verb[i] = found
+        if found < 0:
+            continue
+        all_in[i] = ends_with(data, rest, end, _ALL_IN)
+        core_end = end - _ALL_IN.size if all_in[i] else end
+        for pos in range(core_end - 1, rest - 1, -1):
+            if data[pos] == _SPACE:
+                if pos + 1 < core_end:
+                    spans[i, 2], spans[i, 3] = pos + 1, core_end
+                break
+        if _VERB_CARDS[found]:
+            spans[i, 4], spans[i, 5] = _bracketed(data, rest, end)
+        if _VERB_BETTING[found]:
+            damaged[i] = not _betting_shape(data, rest, end)
+        elif found == _CHECK:
+            damaged[i] = not (end - rest == _CHECKS.size and at(data, rest, end, _CHECKS))
+    return spans, verb, all_in, damaged
+
+
+@njit
+def _collected_amount(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """`` collected (\\S+) from ``: the leftmost such amount."""
+    pos = find(data, start, end, _COLLECTED)
+    while pos >= 0:
+        first = pos + _COLLECTED.size
+        last = scan.non_space_run(data, first, end)
+        if last > first and at(data, last, end, _FROM):
+            return first, last
+        pos = find(data, pos + 1, end, _COLLECTED)
+    return NULL, NULL
+
+
+@njit
+def _pot_name(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """`` from ((?:main |side )?pot(?:[- ]\\d+)?)$``: the pot a collect line names."""
+    pos = find(data, start, end, _FROM)
+    while pos >= 0:
+        first = pos + _FROM.size
+        name = first
+        word = scan.prefix_of(data, name, end, *_MAIN_SIDE)
+        if word >= 0:
+            name += 5
+        if at(data, name, end, _POT):
+            name += 3
+            if name == end:
+                return first, end
+            if data[name] == 45 or data[name] == _SPACE:  # "-" or " "
+                digits = name + 1
+                while digits < end and 48 <= data[digits] <= 57:
+                    digits += 1
+                if digits == end and digits > name + 1:
+                    return first, end
+        pos = find(data, pos + 1, end, _FROM)
+    return NULL, NULL
+
+
+@njit
+def _word_then(data: np.ndarray, pos: int, end: int, suffix: np.ndarray) -> tuple[int, int]:
+    """``(\\S+)suffix`` at ``pos``: the word's span, or a null span."""
+    last = scan.non_space_run(data, pos, end)
+    if last > pos and at(data, last, end, suffix):
+        return pos, last
+    return NULL, NULL
+
+
+@njit
+def _other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Chip-moving lines without "player: ": uncalled bets returned, collections, cash-outs
+    and colon-less shows; one line can be several events. Per event: its line (row in the
+    input), kind (0 return, 1 collect, 2 cash-out, 3 show), spans of player, amount, pot,
+    fee and cards, and whether a collect line is damaged (no amount or pot)."""
+    n = starts.size
+    rows = np.empty(4 * n, np.int64)
+    kinds = np.empty(4 * n, np.int64)
+    spans = np.full((4 * n, 10), NULL, np.int64)
+    damaged = np.zeros(4 * n, np.bool_)
+    count = 0
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        if at(data, start, end, _UNCALLED):
+            rows[count], kinds[count] = i, 0
+            pos = find(data, start, end, _RETURNED)  # \) returned to (.+)$
+            if pos >= 0 and pos + _RETURNED.size < end:
+                spans[count, 0], spans[count, 1] = pos + _RETURNED.size, end
+            first = start + _UNCALLED.size  # ^Uncalled bet \(([^)]+)\)
+            last = scan.run_without(data, first, end, _NOT_CLOSE_PAREN)
+            if last > first and last < end:
+                spans[count, 2], spans[count, 3] = first, last
+            count += 1
+        pos = find(data, start, end, _COLLECTED)
+        if pos >= 0:
+            rows[count], kinds[count] = i, 1
+            spans[count, 0], spans[count, 1] = start, pos
+            spans[count, 2], spans[count, 3] = _collected_amount(data, start, end)
+            spans[count, 4], spans[count, 5] = _pot_name(data, start, end)
+            damaged[count] = spans[count, 2] < 0 or spans[count, 4] < 0
+            count += 1
+        pos = find(data, start, end, _CASHED)
+        if pos >= 0:
+            rows[count], kinds[count] = i, 2
+            spans[count, 0], spans[count, 1] = start, pos
+            while pos >= 0:  # cashed out the hand for (\S+) \|
+                spans[count, 2], spans[count, 3] = _word_then(data, pos + _CASHED.size, end, _BAR)
+                if spans[count, 2] >= 0:
+                    break
+                pos = find(data, pos + 1, end, _CASHED)
+            fee = find(data, start, end, _FEE)  # \| Cash Out Fee (\S+)$
+            while fee >= 0:
+                if scan.is_non_space(data, fee + _FEE.size, end):
+                    spans[count, 6], spans[count, 7] = fee + _FEE.size, end
+                    break
+                fee = find(data, fee + 1, end, _FEE)
+            count += 1
+        pos = find(data, start, end, _SHOWS)
+        if pos >= 0:
+            rows[count], kinds[count] = i, 3
+            spans[count, 0], spans[count, 1] = start, pos
+            spans[count, 8], spans[count, 9] = _bracketed(data, pos + 1, end)
+            count += 1
+    return rows[:count], kinds[:count], spans[:count], damaged[:count]
+
+
+@njit
+def _seat_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
+    (the text after ": " up to `` \\([^ ()]+ in chips[^()]*\\)``), the stack, and whether
+    the player sits out; all null past a line without ": "."""
+    n = starts.size
+    spans = np.full((n, 6), NULL, np.int64)  # seat, player, stack
+    sitting_out = np.zeros(n, np.bool_)
+    has_rest = np.zeros(n, np.bool_)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        colon = find(data, start, end, _COLON)
+        seat_end = end if colon < 0 else colon
+        seat = start + _SEAT.size if start + _SEAT.size <= seat_end else start
+        spans[i, 0], spans[i, 1] = seat, seat_end
+        if colon < 0:
+            continue
+        has_rest[i] = True
+        rest = colon + 2
+        spans[i, 2], spans[i, 3] = rest, end
+        pos = find_byte(data, rest, end, _OPEN_PAREN)
+        while pos >= 0:
+            if pos > rest and data[pos - 1] == _SPACE:
+                token = scan.run_without(data, pos + 1, end, _NOT_SPACE_PARENS)
+                if token > pos + 1 and at(data, token, end, _IN_CHIPS):
+                    close = scan.run_without(data, token + _IN_CHIPS.size, end, _NOT_PARENS)
+                    if close < end and data[close] == _CLOSE_PAREN:
+                        spans[i, 3] = pos - 1
+                        spans[i, 4], spans[i, 5] = pos + 1, token
+                        break
+            pos = find_byte(data, pos + 1, end, _OPEN_PAREN)
+        sitting_out[i] = ends_with(data, rest, end, _SITTING_OUT) or (
+            find(data, rest, end, _OUT_OF_HAND) >= 0
+        )
+    return spans, sitting_out, has_rest
+
+
+@njit
+def _won(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """`` won \\(?([^ )]+)\\)?``: the leftmost amount won."""
+    pos = find(data, start, end, _WON)
+    while pos >= 0:
+        first = pos + _WON.size
+        if first < end and data[first] == _OPEN_PAREN:
+            last = scan.run_without(data, first + 1, end, _NOT_SPACE_CLOSE)
+            if last > first + 1:
+                return first + 1, last
+        last = scan.run_without(data, first, end, _NOT_SPACE_CLOSE)
+        if last > first:
+            return first, last
+        pos = find(data, pos + 1, end, _WON)
+    return NULL, NULL
+
+
+@njit
+def _summary_seat_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """Summary ``Seat N: ...`` lines: whether the line matters (cards or winnings), spans of
+    the seat number (``^Seat ([0-9]+):``), the cards shown or mucked and the amount won,
+    and whether the pot was not awarded."""
+    n = starts.size
+    spans = np.full((n, 6), NULL, np.int64)  # seat, cards, won
+    useful = np.zeros(n, np.bool_)
+    not_awarded = np.zeros(n, np.bool_)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        wins = find(data, start, end, _WON) >= 0
+        useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0
+        if not useful[i]:
+            continue
+        digits = start + _SEAT.size
+        while digits < end and 48 <= data[digits] <= 57:
+            digits += 1
+        if digits > start + _SEAT.size and digits < end and data[digits] == _COLON_BYTE:
+            spans[i, 0], spans[i, 1] = start + _SEAT.size, digits
+        showed, mucked = find(data, start, end, _SHOWED), find(data, start, end, _MUCKED)
+        first = showed if mucked < 0 or (0 <= showed < mucked) else mucked
+        if first >= 0:
+            spans[i, 2], spans[i, 3] = _bracketed(data, first + 1, end)
+        if wins:
+            spans[i, 4], spans[i, 5] = _won(data, start, end)
+        not_awarded[i] = find(data, start, end, _NOT_AWARDED) >= 0
+    return spans, useful, not_awarded
+
+
+@njit
+def _dealt_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """``Dealt to player [cards]`` lines: spans of the player (text before the first " [",
+    less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [")."""
+    spans = np.full((starts.size, 4), NULL, np.int64)
+    for i in range(starts.size):
+        start, end = starts[i], ends[i]
+        cut = find(data, start, end, _BRACKET)
+        player_end = end if cut < 0 else cut
+        spans[i, 0] = start + _DEALT.size if start + _DEALT.size <= player_end else start
+        spans[i, 1] = player_end
+        if cut >= 0:
+            spans[i, 2] = cut + 2
+            spans[i, 3] = end - 1 if end > cut + 2 and data[end - 1] == _CLOSE_SQUARE else end
+    return spans
+
+
+@njit
+def _labelled(data: np.ndarray, start: int, end: int, label: np.ndarray) -> tuple[int, int]:
+    """``label([^ |]+)``: the leftmost value after ``label``."""
+    pos = find(data, start, end, label)
+    while pos >= 0:
+        first = pos + label.size
+        last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+        if last > first:
+            return first, last
+        pos = find(data, pos + 1, end, label)
+    return NULL, NULL
+
+
+@njit
+def _summary_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)``, ``\\| Rake
+    ([^ |]+)``, ``\\| STP ([^ |]+)``; side pots named) and board lines (board number from
+    ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from ``^(?:(?:FIRST|SECOND|THIRD)
+    )?Board \\[([^\\]]*)\\]$``)."""
+    n = starts.size
+    is_total = np.zeros(n, np.bool_)
+    spans = np.full((n, 8), NULL, np.int64)  # total, rake, stp, board cards
+    side_pots = np.zeros(n, np.bool_)
+    is_board = np.zeros(n, np.bool_)
+    board = np.ones(n, np.int8)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        if at(data, start, end, _TOTAL_POT):
+            is_total[i] = True
+            first = start + _TOTAL_POT.size
+            last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+            if last > first:
+                spans[i, 0], spans[i, 1] = first, last
+            spans[i, 2], spans[i, 3] = _labelled(data, start, end, _RAKE)
+            spans[i, 4], spans[i, 5] = _labelled(data, start, end, _STP)
+            side_pots[i] = find(data, start, end, _SIDE_POT) >= 0
+        if find(data, start, end, _BOARD) >= 0:
+            is_board[i] = True
+            word = scan.prefix_of(data, start, end, *_RUN_WORDS)
+            after = start + _RUN_WORDS[1][word + 1] - _RUN_WORDS[1][word] if word >= 0 else start
+            if word >= 0 and at(data, after, end, _BOARD_WORD):
+                board[i] = word + 1
+            first = after if word >= 0 and at(data, after, end, _BOARD) else start
+            if at(data, first, end, _BOARD):
+                closing = find_byte(data, first + _BOARD.size, end, _CLOSE_SQUARE)
+                if closing == end - 1:
+                    spans[i, 6], spans[i, 7] = first + _BOARD.size, closing
+    return is_total, spans, side_pots, is_board, board
+
+
+@njit
+def _equal_rows(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, literal: np.ndarray
+) -> np.ndarray:
+    """Which spans are exactly ``literal``."""
+    equal = np.zeros(starts.size, np.bool_)
+    for i in range(starts.size):
+        equal[i] = ends[i] - starts[i] == literal.size and at(data, starts[i], ends[i], literal)
+    return equal
+
+
+def _rows(kind: np.ndarray, name: str) -> np.ndarray:
+    return np.flatnonzero(kind == _KIND[name])
+
+
+def classify(text: ChunkText) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
-    lines = _hand_numbers(lines)
-    text = pl.col("text")
-    markers = _markers(lines)
-    starts = lines.filter("start").select("hand", "idx", "file", "offset", "line_no", "text")
-    body = (
-        lines.filter((pl.col("hand") >= 0) & (text != "") & ~pl.col("start"))
-        .select("hand", "idx", "text")
-        .join_asof(markers.select("idx", "street", "run"), on="idx", strategy="backward")
+    data, starts, ends = text.data, text.starts, text.ends
+    hand, is_start, street, board, kind, is_marker, name_start, name_end = _line_kinds(
+        data, starts, ends, text.file
     )
-    body = body.with_columns(
-        seat=text.str.starts_with("Seat "), in_summary=pl.col("street") == SUMMARY
-    )
-    seat, in_summary = pl.col("seat"), pl.col("in_summary")
-    kinds = [
-        ("marker", text.str.starts_with("*** ")),
-        ("summary_seat", seat & in_summary),
-        ("seat", seat),
-        ("summary", in_summary),
-        ("chat", text.str.ends_with('"')),  # 'name said, "..."'
-        ("dealt", text.str.starts_with("Dealt to ")),
-        ("table", (pl.col("street") == 0) & text.str.starts_with("Table ")),
-        ("action", text.str.contains(": ", literal=True)),
-    ]
-    code: pl.Expr = pl.lit(len(kinds), pl.Int8)  # "other"
-    for number, (_, condition) in reversed(list(enumerate(kinds))):
-        code = pl.when(condition).then(pl.lit(number, pl.Int8)).otherwise(code)
-    body = body.with_columns(kind=code).drop("seat", "in_summary")
-    codes = {name: number for number, (name, _) in enumerate(kinds)} | {"other": len(kinds)}
 
-    # One pass splits the lines by kind; a kind with no lines gets an empty frame.
-    parts = body.partition_by("kind", as_dict=True, include_key=False)
-    empty = body.clear().drop("kind")
+    def frame(rows: np.ndarray, *columns: str, **fields: pl.Series) -> pl.DataFrame:
+        """``hand`` and ``idx`` of the lines ``rows``, the named per-line columns, then
+        ``fields`` (one value per row)."""
+        per_line = {"file": text.file, "offset": text.offset, "line_no": text.line_no}
+        out = {"hand": pl.Series(hand[rows]), "idx": pl.Series(rows)}
+        for column in columns:
+            if column == "text":
+                out[column] = text.strings(starts[rows], ends[rows], column)
+            else:
+                out[column] = pl.Series(per_line[column][rows])
+        return pl.DataFrame({**out, **fields})
 
-    def part(name: str) -> pl.DataFrame:
-        return parts.get((codes[name],), empty)
+    def strings(spans: np.ndarray, column: int) -> pl.Series:
+        return text.strings(spans[:, column], spans[:, column + 1], "")
 
-    dealt = part("dealt").with_columns(p=text.str.splitn(" [", 2)).select(
-        "hand",
-        "idx",
-        player=pl.col("p").struct.field("field_0").str.strip_prefix("Dealt to "),
-        cards=pl.col("p").struct.field("field_1").str.strip_suffix("]"),
+    starts_frame = frame(np.flatnonzero(is_start), "file", "offset", "line_no", "text")
+    rows = np.flatnonzero(is_start | is_marker)
+    first = is_start[rows]
+    markers = frame(
+        rows,
+        marker=text.strings(name_start[rows], name_end[rows], ""),
+        street=pl.Series(np.where(first, 0, street[rows]), dtype=pl.Int8),
+        run=pl.Series(np.where(first, 1, board[rows]), dtype=pl.Int8).replace(-1, None),
     )
-    table_lines = part("table").select("hand", "idx", "text")
-    table_fields = (
-        table_lines.select("text")
-        .unique()
-        .with_columns(text.str.extract_groups(_TABLE).alias("f"))
-        .unnest("f")
+    events, sat_out = _events(text, hand, street, board, kind)
+
+    rows = _rows(kind, "seat")
+    spans, sitting_out, has_rest = _seat_fields(data, starts[rows], ends[rows])
+    seats = frame(
+        rows,
+        seat=strings(spans, 0),
+        player=strings(spans, 2),
+        stack=strings(spans, 4),
+        sitting_out=pl.Series(sitting_out).set(pl.Series(~has_rest), None),
     )
-    tables = (
-        table_lines.join(table_fields, on="text", how="left")
-        .filter(pl.col("table_name").is_not_null())
-        .select("hand", "idx", "table_name", "max_seats", "button_seat")
+    rows = _rows(kind, "summary_seat")
+    spans, useful, not_awarded = _summary_seat_fields(data, starts[rows], ends[rows])
+    spans = spans[useful]
+    summary_seats = frame(
+        rows[useful],
+        seat=strings(spans, 0),
+        cards=strings(spans, 2),
+        won=strings(spans, 4),
+        not_awarded=pl.Series(not_awarded[useful]),
     )
-    actions, others = _actions(part("action")), _other_events(part("other"))
-    kind = pl.col("kind")
-    sat_out = actions.filter(kind == "sits_out").select("hand", "idx", "player")
-    actions = actions.filter((kind != "sits_out") & (kind != "no_show"))
-    # In line order; a line that is two events (a collect that also shows) keeps both.
-    events = pl.concat([actions, others], how="diagonal_relaxed").sort("idx", maintain_order=True)
-    summary = part("summary")
-    totals = summary.filter(text.str.starts_with("Total pot ")).select(
-        "hand",
-        "idx",
-        total=text.str.extract(r"^Total pot ([^ |]+)", 1),
-        rake=text.str.extract(r"\| Rake ([^ |]+)", 1),
-        stp=text.str.extract(r"\| STP ([^ |]+)", 1),
-        side_pots=text.str.contains("Side pot", literal=True),
+    rows = _rows(kind, "dealt")
+    spans = _dealt_fields(data, starts[rows], ends[rows])
+    dealt = frame(rows, player=strings(spans, 0), cards=strings(spans, 2))
+
+    rows = _rows(kind, "summary")
+    is_total, spans, side_pots, is_board, board_number = _summary_fields(
+        data, starts[rows], ends[rows]
     )
-    boards = summary.filter(text.str.contains("Board [", literal=True)).select(
-        "hand",
-        "idx",
-        run=text.str.extract(r"^(FIRST|SECOND|THIRD) Board", 1)
-        .replace_strict(_RUNS, default=1, return_dtype=pl.Int8)
-        .fill_null(1),
-        cards=text.str.extract(r"^(?:(?:FIRST|SECOND|THIRD) )?Board \[([^\]]*)\]$", 1),
+    totals = frame(
+        rows[is_total],
+        total=strings(spans[is_total], 0),
+        rake=strings(spans[is_total], 2),
+        stp=strings(spans[is_total], 4),
+        side_pots=pl.Series(side_pots[is_total]),
     )
+    with_cards = is_board & (spans[:, 6] >= 0)
+    boards = frame(
+        rows[with_cards],
+        run=pl.Series(board_number[with_cards], dtype=pl.Int8),
+        cards=strings(spans[with_cards], 6),
+    )
+    other = _rows(kind, "other")
+    cancelled = other[_equal_rows(data, starts[other], ends[other], _CANCELLED)]
     return Lines(
-        starts=starts,
-        preamble=lines.filter((pl.col("hand") < 0) & (text != "")),
-        where=lines.select("hand", "idx", "line_no", "text"),
+        starts=starts_frame,
+        preamble=frame(
+            np.flatnonzero((hand < 0) & (ends > starts)), "file", "offset", "line_no", "text"
+        ),
+        where=frame(np.arange(starts.size), "line_no", "text"),
         markers=markers,
-        headers=_headers(starts),
-        tables=tables,
-        seats=_seats(part("seat")),
+        headers=_headers(starts_frame),
+        tables=_tables(frame(_rows(kind, "table"), "text")),
+        seats=seats,
         events=events,
         dealt=dealt,
         totals=totals,
-        boards=boards.filter(pl.col("cards").is_not_null()),
-        summary_seats=_summary_seats(part("summary_seat")),
-        cancelled=part("other").filter(text == "Hand cancelled").select("hand", "idx"),
+        boards=boards,
+        summary_seats=summary_seats,
+        cancelled=frame(cancelled),
         sat_out=sat_out,
+    )
+
+
+def _tables(lines: pl.DataFrame) -> pl.DataFrame:
+    """Table lines' fields, decoded once per distinct line."""
+    fields = (
+        lines.select("text")
+        .unique()
+        .with_columns(pl.col("text").str.extract_groups(_TABLE).alias("f"))
+        .unnest("f")
+    )
+    return (
+        lines.join(fields, on="text", how="left")
+        .filter(pl.col("table_name").is_not_null())
+        .select("hand", "idx", "table_name", "max_seats", "button_seat")
+    )
+
+
+def _span_column(text: ChunkText, first: np.ndarray, last: np.ndarray, keep: np.ndarray,
+                 name: str) -> pl.Series:  # fmt: skip
+    """Spans as strings, null where ``keep`` is false."""
+    return text.strings(np.where(keep, first, NULL), last, name)
+
+
+def _events(
+    text: ChunkText, hand: np.ndarray, street: np.ndarray, board: np.ndarray, kind: np.ndarray
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Events in line order (a line that is two events keeps both, in the order return,
+    collect, cash-out, show) and the lines of players sitting out."""
+    data, starts, ends = text.data, text.starts, text.ends
+    action_rows = _rows(kind, "action")
+    action, verb, all_in, damaged = _action_fields(data, starts[action_rows], ends[action_rows])
+    found = verb >= 0
+    sits_out = found & _VERB_SITS_OUT[np.maximum(verb, 0)]
+    sat_out = pl.DataFrame(
+        {"hand": hand[action_rows[sits_out]], "idx": action_rows[sits_out]}
+    ).with_columns(text.strings(action[sits_out, 0], action[sits_out, 1], "player"))
+    keep = found & _VERB_EVENT[np.maximum(verb, 0)]
+    action, verb, all_in, damaged = action[keep], verb[keep], all_in[keep], damaged[keep]
+    other_rows = _rows(kind, "other")
+    line, other_kind, other, other_damaged = _other_fields(
+        data, starts[other_rows], ends[other_rows]
+    )
+    rows = np.concatenate([action_rows[keep], other_rows[line]])
+    order = np.argsort(rows, kind="stable")
+    rows = rows[order]
+    n_actions = verb.size
+    is_action = order < n_actions
+    raise_ = np.concatenate([_VERB_RAISE[verb], np.zeros(line.size, bool)])[order]
+    betting = np.concatenate([_VERB_BETTING[verb], np.zeros(line.size, bool)])[order]
+
+    def both(action_part: np.ndarray, other_part: np.ndarray) -> np.ndarray:
+        return np.concatenate([action_part, other_part])[order]
+
+    last_first, last_end = both(action[:, 2], other[:, 2]), both(action[:, 3], other[:, 3])
+    codes = both(verb, other_kind + _OTHER_KIND)
+    kinds = pl.Series("kind", _EVENT_KINDS).gather(codes)
+    frame = pl.DataFrame(
+        {
+            "hand": hand[rows], "idx": rows,
+            "street": pl.Series(street[rows], dtype=pl.Int8),
+            "run": pl.Series(board[rows], dtype=pl.Int8).replace(-1, None),
+            "player": text.strings(both(action[:, 0], other[:, 0]),
+                                   both(action[:, 1], other[:, 1]), "player"),
+            "kind": kinds,
+            "all_in": pl.Series(both(all_in, np.zeros(line.size, bool))),
+            "amount": _span_column(text, last_first, last_end, ~is_action | (betting & ~raise_),
+                                   "amount"),
+            "to": _span_column(text, last_first, last_end, is_action & raise_, "to"),
+            "cards": text.strings(both(action[:, 4], other[:, 8]),
+                                  both(action[:, 5], other[:, 9]), "cards"),
+            "damaged": pl.Series(both(damaged, other_damaged)),
+            "pot": _span_column(text, both(action[:, 0], other[:, 4]),
+                                both(action[:, 0], other[:, 5]), ~is_action, "pot"),
+            "fee": _span_column(text, both(action[:, 0], other[:, 6]),
+                                both(action[:, 0], other[:, 7]), ~is_action, "fee"),
+        }
+    )  # fmt: skip
+    collect = both(np.zeros(n_actions, bool), other_kind == 1)
+    return (
+        frame.with_columns(
+            all_in=pl.when(pl.Series(is_action)).then("all_in"),
+            damaged=pl.when(pl.Series(is_action | collect)).then("damaged"),
+        ),
+        sat_out,
     )

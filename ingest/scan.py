@@ -1,0 +1,186 @@
+"""Compiled byte scanning for the text parsers: literal tests on spans of a UTF-8 buffer,
+and Arrow string columns whose values are spans of that buffer (no copy, no per-line
+Python objects).
+
+A span is a pair of byte positions ``(start, end)`` in the buffer; ``start == -1`` stands
+for null. Literals are passed as uint8 arrays (:func:`lit`). The functions marked
+``@njit`` are compiled by numba on first use and cached on disk beside this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+F = TypeVar("F", bound=Callable[..., Any])
+NULL = -1  # start of a null span
+
+
+def njit(function: F) -> F:
+    """Compile ``function`` with numba (no Python objects inside; cached on disk)."""
+    return cast(F, numba.njit(cache=True, nogil=True)(function))
+
+
+def lit(text: str) -> np.ndarray:
+    """A literal as the uint8 array the scanning functions take."""
+    return np.frombuffer(text.encode("utf-8"), np.uint8).copy()
+
+
+@njit
+def at(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
+    """Whether ``literal`` is at ``pos`` and ends at or before ``end``."""
+    n = literal.size
+    if pos < 0 or pos + n > end:
+        return False
+    for k in range(n):  # noqa: SIM110 (numba compiles loops, not generators)
+        if data[pos + k] != literal[k]:
+            return False
+    return True
+
+
+@njit
+def ends_with(data: np.ndarray, start: int, end: int, literal: np.ndarray) -> bool:
+    """Whether the span ``start:end`` ends with ``literal``."""
+    return end - literal.size >= start and at(data, end - literal.size, end, literal)
+
+
+@njit
+def find(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> int:
+    """First position of ``literal`` in ``pos:end``, or -1."""
+    last = end - literal.size
+    first = literal[0] if literal.size else 0
+    for i in range(pos, last + 1):
+        if data[i] == first and at(data, i, end, literal):
+            return i
+    return -1
+
+
+@njit
+def find_byte(data: np.ndarray, pos: int, end: int, byte: int) -> int:
+    """First position of ``byte`` in ``pos:end``, or -1."""
+    for i in range(pos, end):
+        if data[i] == byte:
+            return i
+    return -1
+
+
+@njit
+def space_width(data: np.ndarray, pos: int, end: int) -> int:
+    """Byte length of the whitespace character at ``pos`` (Unicode White_Space, as regex
+    ``\\s``), or 0 when there is none."""
+    b = data[pos]
+    if b == 32 or 9 <= b <= 13:
+        return 1
+    if b == 0xC2 and pos + 1 < end and (data[pos + 1] == 0x85 or data[pos + 1] == 0xA0):
+        return 2
+    if pos + 2 >= end:
+        return 0
+    b1, b2 = data[pos + 1], data[pos + 2]
+    if b == 0xE1 and b1 == 0x9A and b2 == 0x80:
+        return 3
+    if b == 0xE2 and b1 == 0x80 and (b2 <= 0x8A or b2 == 0xA8 or b2 == 0xA9 or b2 == 0xAF):
+        return 3
+    if b == 0xE2 and b1 == 0x81 and b2 == 0x9F:
+        return 3
+    if b == 0xE3 and b1 == 0x80 and b2 == 0x80:
+        return 3
+    return 0
+
+
+@njit
+def non_space_run(data: np.ndarray, pos: int, end: int) -> int:
+    """End of the run of non-whitespace characters starting at ``pos`` (``\\S*``)."""
+    i = pos
+    while i < end and space_width(data, i, end) == 0:
+        i += 1
+    return i
+
+
+@njit
+def is_non_space(data: np.ndarray, start: int, end: int) -> bool:
+    """Whether ``start:end`` is one or more non-whitespace characters (``^\\S+$``)."""
+    return end > start and non_space_run(data, start, end) == end
+
+
+@njit
+def run_without(data: np.ndarray, pos: int, end: int, stops: np.ndarray) -> int:
+    """End of the run starting at ``pos`` of bytes that are none of ``stops`` (``[^...]*``)."""
+    i = pos
+    while i < end:
+        for stop in stops:
+            if data[i] == stop:
+                return i
+        i += 1
+    return i
+
+
+@njit
+def _fill_views(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, views: np.ndarray
+) -> np.ndarray:
+    """Arrow string-view structs for the spans (16 bytes each); returns the validity."""
+    valid = np.ones(starts.size, np.bool_)
+    for i in range(starts.size):
+        start = starts[i]
+        if start < 0:
+            valid[i] = False
+            continue
+        length = ends[i] - start
+        for k in range(4):
+            views[i, k] = (length >> (8 * k)) & 255
+        if length <= 12:
+            for k in range(length):
+                views[i, 4 + k] = data[start + k]
+        else:
+            for k in range(4):
+                views[i, 4 + k] = data[start + k]
+                views[i, 12 + k] = (start >> (8 * k)) & 255
+    return valid
+
+
+def strings(
+    data: np.ndarray, buffer: pa.Buffer, starts: np.ndarray, ends: np.ndarray, name: str
+) -> pl.Series:
+    """A string column whose values are the spans of ``buffer`` (``data`` is the same bytes
+    as an array); null where ``starts`` is -1."""
+    views = np.zeros((starts.size, 16), np.uint8)
+    valid = _fill_views(data, starts, ends, views)
+    bitmap = None if valid.all() else pa.py_buffer(np.packbits(valid, bitorder="little"))
+    array = pa.Array.from_buffers(
+        pa.string_view(), starts.size, [bitmap, pa.py_buffer(views), buffer]
+    )
+    return pl.Series(name, array, dtype=pl.String)
+
+
+def literal_table(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Several literals as one uint8 array and their bounds, for :func:`prefix_of` and
+    :func:`equal_to` (entry ``k`` is ``table[bounds[k]:bounds[k + 1]]``)."""
+    encoded = [text.encode("utf-8") for text in texts]
+    bounds = np.zeros(len(encoded) + 1, np.int64)
+    bounds[1:] = np.cumsum([len(item) for item in encoded])
+    return np.frombuffer(b"".join(encoded), np.uint8).copy(), bounds
+
+
+@njit
+def prefix_of(data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray) -> int:
+    """The first entry of a literal table that ``start:end`` starts with, or -1."""
+    for k in range(bounds.size - 1):
+        if at(data, start, end, table[bounds[k] : bounds[k + 1]]):
+            return k
+    return -1
+
+
+@njit
+def equal_to(data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray) -> int:
+    """The entry of a literal table equal to ``start:end``, or -1."""
+    for k in range(bounds.size - 1):
+        if bounds[k + 1] - bounds[k] == end - start and at(
+            data, start, end, table[bounds[k] : bounds[k + 1]]
+        ):
+            return k
+    return -1
