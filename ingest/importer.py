@@ -304,9 +304,7 @@ class _SmallFiles:
         self.chunks, self.size, self.files = [], 0, 0
 
 
-def _file_jobs(
-    run: _Run, files: Sequence[Path]
-) -> Iterator[tuple[str, list[Chunk] | ParseResult]]:
+def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, list[Chunk] | ParseResult]]:
     """Jobs in file order: the site module's name and the chunks to parse, each followed by
     one end-of-file marker per file it completes; or a file's one error row. A large file
     is one job per chunk; small files are parsed together, up to a chunk's size per job."""

@@ -184,3 +184,56 @@ def equal_to(data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: 
         ):
             return k
     return -1
+
+
+@njit
+def _currency_width(data: np.ndarray, pos: int, end: int) -> int:
+    """Byte length of a currency sign ($, €, £, ₹) at ``pos``, or 0."""
+    b = data[pos]
+    if b == 36:
+        return 1
+    if b == 0xC2 and pos + 1 < end and data[pos + 1] == 0xA3:
+        return 2
+    euro_or_rupee = pos + 2 < end and (data[pos + 2] == 0xAC or data[pos + 2] == 0xB9)
+    if b == 0xE2 and euro_or_rupee and data[pos + 1] == 0x82:
+        return 3
+    return 0
+
+
+@njit
+def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: int) -> np.ndarray:
+    """Amount texts as integers in hundredths of their unit ("$1,234.5" -> 123450), -1 where
+    the text is not an amount (``^[$€£₹]?[0-9][0-9,]*(?:\\.[0-9]{1,2})?$``, at most 16
+    digits before the point) and ``absent`` where the span is null."""
+    out = np.empty(starts.size, np.int64)
+    for i in range(starts.size):
+        start, end = starts[i], ends[i]
+        if start < 0:
+            out[i] = absent
+            continue
+        out[i] = -1
+        pos = start + (_currency_width(data, start, end) if end > start else 0)
+        if pos >= end or not 48 <= data[pos] <= 57:
+            continue
+        value = 0
+        digits = 0
+        while pos < end and (48 <= data[pos] <= 57 or data[pos] == 44):
+            if data[pos] != 44:
+                value = value * 10 + (data[pos] - 48)
+                digits += 1
+            pos += 1
+        if digits > 16:
+            continue
+        value *= 100
+        if pos < end:
+            if data[pos] != 46 or pos + 1 == end or end - pos > 3:
+                continue
+            if not 48 <= data[pos + 1] <= 57:
+                continue
+            value += (data[pos + 1] - 48) * 10
+            if end - pos == 3:
+                if not 48 <= data[pos + 2] <= 57:
+                    continue
+                value += data[pos + 2] - 48
+        out[i] = value
+    return out

@@ -181,6 +181,16 @@ def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
     return frame.with_columns(_CENTS_EXPR).select(_AMOUNT_EXPR.alias(text.name)).to_series()
 
 
+def to_units(hundredths: pl.Series, in_cents: pl.Series) -> pl.Series:
+    """Amounts scanned in hundredths (see :func:`ingest.scan.hundredths`; -1: unreadable) to
+    integers in the smallest unit, as :func:`amount` gives them: cents where ``in_cents``
+    (money games), else whole chips, null where chips come with a fractional part."""
+    frame = pl.DataFrame({"h": hundredths, "in_cents": in_cents})
+    h = pl.col("h")
+    units = pl.when(h < 0).then(None).when("in_cents").then(h).when(h % 100 == 0).then(h // 100)
+    return frame.select(units.alias(hundredths.name)).to_series()
+
+
 def to_utc(naive: pl.Expr, zone_name: pl.Expr, zones: list[str]) -> pl.Expr:
     """UTC instants from naive local times and per-row IANA zone names.
 

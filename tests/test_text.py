@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from ingest.scan import hundredths
 from ingest.sites import Chunk
-from ingest.text import split_chunks, split_lines
+from ingest.text import amount, split_chunks, split_lines, to_units
 
 TEXTS = [
     b"",
@@ -70,3 +74,31 @@ def test_chunks_cut_together_match_each_cut_alone() -> None:
     assert together["file"].to_list() == [n for n, a in enumerate(alone) for _ in range(len(a))]
     columns = ["offset", "line_no", "text"]
     assert together.select(columns).to_dicts() == pl.concat(alone).select(columns).to_dicts()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    texts=st.lists(
+        st.one_of(st.text(alphabet="$€£₹0123456789,. -x", max_size=10), st.none()), max_size=20
+    ),
+    in_cents=st.booleans(),
+)
+def test_scanned_amounts_read_as_the_amount_expression_does(
+    texts: list[str | None], in_cents: bool
+) -> None:
+    data = "".join(text or "" for text in texts).encode()
+    bounds = np.cumsum([0, *(len((text or "").encode()) for text in texts)])
+    starts = np.array([b if t is not None else -1 for b, t in zip(bounds, texts)], np.int64)
+    ends = np.array(bounds[1:], np.int64)
+    scanned = hundredths(np.frombuffer(data, np.uint8), starts, ends, -1)
+    flags = pl.Series([in_cents] * len(texts), dtype=pl.Boolean)
+    expected = amount(pl.Series(texts, dtype=pl.String), flags)
+    assert to_units(pl.Series(scanned), flags).to_list() == expected.to_list()
+
+
+def test_scanned_amounts_in_hundredths() -> None:
+    data = "$1,234.5€0.07x1.234£12₹3.".encode()
+    spans = [(0, 8), (8, 15), (15, 21), (21, 25), (25, 30), (-1, 0)]
+    starts, ends = (np.array(column, np.int64) for column in zip(*spans))
+    scanned = hundredths(np.frombuffer(data, np.uint8), starts, ends, 0)
+    assert scanned.tolist() == [123450, 7, -1, 1200, -1, 0]

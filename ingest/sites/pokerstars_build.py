@@ -18,7 +18,7 @@ from ingest.sites import ParseResult
 from ingest.sites.pokerstars_hands import hand_info
 from ingest.sites.pokerstars_lines import BETTING, STREET_NAMES, Lines
 from ingest.sites.pokerstars_problems import problems
-from ingest.text import amount, one_of
+from ingest.text import one_of, to_units
 
 _NO_CHIPS = ["fold", "check", "show", "muck"]
 # Seat labels after the blinds and before the button, by how many players sit there.
@@ -59,8 +59,7 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     hole = lines.markers.filter(one_of(pl.col("marker"), ["HOLE CARDS", "PRE-FLOP"]))
     hole = hole.group_by("hand").agg(hole_idx=pl.col("idx").min())
     sat_out = (
-        lines.sat_out
-        .join(hole, on="hand", how="left")
+        lines.sat_out.join(hole, on="hand", how="left")
         .filter(pl.col("idx") < pl.col("hole_idx").fill_null(1 << 62))
         .select("hand", "player", sat_out=pl.lit(True))
         .unique()
@@ -68,7 +67,7 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     return (
         seats.with_columns(
             seat=pl.col("seat").cast(pl.Int8, strict=False),
-            stack=amount(seats["stack"], per_hand(info, "in_cents", seats["hand"])),
+            stack=to_units(seats["stack_h"], per_hand(info, "in_cents", seats["hand"])),
         )
         .join(sat_out, on=["hand", "player"], how="left")
         .with_columns(sitting_out=pl.col("sitting_out") | pl.col("sat_out").fill_null(False))
@@ -88,7 +87,7 @@ def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFra
         maintain_order="left",
     )
     cents = per_hand(info, "in_cents", ev["hand"])
-    value = amount(ev["amount"].fill_null(ev["to"]), cents)
+    value = to_units(ev["value_h"], cents)
     ev = ev.with_columns(
         x=pl.when(pl.col("to").is_null()).then(value),
         y=pl.when(pl.col("to").is_not_null()).then(value),
@@ -100,7 +99,9 @@ def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFra
         key=pl.col("pkey") * 8 + pl.col("street").clip(lower_bound=1).cast(pl.Int64)
     )
     fees = ev.filter(kind == "cash_out")
-    fees = fees.select("idx", fee_x=amount(fees["fee"], per_hand(info, "in_cents", fees["hand"])))
+    fees = fees.select(
+        "idx", fee_x=to_units(fees["fee_h"], per_hand(info, "in_cents", fees["hand"]))
+    )
     ev = ev.join(fees, on="idx", how="left", maintain_order="left")
     return pl.concat([ev, _street_totals(ev)], how="horizontal")
 
@@ -140,8 +141,10 @@ def _street_totals(ev: pl.DataFrame) -> pl.DataFrame:
     rows = s["row"]
 
     def scatter(values: pl.Series) -> pl.Series:
-        return pl.repeat(None, n, dtype=values.dtype, eager=True).alias(values.name).scatter(
-            rows, values
+        return (
+            pl.repeat(None, n, dtype=values.dtype, eager=True)
+            .alias(values.name)
+            .scatter(rows, values)
         )
 
     out = ev.with_columns(scatter(s["live"]), scatter(s["after"]), scatter(s["raised"]))
@@ -214,7 +217,7 @@ def _players(
     summary = lines.summary_seats
     summary = (
         summary.with_columns(
-            won=amount(summary["won"], per_hand(info, "in_cents", summary["hand"])),
+            won=to_units(summary["won_h"], per_hand(info, "in_cents", summary["hand"])),
             pkey=_seat_key(pl.col("seat").cast(pl.Int8, strict=False)),
         )
         .group_by("pkey")
@@ -319,9 +322,9 @@ def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     return (
         totals.with_columns(
             # A missing rake or splash is none; one that is there but unreadable is not.
-            total=amount(totals["total"], cents),
-            rake=amount(totals["rake"].fill_null("0"), cents),
-            stp=amount(totals["stp"].fill_null("0"), cents),
+            total=to_units(totals["total_h"], cents),
+            rake=to_units(totals["rake_h"], cents),
+            stp=to_units(totals["stp_h"], cents),
         )
         .group_by("hand")
         .agg(

@@ -651,6 +651,9 @@ def classify(text: ChunkText) -> Lines:
     def strings(spans: np.ndarray, column: int) -> pl.Series:
         return text.strings(spans[:, column], spans[:, column + 1], "")
 
+    def amounts(spans: np.ndarray, column: int, absent: int = -1) -> pl.Series:
+        return pl.Series(scan.hundredths(data, spans[:, column], spans[:, column + 1], absent))
+
     starts_frame = frame(np.flatnonzero(is_start), "file", "offset", "line_no", "text")
     rows = np.flatnonzero(is_start | is_marker)
     first = is_start[rows]
@@ -669,6 +672,7 @@ def classify(text: ChunkText) -> Lines:
         seat=strings(spans, 0),
         player=strings(spans, 2),
         stack=strings(spans, 4),
+        stack_h=amounts(spans, 4),
         sitting_out=pl.Series(sitting_out).set(pl.Series(~has_rest), None),
     )
     rows = _rows(kind, "summary_seat")
@@ -679,6 +683,7 @@ def classify(text: ChunkText) -> Lines:
         seat=strings(spans, 0),
         cards=strings(spans, 2),
         won=strings(spans, 4),
+        won_h=amounts(spans, 4),
         not_awarded=pl.Series(not_awarded[useful]),
     )
     rows = _rows(kind, "dealt")
@@ -694,6 +699,9 @@ def classify(text: ChunkText) -> Lines:
         total=strings(spans[is_total], 0),
         rake=strings(spans[is_total], 2),
         stp=strings(spans[is_total], 4),
+        total_h=amounts(spans[is_total], 0),
+        rake_h=amounts(spans[is_total], 2, absent=0),  # no rake written: none taken
+        stp_h=amounts(spans[is_total], 4, absent=0),
         side_pots=pl.Series(side_pots[is_total]),
     )
     with_cards = is_board & (spans[:, 6] >= 0)
@@ -797,6 +805,11 @@ def _events(
                                 both(action[:, 0], other[:, 5]), ~is_action, "pot"),
             "fee": _span_column(text, both(action[:, 0], other[:, 6]),
                                 both(action[:, 0], other[:, 7]), ~is_action, "fee"),
+            # the amount or raise-to amount, and the cash-out fee, in hundredths
+            "value_h": scan.hundredths(data, np.where(~is_action | betting, last_first, NULL),
+                                       last_end, -1),
+            "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
+                                     both(action[:, 0], other[:, 7]), -1),
         }
     )  # fmt: skip
     collect = both(np.zeros(n_actions, bool), other_kind == 1)
