@@ -64,9 +64,9 @@ def test_invalid_utf8_takes_the_decoding_path() -> None:
 
 
 def test_chunks_cut_together_match_each_cut_alone() -> None:
-    chunks = [
-        Chunk(data, f"{n}.txt", 10 * n, n + 1, "utf-8") for n, data in enumerate(TEXTS)
-    ] + [Chunk("caf\u00e9\r\nbar".encode("cp1252"), "w.txt", 5, 2, "cp1252")]
+    chunks = [Chunk(data, f"{n}.txt", 10 * n, n + 1, "utf-8") for n, data in enumerate(TEXTS)] + [
+        Chunk("caf\u00e9\r\nbar".encode("cp1252"), "w.txt", 5, 2, "cp1252")
+    ]
     chunks.insert(3, Chunk(b"bad \xff\n", "x.txt", 0, 1, "utf-8"))
     together = split_chunks(chunks).frame()
     alone = [split_lines(chunk) for chunk in chunks]
@@ -88,7 +88,9 @@ def test_scanned_amounts_read_as_the_amount_expression_does(
 ) -> None:
     data = "".join(text or "" for text in texts).encode()
     bounds = np.cumsum([0, *(len((text or "").encode()) for text in texts)])
-    starts = np.array([b if t is not None else -1 for b, t in zip(bounds, texts)], np.int64)
+    starts = np.array(
+        [b if t is not None else -1 for b, t in zip(bounds, texts, strict=False)], np.int64
+    )
     ends = np.array(bounds[1:], np.int64)
     scanned = hundredths(np.frombuffer(data, np.uint8), starts, ends, -1)
     flags = pl.Series([in_cents] * len(texts), dtype=pl.Boolean)
@@ -99,6 +101,6 @@ def test_scanned_amounts_read_as_the_amount_expression_does(
 def test_scanned_amounts_in_hundredths() -> None:
     data = "$1,234.5€0.07x1.234£12₹3.".encode()
     spans = [(0, 8), (8, 15), (15, 21), (21, 25), (25, 30), (-1, 0)]
-    starts, ends = (np.array(column, np.int64) for column in zip(*spans))
+    starts, ends = (np.array(column, np.int64) for column in zip(*spans, strict=True))
     scanned = hundredths(np.frombuffer(data, np.uint8), starts, ends, 0)
     assert scanned.tolist() == [123450, 7, -1, 1200, -1, 0]
