@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import polars as pl
 import pyarrow as pa
 
 from ingest import schemas
+from ingest.scan import njit
 from ingest.sites import ParseResult
 from ingest.sites.pokerstars_hands import hand_info
-from ingest.sites.pokerstars_lines import BETTING, STREET_NAMES, Lines
+from ingest.sites.pokerstars_lines import BETTING, EVENT_KINDS, STREET_NAMES, Lines
 from ingest.sites.pokerstars_problems import problems
 from ingest.text import one_of, to_units
 
-_NO_CHIPS = ["fold", "check", "show", "muck"]
 # Seat labels after the blinds and before the button, by how many players sit there.
 _MIDDLE = {
     0: [], 1: ["CO"], 2: ["UTG", "CO"], 3: ["UTG", "HJ", "CO"], 4: ["UTG", "MP", "HJ", "CO"],
@@ -66,8 +67,7 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     )
     return (
         seats.with_columns(
-            seat=pl.col("seat").cast(pl.Int8, strict=False),
-            stack=to_units(seats["stack_h"], per_hand(info, "in_cents", seats["hand"])),
+            stack=to_units(seats["stack_h"], per_hand(info, "in_cents", seats["hand"]))
         )
         .join(sat_out, on=["hand", "player"], how="left")
         .with_columns(sitting_out=pl.col("sitting_out") | pl.col("sat_out").fill_null(False))
@@ -75,96 +75,124 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _events(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Events in line order, with seats and amounts in the smallest unit; betting rows get
-    ``chips`` (what the action adds to the pot), ``live`` (what counts toward the street's
-    bet), ``dead``, ``raise_to`` and ``after`` (the player's street total after the action)."""
-    kind = pl.col("kind")
-    ev = lines.events.join(
-        seats.select("hand", "player", "seat"),
-        on=["hand", "player"],
-        how="left",
-        maintain_order="left",
-    )
+def _events(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
+    """Events in line order, with amounts in the smallest unit; betting rows get ``chips``
+    (what the action adds to the pot), ``live`` (what counts toward the street's bet),
+    ``dead``, ``raise_to`` and ``after`` (the player's street total after the action)."""
+    ev = lines.events
     cents = per_hand(info, "in_cents", ev["hand"])
     value = to_units(ev["value_h"], cents)
+    is_raise = pl.col("kind") == "raise"
     ev = ev.with_columns(
-        x=pl.when(pl.col("to").is_null()).then(value),
-        y=pl.when(pl.col("to").is_not_null()).then(value),
-        big_blind=per_hand(info, "big_blind", ev["hand"]),
+        x=pl.when(~is_raise).then(value),
+        y=pl.when(is_raise).then(value),
+        fee_x=pl.when(pl.col("kind") == "cash_out").then(to_units(ev["fee_h"], cents)),
         pkey=_seat_key(pl.col("seat")),
         all_in=pl.col("all_in").fill_null(False),
     ).with_columns(
         # Posts before the first marker belong to the pre-flop betting.
         key=pl.col("pkey") * 8 + pl.col("street").clip(lower_bound=1).cast(pl.Int64)
     )
-    fees = ev.filter(kind == "cash_out")
-    fees = fees.select(
-        "idx", fee_x=to_units(fees["fee_h"], per_hand(info, "in_cents", fees["hand"]))
-    )
-    ev = ev.join(fees, on="idx", how="left", maintain_order="left")
-    return pl.concat([ev, _street_totals(ev)], how="horizontal")
+    return pl.concat([ev, _street_totals(ev, per_hand(info, "big_blind", ev["hand"]))],
+                     how="horizontal")  # fmt: skip
 
 
-def _street_totals(ev: pl.DataFrame) -> pl.DataFrame:
-    """live, dead, after, chips, raise_to and seq for each event, in the same row order.
+_KIND_CODES = {kind: code for code, kind in enumerate(EVENT_KINDS)}
+_IS_BETTING = np.array([kind in BETTING for kind in EVENT_KINDS])
+_NO_CHIPS = np.array([kind in ("fold", "check", "show", "muck") for kind in EVENT_KINDS])
+_RAISE_CODE, _ANTE_CODE, _BOTH_BLINDS_CODE = (
+    _KIND_CODES["raise"],
+    _KIND_CODES["ante"],
+    _KIND_CODES["post_sb_bb"],
+)
 
-    Betting rows of one (hand, seat, street) are made contiguous (a stable sort on one
-    integer) and running sums restart where the key changes: window functions over ~10^5
-    small groups cost several times more. Results are scattered back to the event rows.
-    """
-    kind = pl.col("kind")
-    ev = ev.select("hand", "key", "x", "y", "big_blind", "kind").with_row_index("row")
-    live = (
-        pl.when(kind == "post_sb_bb")
-        .then(pl.min_horizontal("x", "big_blind"))
-        .when(one_of(kind, ["ante", "raise"]))
-        .then(0)
-        .otherwise(pl.col("x"))
-    )
-    bets = ev.filter(one_of(kind, BETTING)).select(
-        "row", "key", "x", "y", live=live, raise_=kind == "raise"
-    )
-    s = bets.sort("key", maintain_order=True)
-    first = pl.col("key") != pl.col("key").shift(1, fill_value=-1)
-    adds = pl.col("live").fill_null(0)
-    s = s.with_columns(first=first, total=adds.cum_sum()).with_columns(
-        c=pl.col("total") - pl.when("first").then(pl.col("total") - adds).forward_fill()
-    )
-    # A raise sets the street total to its "to" amount; later calls add to it.
-    since_raise = pl.when("raise_").then(pl.col("c")).when("first").then(0).forward_fill()
-    raise_base = pl.when("raise_").then(pl.col("y")).when("first").then(0).forward_fill()
-    s = s.with_columns(after=raise_base + pl.col("c") - since_raise)
-    before = pl.when("first").then(0).otherwise(pl.col("after").shift(1))
-    s = s.with_columns(raised=pl.when("raise_").then(pl.col("y") - before))
-    n = ev.height
-    rows = s["row"]
 
-    def scatter(values: pl.Series) -> pl.Series:
-        return (
-            pl.repeat(None, n, dtype=values.dtype, eager=True)
-            .alias(values.name)
-            .scatter(rows, values)
-        )
+@njit
+def _betting(
+    hand: np.ndarray, key: np.ndarray, code: np.ndarray, x: np.ndarray, y: np.ndarray,
+    big_blind: np.ndarray,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """The street totals, one pass over the events in line order: per (hand, seat, street)
+    ``key``, what each betting row adds live (a post of both blinds counts the big blind
+    live, the rest is dead; antes are dead; a raise sets the total to its "to" amount, and
+    later calls add to it), the total after it, and what a raise adds; then the chips each
+    event moves and its dead part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count
+    as 0: their hands fail the checks. Returns the values and a validity flag for each."""
+    n = hand.size
+    live, after = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    chips, dead = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    betting_valid, chips_valid = np.zeros(n, np.bool_), np.ones(n, np.bool_)
+    seq = np.zeros(n, np.int32)
+    # running state per key of the current hand (keys are hand * 128 + seat * 8 + street)
+    total, since_raise = np.zeros(128, np.int64), np.zeros(128, np.int64)
+    base, last = np.zeros(128, np.int64), np.zeros(128, np.int64)
+    seen = np.zeros(128, np.bool_)
+    first_row = 0
+    for i in range(n):
+        if i == 0 or hand[i] != hand[i - 1]:
+            first_row = i
+            seen[:] = False
+        seq[i] = i - first_row
+        c = code[i]
+        xi = max(x[i], 0)
+        if _NO_CHIPS[c]:
+            continue
+        if not _IS_BETTING[c]:
+            chips[i] = xi
+            chips_valid[i] = x[i] >= 0
+            continue
+        g = key[i] % 128
+        if not seen[g]:
+            seen[g] = True
+            total[g] = since_raise[g] = base[g] = last[g] = 0
+        if c == _BOTH_BLINDS_CODE:
+            adds = xi if big_blind[i] < 0 else (big_blind[i] if x[i] < 0 else min(xi, big_blind[i]))
+        elif c in (_ANTE_CODE, _RAISE_CODE):
+            adds = 0
+        else:
+            adds = xi
+        total[g] += adds
+        if c == _RAISE_CODE:
+            since_raise[g] = total[g]
+            base[g] = max(y[i], 0)
+        live[i] = adds
+        after[i] = base[g] + total[g] - since_raise[g]
+        betting_valid[i] = True
+        if c == _RAISE_CODE:
+            chips[i] = max(y[i], 0) - last[g]
+            chips_valid[i] = y[i] >= 0
+        else:
+            chips[i] = xi
+            chips_valid[i] = x[i] >= 0
+        if c == _ANTE_CODE:
+            dead[i] = xi
+        elif c == _BOTH_BLINDS_CODE:
+            dead[i] = xi - adds
+        last[g] = after[i]
+    return live, after, chips, dead, seq, betting_valid, chips_valid
 
-    out = ev.with_columns(scatter(s["live"]), scatter(s["after"]), scatter(s["raised"]))
-    new_hand = pl.col("hand") != pl.col("hand").shift(1, fill_value=-1)
-    seq = pl.col("row") - pl.when(new_hand).then(pl.col("row")).forward_fill()
-    return out.select(
-        "live",
-        "after",
-        chips=pl.when(kind == "raise")
-        .then(pl.col("raised"))
-        .when(one_of(kind, _NO_CHIPS))
-        .then(0)
-        .otherwise(pl.col("x")),
-        dead=pl.when(kind == "ante")
-        .then(pl.col("x"))
-        .when(kind == "post_sb_bb")
-        .then(pl.col("x") - pl.col("live"))
-        .otherwise(0),
-        raise_to=pl.when(kind == "raise").then(pl.col("y")),
-        seq=seq.cast(pl.Int32),
+
+def _street_totals(ev: pl.DataFrame, big_blind: pl.Series) -> pl.DataFrame:
+    """live, after, chips, dead, raise_to and seq for each event, in the same row order
+    (see :func:`_betting`)."""
+
+    def filled(column: pl.Series) -> np.ndarray:
+        return column.fill_null(-1).to_numpy()
+
+    live, after, chips, dead, seq, betting, chips_valid = _betting(
+        ev["hand"].to_numpy(), (ev["key"] % 128).to_numpy(),
+        ev["code"].to_numpy(), filled(ev["x"]), filled(ev["y"]), filled(big_blind),
+    )  # fmt: skip
+    no_bet = pl.Series(~betting)
+    return pl.DataFrame(
+        {
+            "live": pl.Series(live).set(no_bet, None),
+            "after": pl.Series(after).set(no_bet, None),
+            "chips": pl.Series(chips).set(pl.Series(~chips_valid), None),
+            "dead": dead,
+            "raise_to": ev["y"],
+            "seq": seq,
+        }
     )
 
 
@@ -346,7 +374,7 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
     files = pl.Series("source_file", source_files, dtype=pl.String)
     info = hand_info(lines)
     seats = _seats(lines, info)
-    ev = _events(lines, info, seats)
+    ev = _events(lines, info)
     players = _players(lines, info, seats, ev)
     totals = _totals(lines, info)
     bad = problems(lines, info, seats, ev, players, totals)

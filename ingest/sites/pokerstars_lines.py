@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
 from ingest import scan
 from ingest.scan import NULL, at, ends_with, find, find_byte, lit, njit
@@ -62,13 +63,12 @@ _KIND = {name: number for number, name in enumerate([*_KINDS, "other"])}
 _MARKER, _SUMMARY_SEAT, _SEAT_LINE, _SUMMARY_ITEM, _CHAT, _DEALT_LINE, _TABLE_LINE = range(7)
 _ACTION, _OTHER = 7, 8
 # Events: the action verbs' kinds, then the kinds of the other chip-moving lines.
-_EVENT_KINDS = [kind for _, kind in VERBS] + ["return", "collect", "cash_out", "show"]
+EVENT_KINDS = [kind for _, kind in VERBS] + ["return", "collect", "cash_out", "show"]
 _OTHER_KIND = len(VERBS)  # event kind code of the first of the other lines' kinds
 _VERB_TABLE = scan.literal_table([verb for verb, _ in VERBS])
 _VERB_BETTING = np.array([kind in BETTING for _, kind in VERBS])
 _VERB_CARDS = np.array([kind in ("show", "muck", "fold") for _, kind in VERBS])
 _CHECK = next(k for k, (_, kind) in enumerate(VERBS) if kind == "check")
-_VERB_RAISE = np.array([kind == "raise" for _, kind in VERBS])
 _VERB_SITS_OUT = np.array([kind == "sits_out" for _, kind in VERBS])
 _VERB_EVENT = np.array([kind not in ("sits_out", "no_show") for _, kind in VERBS])
 # The betting verbs whose whole line is "verb amount", then "raises X to amount".
@@ -112,6 +112,7 @@ _SHOWED, _MUCKED, _WON, _NOT_AWARDED = (
 _BRACKET, _TOTAL_POT, _RAKE, _STP = lit(" ["), lit("Total pot "), lit("| Rake "), lit("| STP ")
 _SIDE_POT, _BOARD, _BOARD_WORD = lit("Side pot"), lit("Board ["), lit("Board")
 _CANCELLED = lit("Hand cancelled")
+_NO_SEAT = -999
 _NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
 _NOT_SPACE_BAR, _NOT_CLOSE_PAREN, _NOT_SPACE_CLOSE = lit(" |"), lit(")"), lit(" )")
 _SPACE, _COLON_BYTE, _QUOTE = 32, 58, 34
@@ -497,6 +498,68 @@ def _seat_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
 
 
 @njit
+def _seat_numbers(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Seat number texts as integers (an optional sign and digits, -128..127, as a cast to
+    a one-byte integer reads them); ``_NO_SEAT`` where the text is anything else."""
+    out = np.full(starts.size, _NO_SEAT, np.int16)
+    for i in range(starts.size):
+        pos, end = starts[i], ends[i]
+        if pos < 0:
+            continue
+        sign = 1
+        if pos < end and (data[pos] == 43 or data[pos] == 45):  # "+" or "-"
+            sign = -1 if data[pos] == 45 else 1
+            pos += 1
+        value = 0
+        digits = pos
+        while pos < end and 48 <= data[pos] <= 57 and value <= 128:
+            value = value * 10 + (data[pos] - 48)
+            pos += 1
+        if pos == end and pos > digits and -128 <= sign * value <= 127:
+            out[i] = sign * value
+    return out
+
+
+@njit
+def _same(data: np.ndarray, a: int, a_end: int, b: int, b_end: int) -> bool:
+    """Whether two spans hold the same bytes (a null span equals nothing)."""
+    if a < 0 or b < 0 or a_end - a != b_end - b:
+        return False
+    for k in range(a_end - a):  # noqa: SIM110 (numba compiles loops, not generators)
+        if data[a + k] != data[b + k]:
+            return False
+    return True
+
+
+@njit
+def _event_seats(
+    data: np.ndarray,
+    event_hand: np.ndarray,
+    event_player: np.ndarray,
+    seat_hand: np.ndarray,
+    seat_player: np.ndarray,
+    seat_number: np.ndarray,
+) -> np.ndarray:
+    """Each event's seat: the number of its hand's first seat line naming the same player,
+    ``_NO_SEAT`` when none does. Events and seat lines are both in hand order."""
+    out = np.full(event_hand.size, _NO_SEAT, np.int16)
+    first = 0
+    for i in range(event_hand.size):
+        hand = event_hand[i]
+        while first < seat_hand.size and seat_hand[first] < hand:
+            first += 1
+        k = first
+        while k < seat_hand.size and seat_hand[k] == hand:
+            if _same(
+                data, event_player[i, 0], event_player[i, 1], seat_player[k, 0], seat_player[k, 1]
+            ):
+                out[i] = seat_number[k]
+                break
+            k += 1
+    return out
+
+
+@njit
 def _won(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     """`` won \\(?([^ )]+)\\)?``: the leftmost amount won."""
     pos = find(data, start, end, _WON)
@@ -629,6 +692,11 @@ def _rows(kind: np.ndarray, name: str) -> np.ndarray:
     return np.flatnonzero(kind == _KIND[name])
 
 
+def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Series:
+    """Integers with a null marker as a nullable column of ``dtype``."""
+    return pl.Series(pa.array(values, mask=values == null)).cast(dtype)
+
+
 def classify(text: ChunkText) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
     data, starts, ends = text.data, text.starts, text.ends
@@ -663,18 +731,18 @@ def classify(text: ChunkText) -> Lines:
         street=pl.Series(np.where(first, 0, street[rows]), dtype=pl.Int8),
         run=pl.Series(np.where(first, 1, board[rows]), dtype=pl.Int8).replace(-1, None),
     )
-    events, sat_out = _events(text, hand, street, board, kind)
-
     rows = _rows(kind, "seat")
     spans, sitting_out, has_rest = _seat_fields(data, starts[rows], ends[rows])
+    seat_numbers = _seat_numbers(data, spans[:, 0], spans[:, 1])
     seats = frame(
         rows,
-        seat=strings(spans, 0),
+        seat=_nullable(seat_numbers, _NO_SEAT, pl.Int8),
         player=strings(spans, 2),
-        stack=strings(spans, 4),
         stack_h=amounts(spans, 4),
         sitting_out=pl.Series(sitting_out).set(pl.Series(~has_rest), None),
     )
+    seat_lines = (hand[rows], np.ascontiguousarray(spans[:, 2:4]), seat_numbers)
+    events, sat_out = _events(text, hand, street, board, kind, seat_lines)
     rows = _rows(kind, "summary_seat")
     spans, useful, not_awarded = _summary_seat_fields(data, starts[rows], ends[rows])
     spans = spans[useful]
@@ -682,7 +750,6 @@ def classify(text: ChunkText) -> Lines:
         rows[useful],
         seat=strings(spans, 0),
         cards=strings(spans, 2),
-        won=strings(spans, 4),
         won_h=amounts(spans, 4),
         not_awarded=pl.Series(not_awarded[useful]),
     )
@@ -696,9 +763,6 @@ def classify(text: ChunkText) -> Lines:
     )
     totals = frame(
         rows[is_total],
-        total=strings(spans[is_total], 0),
-        rake=strings(spans[is_total], 2),
-        stp=strings(spans[is_total], 4),
         total_h=amounts(spans[is_total], 0),
         rake_h=amounts(spans[is_total], 2, absent=0),  # no rake written: none taken
         stp_h=amounts(spans[is_total], 4, absent=0),
@@ -754,10 +818,16 @@ def _span_column(text: ChunkText, first: np.ndarray, last: np.ndarray, keep: np.
 
 
 def _events(
-    text: ChunkText, hand: np.ndarray, street: np.ndarray, board: np.ndarray, kind: np.ndarray
+    text: ChunkText,
+    hand: np.ndarray,
+    street: np.ndarray,
+    board: np.ndarray,
+    kind: np.ndarray,
+    seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Events in line order (a line that is two events keeps both, in the order return,
-    collect, cash-out, show) and the lines of players sitting out."""
+    collect, cash-out, show), with the seat of their player (from ``seat_lines``: hand,
+    player span and seat number of each seat line), and the lines of players sitting out."""
     data, starts, ends = text.data, text.starts, text.ends
     action_rows = _rows(kind, "action")
     action, verb, all_in, damaged = _action_fields(data, starts[action_rows], ends[action_rows])
@@ -777,34 +847,31 @@ def _events(
     rows = rows[order]
     n_actions = verb.size
     is_action = order < n_actions
-    raise_ = np.concatenate([_VERB_RAISE[verb], np.zeros(line.size, bool)])[order]
     betting = np.concatenate([_VERB_BETTING[verb], np.zeros(line.size, bool)])[order]
 
     def both(action_part: np.ndarray, other_part: np.ndarray) -> np.ndarray:
         return np.concatenate([action_part, other_part])[order]
 
     last_first, last_end = both(action[:, 2], other[:, 2]), both(action[:, 3], other[:, 3])
+    players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
+    seats = _event_seats(data, hand[rows], players, *seat_lines)
     codes = both(verb, other_kind + _OTHER_KIND)
-    kinds = pl.Series("kind", _EVENT_KINDS).gather(codes)
+    kinds = pl.Series("kind", EVENT_KINDS).gather(codes)
     frame = pl.DataFrame(
         {
             "hand": hand[rows], "idx": rows,
             "street": pl.Series(street[rows], dtype=pl.Int8),
             "run": pl.Series(board[rows], dtype=pl.Int8).replace(-1, None),
-            "player": text.strings(both(action[:, 0], other[:, 0]),
-                                   both(action[:, 1], other[:, 1]), "player"),
+            "player": text.strings(players[:, 0], players[:, 1], "player"),
+            "seat": _nullable(seats, _NO_SEAT, pl.Int8),
             "kind": kinds,
+            "code": pl.Series(codes, dtype=pl.Int8),
             "all_in": pl.Series(both(all_in, np.zeros(line.size, bool))),
-            "amount": _span_column(text, last_first, last_end, ~is_action | (betting & ~raise_),
-                                   "amount"),
-            "to": _span_column(text, last_first, last_end, is_action & raise_, "to"),
             "cards": text.strings(both(action[:, 4], other[:, 8]),
                                   both(action[:, 5], other[:, 9]), "cards"),
             "damaged": pl.Series(both(damaged, other_damaged)),
             "pot": _span_column(text, both(action[:, 0], other[:, 4]),
                                 both(action[:, 0], other[:, 5]), ~is_action, "pot"),
-            "fee": _span_column(text, both(action[:, 0], other[:, 6]),
-                                both(action[:, 0], other[:, 7]), ~is_action, "fee"),
             # the amount or raise-to amount, and the cash-out fee, in hundredths
             "value_h": scan.hundredths(data, np.where(~is_action | betting, last_first, NULL),
                                        last_end, -1),
