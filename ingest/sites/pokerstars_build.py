@@ -100,6 +100,9 @@ def _events(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
 _KIND_CODES = {kind: code for code, kind in enumerate(EVENT_KINDS)}
 _IS_BETTING = np.array([kind in BETTING for kind in EVENT_KINDS])
 _NO_CHIPS = np.array([kind in ("fold", "check", "show", "muck") for kind in EVENT_KINDS])
+# Which chip flow (0 returned, 1 collected, 2 cashed out) an event kind is, -1: none.
+_FLOW_OF = np.array([["return", "collect", "cash_out"].index(k) if k in ("return", "collect",
+                     "cash_out") else -1 for k in EVENT_KINDS])  # fmt: skip
 _RAISE_CODE, _ANTE_CODE, _BOTH_BLINDS_CODE = (
     _KIND_CODES["raise"],
     _KIND_CODES["ante"],
@@ -217,77 +220,106 @@ def _computed_returns(ev: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+@njit
+def _seat_sums(
+    seat_hand: np.ndarray, seat: np.ndarray, event_hand: np.ndarray, event_seat: np.ndarray,
+    code: np.ndarray, chips: np.ndarray, fee: np.ndarray, event_cards: np.ndarray,
+    summary_hand: np.ndarray, summary_seat: np.ndarray, summary_cards: np.ndarray,
+    won: np.ndarray, not_awarded: np.ndarray,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """Per seat line, from the events and summary lines of its hand with its seat number
+    (all three in hand order; null numbers, -1, match each other; null amounts, -1, count
+    0): chips put in, returned, collected and cashed out, cash-out fees, winnings and pots
+    not awarded written in the summary, and the first event and summary line showing its
+    cards (-1: none)."""
+    n = seat_hand.size
+    sums = np.zeros((n, 7), np.int64)
+    first_shown = np.full(n, -1, np.int64)
+    first_summary = np.full(n, -1, np.int64)
+    begin = 0
+    for i in range(event_hand.size):
+        while begin < n and seat_hand[begin] < event_hand[i]:
+            begin += 1
+        k = begin
+        while k < n and seat_hand[k] == event_hand[i]:
+            if seat[k] == event_seat[i]:
+                c = code[i]
+                column = 0 if _IS_BETTING[c] else (1 + _FLOW_OF[c] if _FLOW_OF[c] >= 0 else -1)
+                if column >= 0:
+                    sums[k, column] += max(chips[i], 0)
+                sums[k, 4] += max(fee[i], 0)
+                if event_cards[i] and first_shown[k] < 0:
+                    first_shown[k] = i
+            k += 1
+    begin = 0
+    for j in range(summary_hand.size):
+        while begin < n and seat_hand[begin] < summary_hand[j]:
+            begin += 1
+        k = begin
+        while k < n and seat_hand[k] == summary_hand[j]:
+            if seat[k] == summary_seat[j]:
+                sums[k, 6 if not_awarded[j] else 5] += max(won[j], 0)
+                if summary_cards[j] and first_summary[k] < 0:
+                    first_summary[k] = j
+            k += 1
+    return sums, first_shown, first_summary
+
+
 def _players(
     lines: Lines, info: pl.DataFrame, seats: pl.DataFrame, ev: pl.DataFrame
 ) -> pl.DataFrame:
     """One row per seat line, with the player's chip flows, cards and position."""
-    kind = pl.col("kind")
-    chips = pl.col("chips").fill_null(0)
-    # Conditional amounts are computed over the whole frame, then summed per player: the
-    # same expressions inside the aggregation would run group by group.
-    flows = (
-        ev.select(
-            "pkey",
-            put_in=pl.when(one_of(kind, BETTING)).then(chips).otherwise(0),
-            returned_lines=pl.when(kind == "return").then(chips).otherwise(0),
-            collected_lines=pl.when(kind == "collect").then(chips).otherwise(0),
-            cashed_out=pl.when(kind == "cash_out").then(chips).otherwise(0),
-            cash_out_fee=pl.col("fee_x").fill_null(0),
-        )
-        .group_by("pkey")
-        .sum()
-    )
-    shown = (
-        ev.filter(pl.col("cards").is_not_null())
-        .group_by("pkey", maintain_order=True)
-        .agg(shown=pl.col("cards").first())
-    )
     summary = lines.summary_seats
-    summary = (
-        summary.with_columns(
-            won=to_units(summary["won_h"], per_hand(info, "in_cents", summary["hand"])),
-            pkey=_seat_key(pl.col("seat").cast(pl.Int8, strict=False)),
-        )
-        .group_by("pkey")
-        .agg(
-            summary_cards=pl.col("cards").drop_nulls().first(),
-            won=pl.when(pl.col("not_awarded")).then(0).otherwise(pl.col("won")).sum(),
-            not_awarded=pl.when(pl.col("not_awarded")).then(pl.col("won")).otherwise(0).sum(),
-        )
-    )
-    dealt = lines.dealt.group_by("hand", "player").agg(dealt=pl.col("cards").first())
-    # The hero (the history's owner) is the only player with a "Dealt to" line.
-    sole = dealt.group_by("hand").agg(is_hero=pl.len() == 1)
-    dealt = dealt.join(sole, on="hand")
+    summary_won = to_units(summary["won_h"], per_hand(info, "in_cents", summary["hand"]))
+
+    def numbers(column: pl.Series) -> np.ndarray:
+        return column.fill_null(-1).to_numpy()
+
+    sums, first_shown, first_summary = _seat_sums(
+        numbers(seats["hand"]), numbers(seats["seat"]), numbers(ev["hand"]), numbers(ev["seat"]),
+        numbers(ev["code"]), numbers(ev["chips"]), numbers(ev["fee_x"]),
+        ev["cards"].is_not_null().to_numpy(), numbers(summary["hand"]),
+        numbers(summary["seat"]), summary["cards"].is_not_null().to_numpy(),
+        numbers(summary_won), summary["not_awarded"].to_numpy(),
+    )  # fmt: skip
+
+    def gathered(column: pl.Series, rows: np.ndarray) -> pl.Series:
+        return column.gather(pl.Series(rows).replace(-1, None))
+
+    flows = pl.DataFrame(
+        sums, schema=["put_in", "returned_lines", "collected_lines", "cashed_out",
+                      "cash_out_fee", "won", "not_awarded"], orient="row",
+    )  # fmt: skip
     rio_hands = info.filter("is_rio")["hand"]
-    returns = _computed_returns(ev.filter(pl.col("hand").is_in(rio_hands.implode())))
-    p = (
-        seats.with_columns(
-            pkey=_seat_key(pl.col("seat")),
-            hand_id=per_hand(info, "hand_id", seats["hand"]),
-            is_rio=per_hand(info, "is_rio", seats["hand"]),
-            button_seat=per_hand(info, "button_seat", seats["hand"]),
-        )
-        .join(flows, on="pkey", how="left")
-        .join(shown, on="pkey", how="left")
-        .join(summary, on="pkey", how="left")
-        .join(returns, on="pkey", how="left")
-        .join(dealt, on=["hand", "player"], how="left")
+    p = pl.concat(
+        [
+            seats.with_columns(
+                pkey=_seat_key(pl.col("seat")),
+                hand_id=per_hand(info, "hand_id", seats["hand"]),
+                is_rio=per_hand(info, "is_rio", seats["hand"]),
+                button_seat=per_hand(info, "button_seat", seats["hand"]),
+                shown=gathered(ev["cards"], first_shown),
+                summary_cards=gathered(summary["cards"], first_summary),
+            ),
+            flows,
+        ],
+        how="horizontal",
     )
+    if rio_hands.len():
+        returns = _computed_returns(ev.filter(pl.col("hand").is_in(rio_hands.implode())))
+        p = p.join(returns, on="pkey", how="left")
+    else:
+        p = p.with_columns(computed_return=pl.lit(None, pl.Int64))
     # Run It Once exports print return and collect amounts that contradict their own pot
     # totals; their returns are recomputed from the betting and winnings read from the
     # summary, which agrees with the totals.
     rio = pl.col("is_rio")
-    zero = pl.lit(0, dtype=pl.Int64)
     p = p.with_columns(
-        put_in=pl.col("put_in").fill_null(zero),
-        returned=pl.when(rio).then("computed_return").otherwise("returned_lines").fill_null(zero),
-        collected=pl.when(rio).then("won").otherwise("collected_lines").fill_null(zero),
-        cashed_out=pl.col("cashed_out").fill_null(zero),
-        cash_out_fee=pl.col("cash_out_fee").fill_null(zero),
-        not_awarded=pl.col("not_awarded").fill_null(zero),
+        returned=pl.when(rio)
+        .then(pl.col("computed_return").fill_null(0))
+        .otherwise("returned_lines"),
+        collected=pl.when(rio).then("won").otherwise("collected_lines"),
         hole_cards=pl.coalesce("dealt", "shown", "summary_cards"),
-        is_hero=pl.col("is_hero").fill_null(False),
     ).with_columns(
         net=pl.col("collected") + pl.col("cashed_out") - pl.col("put_in") + pl.col("returned")
     )

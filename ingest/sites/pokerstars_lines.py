@@ -129,12 +129,11 @@ class Lines:
     markers: pl.DataFrame  # street markers: street code, marker text
     headers: pl.DataFrame  # header fields (strings) per hand; null fields when unreadable
     tables: pl.DataFrame  # table_name, max_seats, button_seat
-    seats: pl.DataFrame  # seat, player, stack (text), sitting_out
+    seats: pl.DataFrame  # seat, player, stack, sitting_out, dealt (cards), is_hero
     events: pl.DataFrame  # street, run, player, kind, amount/to/fee (text), all_in, cards...
-    dealt: pl.DataFrame  # player, cards
     totals: pl.DataFrame  # "Total pot" lines: total, rake, stp (text), side_pots
     boards: pl.DataFrame  # run, cards
-    summary_seats: pl.DataFrame  # seat, cards, won (text), not_awarded
+    summary_seats: pl.DataFrame  # seat, cards, won, not_awarded
     cancelled: pl.DataFrame  # "Hand cancelled" lines
     sat_out: pl.DataFrame  # "player: sits out" and "player: is sitting out" lines
 
@@ -560,6 +559,50 @@ def _event_seats(
 
 
 @njit
+def _dealt_to_seats(
+    data: np.ndarray,
+    seat_hand: np.ndarray,
+    seat_player: np.ndarray,
+    dealt_hand: np.ndarray,
+    dealt_player: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each seat line, the first "Dealt to" line of its hand naming its player (-1:
+    none), and whether that player is the hand's hero: the history's owner is the only
+    player dealt cards by name. Seat and dealt lines are both in hand order."""
+    first_dealt = np.full(seat_hand.size, -1, np.int64)
+    hero = np.zeros(seat_hand.size, np.bool_)
+    names = np.zeros(dealt_hand.size, np.int64)  # distinct names dealt in the line's hand
+    begin = 0
+    for j in range(dealt_hand.size):
+        if j > 0 and dealt_hand[j] != dealt_hand[j - 1]:
+            begin = j
+        new = True
+        for k in range(begin, j):
+            if _same(
+                data, dealt_player[j, 0], dealt_player[j, 1], dealt_player[k, 0], dealt_player[k, 1]
+            ):
+                new = False
+                break
+        names[j] = (names[j - 1] if j > begin else 0) + new
+    first = 0
+    for i in range(seat_hand.size):
+        hand = seat_hand[i]
+        while first < dealt_hand.size and dealt_hand[first] < hand:
+            first += 1
+        last = first
+        while last < dealt_hand.size and dealt_hand[last] == hand:
+            last += 1
+        for k in range(first, last):
+            if _same(
+                data, seat_player[i, 0], seat_player[i, 1], dealt_player[k, 0], dealt_player[k, 1]
+            ):
+                first_dealt[i] = k
+                hero[i] = names[last - 1] == 1
+                break
+    return first_dealt, hero
+
+
+@njit
 def _won(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     """`` won \\(?([^ )]+)\\)?``: the leftmost amount won."""
     pos = find(data, start, end, _WON)
@@ -731,32 +774,41 @@ def classify(text: ChunkText) -> Lines:
         street=pl.Series(np.where(first, 0, street[rows]), dtype=pl.Int8),
         run=pl.Series(np.where(first, 1, board[rows]), dtype=pl.Int8).replace(-1, None),
     )
+    rows = _rows(kind, "dealt")
+    dealt_spans = _dealt_fields(data, starts[rows], ends[rows])
+    dealt_hand = hand[rows]
     rows = _rows(kind, "seat")
     spans, sitting_out, has_rest = _seat_fields(data, starts[rows], ends[rows])
     seat_numbers = _seat_numbers(data, spans[:, 0], spans[:, 1])
+    players = np.ascontiguousarray(spans[:, 2:4])
+    dealt_row, is_hero = _dealt_to_seats(
+        data, hand[rows], players, dealt_hand, np.ascontiguousarray(dealt_spans[:, 0:2])
+    )
+    dealt_first, dealt_end = np.full(rows.size, NULL), np.full(rows.size, NULL)
+    matched = dealt_row >= 0
+    dealt_first[matched] = dealt_spans[dealt_row[matched], 2]
+    dealt_end[matched] = dealt_spans[dealt_row[matched], 3]
     seats = frame(
         rows,
         seat=_nullable(seat_numbers, _NO_SEAT, pl.Int8),
         player=strings(spans, 2),
         stack_h=amounts(spans, 4),
         sitting_out=pl.Series(sitting_out).set(pl.Series(~has_rest), None),
+        dealt=text.strings(dealt_first, dealt_end, ""),
+        is_hero=pl.Series(is_hero),
     )
-    seat_lines = (hand[rows], np.ascontiguousarray(spans[:, 2:4]), seat_numbers)
+    seat_lines = (hand[rows], players, seat_numbers)
     events, sat_out = _events(text, hand, street, board, kind, seat_lines)
     rows = _rows(kind, "summary_seat")
     spans, useful, not_awarded = _summary_seat_fields(data, starts[rows], ends[rows])
     spans = spans[useful]
     summary_seats = frame(
         rows[useful],
-        seat=strings(spans, 0),
+        seat=_nullable(_seat_numbers(data, spans[:, 0], spans[:, 1]), _NO_SEAT, pl.Int8),
         cards=strings(spans, 2),
         won_h=amounts(spans, 4),
         not_awarded=pl.Series(not_awarded[useful]),
     )
-    rows = _rows(kind, "dealt")
-    spans = _dealt_fields(data, starts[rows], ends[rows])
-    dealt = frame(rows, player=strings(spans, 0), cards=strings(spans, 2))
-
     rows = _rows(kind, "summary")
     is_total, spans, side_pots, is_board, board_number = _summary_fields(
         data, starts[rows], ends[rows]
@@ -787,7 +839,6 @@ def classify(text: ChunkText) -> Lines:
         tables=_tables(frame(_rows(kind, "table"), "text")),
         seats=seats,
         events=events,
-        dealt=dealt,
         totals=totals,
         boards=boards,
         summary_seats=summary_seats,
