@@ -22,6 +22,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from ingest import schemas
 
@@ -146,12 +147,6 @@ def _first_copies(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
     return out
 
 
-def _scalar(con: duckdb.DuckDBPyConnection, sql: str) -> int:
-    row = con.execute(sql).fetchone()
-    assert row is not None
-    return int(row[0])
-
-
 def _files_of(hands: pa.Table) -> Counter[str]:
     return Counter(hands.column("source_file").to_pylist())
 
@@ -178,59 +173,52 @@ def insert_batch(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) ->
     """Insert one batch of parsed tables; hands already stored are counted, not inserted.
 
     Run it inside :func:`transaction`, around one batch or several: DuckDB writes a large
-    transaction's rows straight into the table's blocks, so committing every few hundred
-    thousand hands costs a third less than committing every batch.
+    transaction's rows straight into the tables' blocks, so large transactions cost much
+    less than small ones (see ``ingest.importer.COMMIT_HANDS``). The batch reaches DuckDB
+    as relations over the Arrow tables, not as registered views: a view dropped inside a
+    transaction keeps its table in memory until the commit.
     """
     repeated_in_batch: Counter[str] = Counter()
     if _frame(tables["hands"].select(KEY)).is_duplicated().any():
         before = _files_of(tables["hands"])
         tables = _first_copies(tables)
         repeated_in_batch = before - _files_of(tables["hands"])
-    for name, table in tables.items():
-        con.register(f"batch_{name}", table)
-    try:
-        outcome = _insert_registered(con)
-    finally:
-        for name in tables:
-            con.unregister(f"batch_{name}")
-    outcome.duplicates.update(repeated_in_batch)
-    return outcome
-
-
-def _insert_registered(con: duckdb.DuckDBPyConnection) -> BatchOutcome:
-    # The batch is the hash join's build side and the stored hands are only scanned against
-    # it: 12 ms per 25,000-hand batch against a million stored hands, where hashing the
-    # stored hands for every batch took 65 ms (and grows with the store).
-    con.execute(
-        "CREATE OR REPLACE TEMP TABLE stored_keys AS "
-        "SELECT h.site, h.hand_id FROM hands h "
-        "SEMI JOIN batch_hands b ON h.site = b.site AND h.hand_id = b.hand_id"
+    # The batch is the hash join's build side and the stored hands are only scanned
+    # against it: 12 ms per 25,000-hand batch against a million stored hands, where hashing
+    # the stored hands for every batch took 65 ms (and grows with the store).
+    found = con.from_arrow(tables["hands"].select(KEY)).query(
+        "b", "SELECT h.site, h.hand_id FROM hands h SEMI JOIN b USING (site, hand_id)"
     )
-    all_new = _scalar(con, "SELECT count(*) FROM stored_keys") == 0
+    assert found is not None  # a SELECT always has a result
+    stored = found.to_arrow_table()
+    files = dict.fromkeys(_files_of(tables["hands"]), 0)  # every file of the batch, counted
+    imported, duplicates = Counter(files), Counter(files)
+    if stored.num_rows:
+        tables = dict(tables)
+        for name in HAND_TABLES:
+            is_stored = _is_stored(tables[name], stored)
+            if name == "hands":
+                duplicates.update(_files_of(tables[name].filter(is_stored)))
+            tables[name] = tables[name].filter(pc.invert(is_stored))
     for name in HAND_TABLES:
-        if all_new:
-            con.execute(f"INSERT INTO {name} SELECT * FROM batch_{name}")
-        else:
-            con.execute(
-                f"INSERT INTO {name} SELECT b.* FROM batch_{name} b "
-                "ANTI JOIN stored_keys s ON s.site = b.site AND s.hand_id = b.hand_id"
-            )
+        con.from_arrow(tables[name]).insert_into(name)
     for name in LOG_TABLES:
-        con.execute(
-            f"INSERT INTO {name} SELECT b.* FROM batch_{name} b ANTI JOIN {name} t "
-            "ON t.source_file = b.source_file AND t.byte_offset = b.byte_offset"
-        )
-    per_file = con.execute(
-        "SELECT b.source_file, count(*) - count(s.hand_id), count(s.hand_id) "
-        "FROM batch_hands b LEFT JOIN stored_keys s ON s.site = b.site AND s.hand_id = b.hand_id "
-        "GROUP BY b.source_file"
-    ).fetchall()
-    imported: Counter[str] = Counter()
-    duplicates: Counter[str] = Counter()
-    for source_file, stored, already in per_file:
-        imported[source_file] += stored
-        duplicates[source_file] += already
+        if tables[name].num_rows:
+            con.from_arrow(tables[name]).query(
+                "b",
+                f"INSERT INTO {name} SELECT b.* FROM b ANTI JOIN {name} t "
+                "ON t.source_file = b.source_file AND t.byte_offset = b.byte_offset",
+            )
+    imported.update(_files_of(tables["hands"]))
+    duplicates.update(repeated_in_batch)
     return BatchOutcome(imported, duplicates)
+
+
+def _is_stored(table: pa.Table, stored: pa.Table) -> pa.ChunkedArray:
+    """Which rows of ``table`` belong to a hand in ``stored`` (site and hand id)."""
+    key = pc.binary_join_element_wise(table["site"], table["hand_id"], "\x00")
+    stored_key = pc.binary_join_element_wise(stored["site"], stored["hand_id"], "\x00")
+    return pc.is_in(key, value_set=stored_key)
 
 
 @dataclass(frozen=True)
