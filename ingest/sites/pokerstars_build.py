@@ -474,10 +474,10 @@ def _bad_rows(
         start_line=per_hand(info, "line_no", bad["hand"]),
         idx=pl.coalesce("idx", per_hand(info, "idx", bad["hand"])),
     )
-    # ``idx`` numbers the chunk's lines, so it is also the row of the line in ``where``.
+    rows = bad["idx"].to_numpy()  # ``idx`` numbers the chunk's lines
     bad = bad.with_columns(
-        line_no=lines.where["line_no"].gather(bad["idx"]),
-        text=lines.where["text"].gather(bad["idx"]),
+        line_no=pl.Series(lines.text.line_no[rows]),
+        text=lines.text.strings(lines.text.starts[rows], lines.text.ends[rows], "text"),
         source_file=files.gather(bad["file"]),
         site=pl.lit(site),
     )

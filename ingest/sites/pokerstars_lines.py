@@ -125,7 +125,8 @@ class Lines:
 
     starts: pl.DataFrame  # first line of each hand: file, offset, line_no, text
     preamble: pl.DataFrame  # non-blank lines of a file before its first hand
-    where: pl.DataFrame  # hand, idx, line_no, text of every line, row i = line i (error rows)
+    text: ChunkText  # every line (line i is row i), for the lines that error rows name
+    last_lines: pl.DataFrame  # each hand's last non-blank line: hand, last_idx
     markers: pl.DataFrame  # street markers: street code, marker text
     headers: pl.DataFrame  # header fields (strings) per hand; null fields when unreadable
     tables: pl.DataFrame  # table_name, max_seats, button_seat
@@ -735,6 +736,13 @@ def _rows(kind: np.ndarray, name: str) -> np.ndarray:
     return np.flatnonzero(kind == _KIND[name])
 
 
+def _last_lines(hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> pl.DataFrame:
+    """Each hand's last non-blank line."""
+    rows = np.flatnonzero((hand >= 0) & (ends > starts))
+    last = np.flatnonzero(np.diff(np.append(hand[rows], -1)) != 0)  # the hand changes after
+    return pl.DataFrame({"hand": hand[rows[last]], "last_idx": rows[last]})
+
+
 def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Series:
     """Integers with a null marker as a nullable column of ``dtype``."""
     return pl.Series(pa.array(values, mask=values == null)).cast(dtype)
@@ -833,7 +841,8 @@ def classify(text: ChunkText) -> Lines:
         preamble=frame(
             np.flatnonzero((hand < 0) & (ends > starts)), "file", "offset", "line_no", "text"
         ),
-        where=frame(np.arange(starts.size), "line_no", "text"),
+        text=text,
+        last_lines=_last_lines(hand, starts, ends),
         markers=markers,
         headers=_headers(starts_frame),
         tables=_tables(frame(_rows(kind, "table"), "text")),

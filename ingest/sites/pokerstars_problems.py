@@ -120,8 +120,8 @@ def problems(
     null for the hand's first line), outcome (``error`` or ``skip``) and a reason."""
     # One lazy query: a chunk pays polars' fixed cost per query once, not per step. The
     # in-memory engine starts faster than the default one on frames of this size.
-    where, markers = lines.where.lazy(), lines.markers.lazy()
-    ends = where.filter(pl.col("text") != "").group_by("hand").agg(last_idx=pl.col("idx").max())
+    markers = lines.markers.lazy()
+    ends = lines.last_lines.lazy()
     summaries = markers.filter(pl.col("street") == SUMMARY).group_by("hand").len("n_summary")
     cancelled = lines.cancelled.lazy().select("hand", cancelled=pl.lit(True)).unique("hand")
     seat_counts = (
