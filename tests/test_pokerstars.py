@@ -7,13 +7,18 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
 import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
 from ingest.sites.pokerstars_build import build
+from ingest.sites.pokerstars_lines import _headers
+from ingest.text import split_chunks
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 
@@ -343,3 +348,28 @@ def test_parse_many_gives_what_each_file_gives_alone() -> None:
         ("b.txt", 1), ("d.txt", 13),
     ]  # fmt: skip
     assert together.import_skips.column("source_file").to_pylist() == ["c.txt"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    day=st.from_regex(r"[0-9]{1,5}/[0-9]{1,3}/[0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+    zone=st.sampled_from(["ET", "CET", "XYZ", ""]),
+    et=st.booleans(),
+)
+def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, et: bool) -> None:
+    when = f"{day} {time} {zone}".rstrip() + (f" [{day} {time} ET]" if et else "")
+    line = f"PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - {when}"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    got = _headers(text, np.array([0]))
+    expected = pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False)
+    expected = expected.fill_null(
+        pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M", strict=False)
+    )
+    assert got["naive"].cast(pl.Int64).to_list() == expected.cast(pl.Int64).to_list()
+    zones = {"ET": "America/New_York", "CET": "Europe/Paris"}
+    assert got["zone"].to_list() == [
+        "America/New_York" if et else zones.get(zone, "America/New_York")
+    ]
+    assert got["hand_id"].to_list() == ["1"]
+    assert got["sb"].to_list() == ["$0.01"]

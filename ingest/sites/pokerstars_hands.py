@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from ingest.sites.pokerstars_lines import Lines
-from ingest.text import TIME_ZONES, amount, to_utc
+from ingest.text import amount, to_utc
 
 # Game names as omaha_core.games names them, from the header's game text.
 _OMAHA = (
@@ -55,7 +55,7 @@ def _game_fields(headers: pl.DataFrame) -> pl.DataFrame:
 
 def hand_info(lines: Lines) -> pl.DataFrame:
     """One row per hand, in hand order: header fields decoded, table line, flags."""
-    h = lines.starts.join(lines.headers, on="hand", how="left").sort("hand")
+    h = pl.concat([lines.starts, lines.headers], how="horizontal")
     h = _game_fields(h).drop("game").rename({"game_name": "game"})
     tournament = pl.col("tournament_id").is_not_null()
     currency = (
@@ -76,18 +76,8 @@ def hand_info(lines: Lines) -> pl.DataFrame:
         big_blind=amount(h["bb"], h["in_cents"]),
     )
     # The ET time is preferred when given; a history with no zone at all (converted by a
-    # third-party tool) is taken to be in ET, the zone PokerStars itself writes.
-    zone = (
-        pl.when(pl.col("date_et").is_not_null())
-        .then(pl.lit("America/New_York"))
-        .otherwise(pl.col("tz").replace_strict(TIME_ZONES, default="America/New_York"))
-    )
-    when = pl.coalesce(pl.col("date_et"), pl.col("date"))
-    naive = pl.coalesce(
-        when.str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False),
-        when.str.to_datetime("%Y/%m/%d %H:%M", strict=False),
-    )
-    h = h.with_columns(zone=zone, naive=naive)
+    # third-party tool) is taken to be in ET, the zone PokerStars itself writes (see
+    # pokerstars_lines._header_fields).
     zones = h["zone"].unique().drop_nulls().to_list()
     h = h.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), zones))
     tables = lines.tables.select(
