@@ -26,6 +26,7 @@ import resource
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,8 +104,8 @@ def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
     results = [pokerstars.parse(chunk) for chunk in _first_chunks(path, limit)]
     db.unlink(missing_ok=True)
     con = store.connect(db, threads=1, memory_limit=importer.IMPORT_MEMORY_LIMIT)
-    run = importer._Run(con)
-    run.files[str(path)] = importer._FileTally(path.stat().st_size, "")
+    run = importer._Run(con, ThreadPoolExecutor(1))
+    run.files[str(path)] = importer._FileTally(path.stat().st_size, importer._done(""))
     began, cpu = time.perf_counter(), time.process_time()
     with store.transaction(con):
         for result in results:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import duckdb
 import pyarrow as pa
@@ -54,6 +55,7 @@ IN_FLIGHT_PER_WORKER = 2  # covers the pause while the calling thread inserts a 
 # spin) and a small buffer pool (inserting needs little; the parse threads share the memory).
 IMPORT_MEMORY_LIMIT = "128MB"
 _END_OF_FILE = -1  # size tag of the marker that closes a file's results
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ class ImportPathError(Exception):
 @dataclass
 class _FileTally:
     size: int
-    sha256: str
+    sha256: Future[str]  # hashed in the background unless needed at once
     parser: str | None = None
     imported: int = 0
     duplicates: int = 0
@@ -103,7 +105,9 @@ class _Run:
     """Running totals and the batch waiting to be inserted."""
 
     con: duckdb.DuckDBPyConnection
+    hasher: ThreadPoolExecutor
     past_reads: dict[tuple[str, str, str], store.PastRead] = field(default_factory=dict)
+    past_sizes: set[tuple[str, int, str | None]] = field(default_factory=set)
     files: dict[str, _FileTally] = field(default_factory=dict)
     unchanged_files: int = 0
     skip_reasons: Counter[str] = field(default_factory=Counter)
@@ -114,8 +118,8 @@ class _Run:
     bytes_done: int = 0
 
 
-def _done(result: ParseResult) -> Future[ParseResult]:
-    future: Future[ParseResult] = Future()
+def _done(result: T) -> Future[T]:
+    future: Future[T] = Future()
     future.set_result(result)
     return future
 
@@ -230,8 +234,12 @@ def _file_error(path: Path, head: bytes, reason: str) -> ParseResult:
 
 
 def _sha256(path: Path) -> str:
-    with path.open("rb") as stream:
-        return hashlib.file_digest(stream, "sha256").hexdigest()
+    """The file's sha256 ("" if it can no longer be read)."""
+    try:
+        with path.open("rb") as stream:
+            return hashlib.file_digest(stream, "sha256").hexdigest()
+    except OSError:
+        return ""
 
 
 def _flush(run: _Run) -> None:
@@ -273,7 +281,7 @@ def _count_as_before(run: _Run, source_file: str, tally: _FileTally) -> bool:
     ended then, the stored ones as duplicates; False when the file must be read (never read
     so, or its skip rows no longer match the count)."""
     assert tally.parser is not None
-    past = run.past_reads.get((source_file, tally.sha256, tally.parser))
+    past = run.past_reads.get((source_file, tally.sha256.result(), tally.parser))
     if past is None:
         return False
     reasons = store.skip_reasons(run.con, source_file) if past.skipped else Counter[str]()
@@ -316,19 +324,24 @@ def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, list[Chu
             with path.open("rb") as stream:
                 head = stream.read(HEAD_BYTES)
             size = path.stat().st_size
-            run.files[source_file] = _FileTally(size, _sha256(path))
         except OSError as exc:
-            run.files[source_file] = _FileTally(0, "")
+            run.files[source_file] = _FileTally(0, _done(""))
             yield from small.take()
             yield "", _file_error(path, b"", f"cannot read: {exc.strerror}")
             continue
         module = detect_site(head)
+        parser = None if module is None else parser_version(module)
+        # Hashing a large file takes a second per GB: it is done before reading the file only
+        # when the file may be unchanged (same path, size and parser as a past read), else in
+        # the background while it is parsed.
+        maybe_unchanged = (source_file, size, parser) in run.past_sizes
+        sha256 = _done(_sha256(path)) if maybe_unchanged else run.hasher.submit(_sha256, path)
+        tally = run.files[source_file] = _FileTally(size, sha256, parser)
         if module is None:
             yield from small.take()
             yield "", _file_error(path, head, "unrecognised format")
             continue
-        run.files[source_file].parser = parser_version(module)
-        if _count_as_before(run, source_file, run.files[source_file]):
+        if maybe_unchanged and _count_as_before(run, source_file, tally):
             yield "", ParseResult.empty()  # the file's end, nothing to parse
             continue
         chunks = iter_chunks(path, module.HAND_START, CHUNK_BYTES)
@@ -361,7 +374,11 @@ def import_paths(
     bytes_total = sum(path.stat().st_size for path in files)
     workers = workers or os.cpu_count() or 1
     con = store.connect(db_path, threads=1, memory_limit=IMPORT_MEMORY_LIMIT)
-    run = _Run(con, {} if reread else store.past_reads(con))
+    hasher = ThreadPoolExecutor(1)
+    run = _Run(con, hasher, {} if reread else store.past_reads(con))
+    run.past_sizes = {
+        (path, read.size, parser) for (path, _, parser), read in run.past_reads.items()
+    }
     files_done = 0
 
     def report() -> None:
@@ -396,13 +413,14 @@ def import_paths(
                 take(*in_flight.popleft())
             _flush(run)
             store.record_files(con, [
-                store.FileRecord(source_file, tally.sha256, tally.size, tally.imported,
+                store.FileRecord(source_file, tally.sha256.result(), tally.size, tally.imported,
                                  tally.duplicates, tally.skipped, tally.errors, tally.parser)
                 for source_file, tally in run.files.items()
             ])  # fmt: skip
     finally:
         # an interrupted import waits for the chunks being parsed, not for the queued ones
         executor.shutdown(cancel_futures=True)
+        hasher.shutdown(cancel_futures=True)
         con.close()
     totals = [sum(getattr(t, name) for t in run.files.values())
               for name in ("imported", "duplicates", "skipped", "errors")]  # fmt: skip

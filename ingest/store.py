@@ -104,7 +104,9 @@ def connect(
             con.execute(create_table_sql(name, schema))
         # databases written before the column existed (its rows stay null: read them again)
         con.execute("ALTER TABLE import_files ADD COLUMN IF NOT EXISTS parser VARCHAR")
-        con.execute("CREATE INDEX IF NOT EXISTS hands_key ON hands (site, hand_id)")
+        # Databases written before this version indexed the hand keys: the index cost every
+        # commit and all of its keys in memory, and lookups by hand scan fast without it.
+        con.execute("DROP INDEX IF EXISTS hands_key")
     return con
 
 
@@ -261,6 +263,7 @@ def record_files(con: duckdb.DuckDBPyConnection, records: Sequence[FileRecord]) 
 class PastRead:
     """How a file's hands ended the first time a parser read its content."""
 
+    size: int
     hands: int  # imported or duplicate then: stored either way, so duplicates now
     skipped: int
     errors: int
@@ -269,7 +272,7 @@ class PastRead:
 def past_reads(con: duckdb.DuckDBPyConnection) -> dict[tuple[str, str, str], PastRead]:
     """(source_file, sha256, parser) -> outcome, for every file a parser has read."""
     rows = con.execute(
-        "SELECT source_file, sha256, parser, imported + duplicates, skipped, errors "
+        "SELECT source_file, sha256, parser, size, imported + duplicates, skipped, errors "
         "FROM import_files WHERE parser IS NOT NULL"
     ).fetchall()
     return {(path, sha, parser): PastRead(*counts) for path, sha, parser, *counts in rows}

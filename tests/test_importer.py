@@ -120,7 +120,12 @@ def test_a_changed_file_or_parser_reads_the_file_again(
     db = tmp_path / "omaha.duckdb"
     importer.import_paths([histories], db, workers=1)
     read = _parses(monkeypatch)
+    (histories / "sub" / "b.txt").write_bytes(FILE_B.replace(b"#6", b"#9"))  # same size
+    same_size = importer.import_paths([histories], db, workers=1)
+    assert read == {"b.txt"}
+    assert (same_size.unchanged_files, *_outcome(same_size)) == (1, 1, 4, 2, 3)
     (histories / "sub" / "b.txt").write_bytes(FILE_B + b"FAKE #8 ok\n")
+    read.clear()
     grown = importer.import_paths([histories], db, workers=1)
     assert read == {"b.txt"}
     read.clear()
@@ -133,7 +138,7 @@ def test_a_changed_file_or_parser_reads_the_file_again(
     assert (newer.unchanged_files, *_outcome(newer)) == (0, 0, 6, 2, 3)
     importer.import_paths([histories], db, workers=1)
     assert read == set()
-    assert _counts(db)["import_files"] == 6  # a, b, b grown, then a and b grown per parser
+    assert _counts(db)["import_files"] == 7  # a, b, b #9, b grown, then a and b grown anew
 
 
 def test_a_file_whose_skip_rows_are_gone_is_read_again(

@@ -76,9 +76,9 @@ def test_log_rows_are_stored_once(tmp_path: Path) -> None:
     store.record_files(con, [unread])
     assert _count(con, "import_files") == 4
     assert store.past_reads(con) == {
-        ("f.txt", "ab" * 32, "fake:1"): store.PastRead(hands=0, skipped=1, errors=1),
-        ("f.txt", "cd" * 32, "fake:1"): store.PastRead(hands=1, skipped=0, errors=0),
-        ("f.txt", "ab" * 32, "fake:2"): store.PastRead(hands=0, skipped=1, errors=1),
+        ("f.txt", "ab" * 32, "fake:1"): store.PastRead(size=10, hands=0, skipped=1, errors=1),
+        ("f.txt", "cd" * 32, "fake:1"): store.PastRead(size=12, hands=1, skipped=0, errors=0),
+        ("f.txt", "ab" * 32, "fake:2"): store.PastRead(size=10, hands=0, skipped=1, errors=1),
     }
     assert store.skip_reasons(con, "f.txt") == {"cancelled": 1}
     con.close()
