@@ -1,9 +1,10 @@
 """Classified PokerStars lines to the Arrow tables of :mod:`ingest.schemas`, with checks.
 
 Hands are numbered 0..n-1 within a chunk, so per-hand values are gathered by position and
-per-player values keyed by one integer (hand, seat); string joins happen once, to give each
-event its seat. The checks live in :mod:`ingest.sites.pokerstars_problems`; only hands that
-pass them reach the output tables.
+per-player values keyed by one integer (hand, seat). Events, seats and summary lines are
+all in hand order, so the running street totals and each seat's sums are single compiled
+passes over them. The checks live in :mod:`ingest.sites.pokerstars_problems`; only hands
+that pass them reach the output tables.
 """
 
 from __future__ import annotations

@@ -58,10 +58,10 @@ VERBS: list[tuple[str, str]] = [
 BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "call", "bet", "raise"]
 
 # Kinds of line, in the order they are told apart (the first that applies).
-_KINDS = ["marker", "summary_seat", "seat", "summary", "chat", "dealt", "table", "action"]
-_KIND = {name: number for number, name in enumerate([*_KINDS, "other"])}
-_MARKER, _SUMMARY_SEAT, _SEAT_LINE, _SUMMARY_ITEM, _CHAT, _DEALT_LINE, _TABLE_LINE = range(7)
-_ACTION, _OTHER = 7, 8
+_KINDS = ["marker", "summary_seat", "seat", "summary", "chat", "dealt", "table", "action", "other"]
+_KIND = {name: number for number, name in enumerate(_KINDS)}
+(_MARKER, _SUMMARY_SEAT, _SEAT_LINE, _SUMMARY_ITEM, _CHAT, _DEALT_LINE, _TABLE_LINE, _ACTION,
+ _OTHER) = range(len(_KINDS))  # fmt: skip
 # Events: the action verbs' kinds, then the kinds of the other chip-moving lines.
 EVENT_KINDS = [kind for _, kind in VERBS] + ["return", "collect", "cash_out", "show"]
 _OTHER_KIND = len(VERBS)  # event kind code of the first of the other lines' kinds
