@@ -237,3 +237,15 @@ def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: i
                 value += data[pos + 2] - 48
         out[i] = value
     return out
+
+
+@njit
+def same(data: np.ndarray, a: int, a_end: int, b: int, b_end: int) -> bool:
+    """Whether the spans ``a:a_end`` and ``b:b_end`` hold the same bytes (a null span
+    equals nothing)."""
+    if a < 0 or b < 0 or a_end - a != b_end - b:
+        return False
+    for k in range(a_end - a):  # noqa: SIM110 (numba compiles loops, not generators)
+        if data[a + k] != data[b + k]:
+            return False
+    return True

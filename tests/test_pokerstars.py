@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
 from ingest.sites.pokerstars_build import build
-from ingest.sites.pokerstars_lines import _headers
+from ingest.sites.pokerstars_hands import _headers
 from ingest.text import split_chunks
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"

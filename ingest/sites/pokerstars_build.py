@@ -18,8 +18,9 @@ import pyarrow as pa
 from ingest import schemas
 from ingest.scan import njit
 from ingest.sites import ParseResult
+from ingest.sites.pokerstars_fields import BETTING, EVENT_KINDS
 from ingest.sites.pokerstars_hands import hand_info
-from ingest.sites.pokerstars_lines import BETTING, EVENT_KINDS, STREET_NAMES, Lines
+from ingest.sites.pokerstars_lines import STREET_NAMES, Lines
 from ingest.sites.pokerstars_problems import problems
 from ingest.text import one_of, to_units
 

@@ -1,11 +1,34 @@
-"""PokerStars hand headers decoded: game, stakes, currency, tournament, start time in UTC."""
+"""PokerStars hand headers decoded: game, stakes, currency, tournament, start time in UTC.
+
+The hand number, the time and its zone, different in every header, are read by a compiled
+scan; the rest of the header, which repeats from hand to hand, is decoded by a regex once
+per distinct text.
+"""
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
+import pyarrow as pa
 
+from ingest import scan
+from ingest.scan import NULL, at, find, find_byte, njit
 from ingest.sites.pokerstars_lines import Lines
-from ingest.text import amount, to_utc
+from ingest.text import TIME_ZONES, ChunkText, amount, to_utc
+
+# The header with the hand number and the time taken out (so distinct headers are few).
+_HEADER_FIELDS = (
+    r"^\x{FEFF}?(?P<room>PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) "
+    r"#:\s+(?:\{[^}]*\} )?"
+    r"(?:(?:Zoom )?Tournament #(?P<tournament_id>\d+), (?:\S+(?: [A-Z]{3})? )?)?"
+    r"(?P<game>.+?) (?:- (?:Match Round \w+, )?Level (?P<level>\S+) )?"
+    r"\((?:(?P<inner>[^(),]+), )?(?P<sb>[^/(),]+)/(?P<bb>[^/() ]+)(?: (?P<cur>[A-Z]{3}))?\)$"
+)
+_DASH, _ET = scan.lit(" - "), scan.lit("ET]")
+_NO_TIME = np.iinfo(np.int64).min
+_ZONE_NAMES = list(TIME_ZONES.values())
+_ZONES = scan.literal_table(list(TIME_ZONES))
+_SPACE, _COLON_BYTE, _OPEN_SQUARE = 32, 58, 91
 
 # Game names as omaha_core.games names them, from the header's game text.
 _OMAHA = (
@@ -53,9 +76,201 @@ def _game_fields(headers: pl.DataFrame) -> pl.DataFrame:
     return headers.with_columns(game_text=game_text).join(g, on="game_text", how="left")
 
 
+@njit
+def _hand_number(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """``#([0-9]+):``: the span of the leftmost hand number."""
+    pos = find_byte(data, start, end, 35)  # "#"
+    while pos >= 0:
+        digits = pos + 1
+        while digits < end and 48 <= data[digits] <= 57:
+            digits += 1
+        if digits > pos + 1 and digits < end and data[digits] == _COLON_BYTE:
+            return pos + 1, digits
+        pos = find_byte(data, pos + 1, end, 35)
+    return NULL, NULL
+
+
+@njit
+def _digits(data: np.ndarray, start: int, end: int, most: int) -> tuple[int, int]:
+    """The value of 1 to ``most`` ASCII digits at ``start`` and where they end (-1: none)."""
+    value, pos = 0, start
+    while pos < end and pos - start < most and 48 <= data[pos] <= 57:
+        value = value * 10 + data[pos] - 48
+        pos += 1
+    return (value, pos) if pos > start else (-1, -1)
+
+
+@njit
+def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -> int:
+    """``%Y/%m/%d`` and ``%H:%M:%S`` or ``%H:%M`` (1 to 4 digits for the year, 1 or 2 for the
+    rest) as microseconds since 1970 in local time, or -1 when not a valid date and time."""
+    parts = np.zeros(6, np.int64)
+    for group, (start, end) in enumerate((day, time)):
+        if start < 0:
+            return _NO_TIME
+        pos = start
+        for k in range(3):
+            if k > 0:
+                if pos == end and group == 1 and k == 2:
+                    break  # no seconds
+                if pos >= end or data[pos] != (47 if group == 0 else 58):  # "/" or ":"
+                    return _NO_TIME
+                pos += 1
+            value, pos = _digits(data, pos, end, 4 if group == 0 and k == 0 else 2)
+            if value < 0:
+                return _NO_TIME
+            parts[3 * group + k] = value
+        if pos != end:
+            return _NO_TIME
+    year, month, day_of_month, hour, minute, second = parts
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    lengths = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    if not (1 <= month <= 12 and 1 <= day_of_month <= lengths[month - 1]):
+        return _NO_TIME
+    if hour > 23 or minute > 59 or second > 59:
+        return _NO_TIME
+    # days from 1970-01-01 (the civil-from-days inverse, proleptic Gregorian)
+    y = year - (month <= 2)
+    era = (y if y >= 0 else y - 399) // 400
+    year_of_era = y - era * 400
+    day_of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day_of_month - 1
+    day_of_era = year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year
+    days = era * 146097 + day_of_era - 719468
+    return int(((days * 24 + hour) * 60 + minute) * 60_000_000 + second * 1_000_000)
+
+
+@njit
+def _header_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """Hand header lines: the hand number's span; the template (the line without its hand
+    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$``) as the
+    span before the number, the span after it and a hash of both; the time zone (index in
+    ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
+    start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
+    last " - ", less its "[", cut at spaces: date, time, zone, then the ET date and time and
+    "ET]"."""
+    n = starts.size
+    spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
+    hashes = np.zeros(n, np.uint64)
+    zone = np.full(n, -1, np.int64)
+    et_given = np.zeros(n, np.bool_)
+    local = np.full(n, _NO_TIME, np.int64)
+    width = 0
+    for i in range(n):
+        width = max(width, ends[i] - starts[i])
+    when = np.empty(width, np.uint8)
+    fields = np.full((6, 2), -1, np.int64)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        spans[i, 0], spans[i, 1] = _hand_number(data, start, end)
+        last = -1
+        pos = find(data, start, end, _DASH)
+        while pos >= 0:
+            last = pos
+            pos = find(data, pos + 1, end, _DASH)
+        cut = last if last >= 0 and find_byte(data, last + 3, end, 45) < 0 else end
+        number, colon = _hand_number(data, start, cut)
+        spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
+        spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
+        h = np.uint64(14695981039346656037)
+        for k in range(spans[i, 2], spans[i, 3]):
+            h = (h ^ np.uint64(data[k])) * np.uint64(1099511628211)
+        h = (h ^ np.uint64(256)) * np.uint64(1099511628211)
+        for k in range(spans[i, 4], spans[i, 5]):
+            h = (h ^ np.uint64(data[k])) * np.uint64(1099511628211)
+        hashes[i] = h
+        size = 0
+        for k in range(last + 3 if last >= 0 else start, end):
+            if data[k] != _OPEN_SQUARE:
+                when[size] = data[k]
+                size += 1
+        fields[:, :] = -1
+        field, begin = 0, 0
+        for k in range(size + 1):
+            if k == size or when[k] == _SPACE:
+                fields[field, 0], fields[field, 1] = begin, k
+                field += 1
+                begin = k + 1
+                if field == 6:
+                    break
+        et_given[i] = (
+            fields[5, 0] >= 0
+            and at(when, fields[5, 0], fields[5, 1], _ET)
+            and (fields[5, 1] - fields[5, 0] == _ET.size)
+        )
+        if fields[2, 0] >= 0:
+            zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
+        day, time = (fields[3], fields[4]) if et_given[i] else (fields[0], fields[1])
+        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]))
+    return spans, hashes, zone, et_given, local
+
+
+def _headers(text: ChunkText, rows: np.ndarray) -> pl.DataFrame:
+    """Header fields of the hand header lines ``rows``, in their order. The time and the
+    hand number are read by a scan; the rest, which repeats from hand to hand, is decoded
+    once per distinct text by a regex."""
+    data = text.data
+    spans, hashes, zone, et_given, local = _header_fields(data, text.starts[rows], text.ends[rows])
+    _, first, group = np.unique(hashes, return_index=True, return_inverse=True)
+    group = group.ravel()
+    representative = first[group]
+    same = _same_templates(data, spans, representative)
+    if not same.all():  # two templates with one hash: each odd one out decoded on its own
+        odd = np.flatnonzero(~same)
+        group[odd] = first.size + np.arange(odd.size)
+        first = np.concatenate([first, odd])
+    templates = pl.DataFrame(
+        {
+            "template": pl.Series(
+                [
+                    (
+                        data[spans[i, 2] : spans[i, 3]].tobytes()
+                        + data[spans[i, 4] : spans[i, 5]].tobytes()
+                    ).decode()
+                    for i in first
+                ],
+                dtype=pl.String,
+            )
+        }
+    )
+    fields = templates.select(pl.col("template").str.extract_groups(_HEADER_FIELDS)).unnest(
+        "template"
+    )
+    zones = pl.Series([*_ZONE_NAMES, "America/New_York"], dtype=pl.String)
+    return pl.concat(
+        [
+            pl.DataFrame(
+                {
+                    "hand_id": text.strings(spans[:, 0], spans[:, 1], ""),
+                    "zone": zones.gather(np.where(et_given | (zone < 0), len(_ZONE_NAMES), zone)),
+                    "naive": pl.Series(pa.array(local, mask=local == _NO_TIME)).cast(
+                        pl.Datetime("us")
+                    ),
+                }
+            ),
+            fields[group],
+        ],
+        how="horizontal",
+    )
+
+
+@njit
+def _same_templates(data: np.ndarray, spans: np.ndarray, representative: np.ndarray) -> np.ndarray:
+    """Whether each header's template is byte for byte its group representative's."""
+    same = np.ones(representative.size, np.bool_)
+    for i in range(representative.size):
+        r = representative[i]
+        same[i] = scan.same(data, spans[i, 2], spans[i, 3], spans[r, 2], spans[r, 3]) and scan.same(
+            data, spans[i, 4], spans[i, 5], spans[r, 4], spans[r, 5]
+        )
+    return same
+
+
 def hand_info(lines: Lines) -> pl.DataFrame:
     """One row per hand, in hand order: header fields decoded, table line, flags."""
-    h = pl.concat([lines.starts, lines.headers], how="horizontal")
+    headers = _headers(lines.text, lines.starts["idx"].to_numpy())
+    h = pl.concat([lines.starts, headers], how="horizontal")
     h = _game_fields(h).drop("game").rename({"game_name": "game"})
     tournament = pl.col("tournament_id").is_not_null()
     currency = (

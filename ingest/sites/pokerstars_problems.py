@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from ingest.sites.pokerstars_lines import BETTING, SUMMARY, Lines
+from ingest.sites.pokerstars_fields import BETTING
+from ingest.sites.pokerstars_lines import SUMMARY, Lines
 from ingest.text import one_of
 
 _AMOUNT_KINDS = [k for k in BETTING if k != "raise"] + ["return", "collect", "cash_out"]

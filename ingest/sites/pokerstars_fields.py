@@ -1,0 +1,492 @@
+"""PokerStars lines cut into fields by compiled scans, one pass per kind of line.
+
+Each function takes the chunk's bytes and the spans of one kind of line, and returns spans
+of its fields (pairs of byte positions, ``NULL`` for none) and flags, as arrays. Each field
+follows a regular expression, given in the docstrings, exactly; whitespace is Unicode
+whitespace, as ``\\s`` in a regex. Events and dealt cards are matched to their seat by
+comparing the player's name bytes within the hand.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ingest import scan
+from ingest.scan import NULL, at, ends_with, find, find_byte, lit, njit
+
+# Action verbs as the text after "player: " starts, first match wins (longest first).
+VERBS: list[tuple[str, str]] = [
+    ("posts small & big blinds", "post_sb_bb"), ("posts small blind", "post_sb"),
+    ("posts big blind", "post_bb"), ("posts the ante", "ante"), ("posts straddle", "straddle"),
+    ("folds", "fold"), ("checks", "check"), ("calls", "call"), ("bets", "bet"),
+    ("raises", "raise"), ("shows [", "show"), ("mucks", "muck"), ("doesn't show", "no_show"),
+    ("is sitting out", "sits_out"), ("sits out", "sits_out"),
+]  # fmt: skip
+BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "call", "bet", "raise"]
+# Events: the action verbs' kinds, then the kinds of the other chip-moving lines.
+EVENT_KINDS = [kind for _, kind in VERBS] + ["return", "collect", "cash_out", "show"]
+OTHER_KIND = len(VERBS)  # event kind code of the first of the other lines' kinds
+VERB_BETTING = np.array([kind in BETTING for _, kind in VERBS])
+VERB_SITS_OUT = np.array([kind == "sits_out" for _, kind in VERBS])
+VERB_EVENT = np.array([kind not in ("sits_out", "no_show") for _, kind in VERBS])
+RUN_WORDS = scan.literal_table(["FIRST ", "SECOND ", "THIRD "])  # boards of run-it-twice hands
+NO_SEAT = -999  # a seat number that is not one
+_VERB_TABLE = scan.literal_table([verb for verb, _ in VERBS])
+_VERB_CARDS = np.array([kind in ("show", "muck", "fold") for _, kind in VERBS])
+_CHECK = next(k for k, (_, kind) in enumerate(VERBS) if kind == "check")
+# The betting verbs whose whole line is "verb amount", then "raises X to amount".
+_SHAPE_TABLE = scan.literal_table(
+    ["posts small & big blinds", "posts small blind", "posts big blind", "posts the ante",
+     "posts straddle", "calls", "bets"]
+)  # fmt: skip
+_SEAT, _DEALT, _COLON = lit("Seat "), lit("Dealt to "), lit(": ")
+_ALL_IN, _CHECKS, _RAISES, _TO = lit(" and is all-in"), lit("checks"), lit("raises "), lit(" to")
+_UNCALLED, _RETURNED = lit("Uncalled bet ("), lit(") returned to ")
+_COLLECTED, _FROM, _POT = lit(" collected "), lit(" from "), lit("pot")
+_MAIN_SIDE = scan.literal_table(["main ", "side "])
+_CASHED, _BAR, _FEE = lit(" cashed out the hand for "), lit(" |"), lit("| Cash Out Fee ")
+_SHOWS = lit(" shows [")
+_IN_CHIPS, _SITTING_OUT, _OUT_OF_HAND = lit(" in chips"), lit(" is sitting out"), lit("out of hand")
+_SHOWED, _MUCKED, _WON = lit(" showed ["), lit(" mucked ["), lit(" won ")
+_NOT_AWARDED = lit("(pot not awarded")
+_BRACKET, _TOTAL_POT, _RAKE, _STP = lit(" ["), lit("Total pot "), lit("| Rake "), lit("| STP ")
+_SIDE_POT, _BOARD, _BOARD_WORD = lit("Side pot"), lit("Board ["), lit("Board")
+_NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
+_NOT_SPACE_BAR, _NOT_CLOSE_PAREN, _NOT_SPACE_CLOSE = lit(" |"), lit(")"), lit(" )")
+_SPACE, _COLON_BYTE = 32, 58
+_OPEN_SQUARE, _CLOSE_SQUARE, _OPEN_PAREN, _CLOSE_PAREN = 91, 93, 40, 41
+
+
+@njit
+def _betting_shape(data: np.ndarray, start: int, end: int) -> bool:
+    """The whole text after "player: " of a betting line: ``^(?:posts (?:small & big
+    blinds|small blind|big blind|the ante|straddle)|calls|bets|raises \\S+ to) \\S+(?: and
+    is all-in)?$``; anything else there is damage."""
+    verb = scan.prefix_of(data, start, end, *_SHAPE_TABLE)
+    if verb >= 0:
+        pos = start + _SHAPE_TABLE[1][verb + 1] - _SHAPE_TABLE[1][verb]
+    elif at(data, start, end, _RAISES):
+        raised = scan.non_space_run(data, start + 7, end)
+        if raised == start + 7 or not at(data, raised, end, _TO):
+            return False
+        pos = raised + 3
+    else:
+        return False
+    if pos >= end or data[pos] != _SPACE:
+        return False
+    if scan.is_non_space(data, pos + 1, end):
+        return True
+    return ends_with(data, pos + 1, end, _ALL_IN) and scan.is_non_space(
+        data, pos + 1, end - _ALL_IN.size
+    )
+
+
+@njit
+def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """``\\[([^\\]]*)\\]`` from ``start``: the text in the first brackets (or a null span)."""
+    opening = find_byte(data, start, end, _OPEN_SQUARE)
+    if opening < 0:
+        return NULL, NULL
+    closing = find_byte(data, opening + 1, end, _CLOSE_SQUARE)
+    if closing < 0:
+        return NULL, NULL
+    return opening + 1, closing
+
+
+@njit
+def action_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``player: verb ...`` lines: player span, verb (index in ``VERBS``, -1: not an
+    action), all-in flag, last word span (`` ([^ ]+)$`` after the all-in suffix is cut),
+    cards span (shows, mucks and folds) and whether a betting or checking line is damaged."""
+    n = starts.size
+    spans = np.full((n, 6), NULL, np.int64)  # player, last word, cards
+    verb = np.full(n, -1, np.int64)
+    all_in = np.zeros(n, np.bool_)
+    damaged = np.zeros(n, np.bool_)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        colon = find(data, start, end, _COLON)
+        rest = colon + 2
+        spans[i, 0], spans[i, 1] = start, colon
+        found = scan.prefix_of(data, rest, end, *_VERB_TABLE)
+        verb[i] = found
+        if found < 0:
+            continue
+        all_in[i] = ends_with(data, rest, end, _ALL_IN)
+        core_end = end - _ALL_IN.size if all_in[i] else end
+        for pos in range(core_end - 1, rest - 1, -1):
+            if data[pos] == _SPACE:
+                if pos + 1 < core_end:
+                    spans[i, 2], spans[i, 3] = pos + 1, core_end
+                break
+        if _VERB_CARDS[found]:
+            spans[i, 4], spans[i, 5] = _bracketed(data, rest, end)
+        if VERB_BETTING[found]:
+            damaged[i] = not _betting_shape(data, rest, end)
+        elif found == _CHECK:
+            damaged[i] = not (end - rest == _CHECKS.size and at(data, rest, end, _CHECKS))
+    return spans, verb, all_in, damaged
+
+
+@njit
+def _collected_amount(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """`` collected (\\S+) from ``: the leftmost such amount."""
+    pos = find(data, start, end, _COLLECTED)
+    while pos >= 0:
+        first = pos + _COLLECTED.size
+        last = scan.non_space_run(data, first, end)
+        if last > first and at(data, last, end, _FROM):
+            return first, last
+        pos = find(data, pos + 1, end, _COLLECTED)
+    return NULL, NULL
+
+
+@njit
+def _pot_name(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """`` from ((?:main |side )?pot(?:[- ]\\d+)?)$``: the pot a collect line names."""
+    pos = find(data, start, end, _FROM)
+    while pos >= 0:
+        first = pos + _FROM.size
+        name = first
+        word = scan.prefix_of(data, name, end, *_MAIN_SIDE)
+        if word >= 0:
+            name += 5
+        if at(data, name, end, _POT):
+            name += 3
+            if name == end:
+                return first, end
+            if data[name] == 45 or data[name] == _SPACE:  # "-" or " "
+                digits = name + 1
+                while digits < end and 48 <= data[digits] <= 57:
+                    digits += 1
+                if digits == end and digits > name + 1:
+                    return first, end
+        pos = find(data, pos + 1, end, _FROM)
+    return NULL, NULL
+
+
+@njit
+def _word_then(data: np.ndarray, pos: int, end: int, suffix: np.ndarray) -> tuple[int, int]:
+    """``(\\S+)suffix`` at ``pos``: the word's span, or a null span."""
+    last = scan.non_space_run(data, pos, end)
+    if last > pos and at(data, last, end, suffix):
+        return pos, last
+    return NULL, NULL
+
+
+@njit
+def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Chip-moving lines without "player: ": uncalled bets returned, collections, cash-outs
+    and colon-less shows; one line can be several events. Per event: its line (row in the
+    input), kind (0 return, 1 collect, 2 cash-out, 3 show), spans of player, amount, pot,
+    fee and cards, and whether a collect line is damaged (no amount or pot)."""
+    n = starts.size
+    rows = np.empty(4 * n, np.int64)
+    kinds = np.empty(4 * n, np.int64)
+    spans = np.full((4 * n, 10), NULL, np.int64)
+    damaged = np.zeros(4 * n, np.bool_)
+    count = 0
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        if at(data, start, end, _UNCALLED):
+            rows[count], kinds[count] = i, 0
+            pos = find(data, start, end, _RETURNED)  # \) returned to (.+)$
+            if pos >= 0 and pos + _RETURNED.size < end:
+                spans[count, 0], spans[count, 1] = pos + _RETURNED.size, end
+            first = start + _UNCALLED.size  # ^Uncalled bet \(([^)]+)\)
+            last = scan.run_without(data, first, end, _NOT_CLOSE_PAREN)
+            if last > first and last < end:
+                spans[count, 2], spans[count, 3] = first, last
+            count += 1
+        pos = find(data, start, end, _COLLECTED)
+        if pos >= 0:
+            rows[count], kinds[count] = i, 1
+            spans[count, 0], spans[count, 1] = start, pos
+            spans[count, 2], spans[count, 3] = _collected_amount(data, start, end)
+            spans[count, 4], spans[count, 5] = _pot_name(data, start, end)
+            damaged[count] = spans[count, 2] < 0 or spans[count, 4] < 0
+            count += 1
+        pos = find(data, start, end, _CASHED)
+        if pos >= 0:
+            rows[count], kinds[count] = i, 2
+            spans[count, 0], spans[count, 1] = start, pos
+            while pos >= 0:  # cashed out the hand for (\S+) \|
+                spans[count, 2], spans[count, 3] = _word_then(data, pos + _CASHED.size, end, _BAR)
+                if spans[count, 2] >= 0:
+                    break
+                pos = find(data, pos + 1, end, _CASHED)
+            fee = find(data, start, end, _FEE)  # \| Cash Out Fee (\S+)$
+            while fee >= 0:
+                if scan.is_non_space(data, fee + _FEE.size, end):
+                    spans[count, 6], spans[count, 7] = fee + _FEE.size, end
+                    break
+                fee = find(data, fee + 1, end, _FEE)
+            count += 1
+        pos = find(data, start, end, _SHOWS)
+        if pos >= 0:
+            rows[count], kinds[count] = i, 3
+            spans[count, 0], spans[count, 1] = start, pos
+            spans[count, 8], spans[count, 9] = _bracketed(data, pos + 1, end)
+            count += 1
+    return rows[:count], kinds[:count], spans[:count], damaged[:count]
+
+
+@njit
+def seat_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
+    (the text after ": " up to `` \\([^ ()]+ in chips[^()]*\\)``), the stack, and whether
+    the player sits out; all null past a line without ": "."""
+    n = starts.size
+    spans = np.full((n, 6), NULL, np.int64)  # seat, player, stack
+    sitting_out = np.zeros(n, np.bool_)
+    has_rest = np.zeros(n, np.bool_)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        colon = find(data, start, end, _COLON)
+        seat_end = end if colon < 0 else colon
+        seat = start + _SEAT.size if start + _SEAT.size <= seat_end else start
+        spans[i, 0], spans[i, 1] = seat, seat_end
+        if colon < 0:
+            continue
+        has_rest[i] = True
+        rest = colon + 2
+        spans[i, 2], spans[i, 3] = rest, end
+        pos = find_byte(data, rest, end, _OPEN_PAREN)
+        while pos >= 0:
+            if pos > rest and data[pos - 1] == _SPACE:
+                token = scan.run_without(data, pos + 1, end, _NOT_SPACE_PARENS)
+                if token > pos + 1 and at(data, token, end, _IN_CHIPS):
+                    close = scan.run_without(data, token + _IN_CHIPS.size, end, _NOT_PARENS)
+                    if close < end and data[close] == _CLOSE_PAREN:
+                        spans[i, 3] = pos - 1
+                        spans[i, 4], spans[i, 5] = pos + 1, token
+                        break
+            pos = find_byte(data, pos + 1, end, _OPEN_PAREN)
+        sitting_out[i] = ends_with(data, rest, end, _SITTING_OUT) or (
+            find(data, rest, end, _OUT_OF_HAND) >= 0
+        )
+    return spans, sitting_out, has_rest
+
+
+@njit
+def seat_numbers(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Seat number texts as integers (an optional sign and digits, -128..127, as a cast to
+    a one-byte integer reads them); ``NO_SEAT`` where the text is anything else."""
+    out = np.full(starts.size, NO_SEAT, np.int16)
+    for i in range(starts.size):
+        pos, end = starts[i], ends[i]
+        if pos < 0:
+            continue
+        sign = 1
+        if pos < end and (data[pos] == 43 or data[pos] == 45):  # "+" or "-"
+            sign = -1 if data[pos] == 45 else 1
+            pos += 1
+        value = 0
+        digits = pos
+        while pos < end and 48 <= data[pos] <= 57 and value <= 128:
+            value = value * 10 + (data[pos] - 48)
+            pos += 1
+        if pos == end and pos > digits and -128 <= sign * value <= 127:
+            out[i] = sign * value
+    return out
+
+
+@njit
+def event_seats(
+    data: np.ndarray,
+    event_hand: np.ndarray,
+    event_player: np.ndarray,
+    seat_hand: np.ndarray,
+    seat_player: np.ndarray,
+    seat_number: np.ndarray,
+) -> np.ndarray:
+    """Each event's seat: the number of its hand's first seat line naming the same player,
+    ``NO_SEAT`` when none does. Events and seat lines are both in hand order."""
+    out = np.full(event_hand.size, NO_SEAT, np.int16)
+    first = 0
+    for i in range(event_hand.size):
+        hand = event_hand[i]
+        while first < seat_hand.size and seat_hand[first] < hand:
+            first += 1
+        k = first
+        while k < seat_hand.size and seat_hand[k] == hand:
+            if scan.same(
+                data, event_player[i, 0], event_player[i, 1], seat_player[k, 0], seat_player[k, 1]
+            ):
+                out[i] = seat_number[k]
+                break
+            k += 1
+    return out
+
+
+@njit
+def dealt_to_seats(
+    data: np.ndarray,
+    seat_hand: np.ndarray,
+    seat_player: np.ndarray,
+    dealt_hand: np.ndarray,
+    dealt_player: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each seat line, the first "Dealt to" line of its hand naming its player (-1:
+    none), and whether that player is the hand's hero: the history's owner is the only
+    player dealt cards by name. Seat and dealt lines are both in hand order."""
+    first_dealt = np.full(seat_hand.size, -1, np.int64)
+    hero = np.zeros(seat_hand.size, np.bool_)
+    names = np.zeros(dealt_hand.size, np.int64)  # distinct names dealt in the line's hand
+    begin = 0
+    for j in range(dealt_hand.size):
+        if j > 0 and dealt_hand[j] != dealt_hand[j - 1]:
+            begin = j
+        new = True
+        for k in range(begin, j):
+            if scan.same(
+                data, dealt_player[j, 0], dealt_player[j, 1], dealt_player[k, 0], dealt_player[k, 1]
+            ):
+                new = False
+                break
+        names[j] = (names[j - 1] if j > begin else 0) + new
+    first = 0
+    for i in range(seat_hand.size):
+        hand = seat_hand[i]
+        while first < dealt_hand.size and dealt_hand[first] < hand:
+            first += 1
+        last = first
+        while last < dealt_hand.size and dealt_hand[last] == hand:
+            last += 1
+        for k in range(first, last):
+            if scan.same(
+                data, seat_player[i, 0], seat_player[i, 1], dealt_player[k, 0], dealt_player[k, 1]
+            ):
+                first_dealt[i] = k
+                hero[i] = names[last - 1] == 1
+                break
+    return first_dealt, hero
+
+
+@njit
+def _won(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
+    """`` won \\(?([^ )]+)\\)?``: the leftmost amount won."""
+    pos = find(data, start, end, _WON)
+    while pos >= 0:
+        first = pos + _WON.size
+        if first < end and data[first] == _OPEN_PAREN:
+            last = scan.run_without(data, first + 1, end, _NOT_SPACE_CLOSE)
+            if last > first + 1:
+                return first + 1, last
+        last = scan.run_without(data, first, end, _NOT_SPACE_CLOSE)
+        if last > first:
+            return first, last
+        pos = find(data, pos + 1, end, _WON)
+    return NULL, NULL
+
+
+@njit
+def summary_seat_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """Summary ``Seat N: ...`` lines: whether the line matters (cards or winnings), spans of
+    the seat number (``^Seat ([0-9]+):``), the cards shown or mucked and the amount won,
+    and whether the pot was not awarded."""
+    n = starts.size
+    spans = np.full((n, 6), NULL, np.int64)  # seat, cards, won
+    useful = np.zeros(n, np.bool_)
+    not_awarded = np.zeros(n, np.bool_)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        wins = find(data, start, end, _WON) >= 0
+        useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0
+        if not useful[i]:
+            continue
+        digits = start + _SEAT.size
+        while digits < end and 48 <= data[digits] <= 57:
+            digits += 1
+        if digits > start + _SEAT.size and digits < end and data[digits] == _COLON_BYTE:
+            spans[i, 0], spans[i, 1] = start + _SEAT.size, digits
+        showed, mucked = find(data, start, end, _SHOWED), find(data, start, end, _MUCKED)
+        first = showed if mucked < 0 or (0 <= showed < mucked) else mucked
+        if first >= 0:
+            spans[i, 2], spans[i, 3] = _bracketed(data, first + 1, end)
+        if wins:
+            spans[i, 4], spans[i, 5] = _won(data, start, end)
+        not_awarded[i] = find(data, start, end, _NOT_AWARDED) >= 0
+    return spans, useful, not_awarded
+
+
+@njit
+def dealt_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """``Dealt to player [cards]`` lines: spans of the player (text before the first " [",
+    less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [")."""
+    spans = np.full((starts.size, 4), NULL, np.int64)
+    for i in range(starts.size):
+        start, end = starts[i], ends[i]
+        cut = find(data, start, end, _BRACKET)
+        player_end = end if cut < 0 else cut
+        spans[i, 0] = start + _DEALT.size if start + _DEALT.size <= player_end else start
+        spans[i, 1] = player_end
+        if cut >= 0:
+            spans[i, 2] = cut + 2
+            spans[i, 3] = end - 1 if end > cut + 2 and data[end - 1] == _CLOSE_SQUARE else end
+    return spans
+
+
+@njit
+def _labelled(data: np.ndarray, start: int, end: int, label: np.ndarray) -> tuple[int, int]:
+    """``label([^ |]+)``: the leftmost value after ``label``."""
+    pos = find(data, start, end, label)
+    while pos >= 0:
+        first = pos + label.size
+        last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+        if last > first:
+            return first, last
+        pos = find(data, pos + 1, end, label)
+    return NULL, NULL
+
+
+@njit
+def summary_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)``, ``\\| Rake
+    ([^ |]+)``, ``\\| STP ([^ |]+)``; side pots named) and board lines (board number from
+    ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from ``^(?:(?:FIRST|SECOND|THIRD)
+    )?Board \\[([^\\]]*)\\]$``)."""
+    n = starts.size
+    is_total = np.zeros(n, np.bool_)
+    spans = np.full((n, 8), NULL, np.int64)  # total, rake, stp, board cards
+    side_pots = np.zeros(n, np.bool_)
+    is_board = np.zeros(n, np.bool_)
+    board = np.ones(n, np.int8)
+    for i in range(n):
+        start, end = starts[i], ends[i]
+        if at(data, start, end, _TOTAL_POT):
+            is_total[i] = True
+            first = start + _TOTAL_POT.size
+            last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+            if last > first:
+                spans[i, 0], spans[i, 1] = first, last
+            spans[i, 2], spans[i, 3] = _labelled(data, start, end, _RAKE)
+            spans[i, 4], spans[i, 5] = _labelled(data, start, end, _STP)
+            side_pots[i] = find(data, start, end, _SIDE_POT) >= 0
+        if find(data, start, end, _BOARD) >= 0:
+            is_board[i] = True
+            word = scan.prefix_of(data, start, end, *RUN_WORDS)
+            after = start + RUN_WORDS[1][word + 1] - RUN_WORDS[1][word] if word >= 0 else start
+            if word >= 0 and at(data, after, end, _BOARD_WORD):
+                board[i] = word + 1
+            first = after if word >= 0 and at(data, after, end, _BOARD) else start
+            if at(data, first, end, _BOARD):
+                closing = find_byte(data, first + _BOARD.size, end, _CLOSE_SQUARE)
+                if closing == end - 1:
+                    spans[i, 6], spans[i, 7] = first + _BOARD.size, closing
+    return is_total, spans, side_pots, is_board, board
+
+
+@njit
+def equal_rows(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, literal: np.ndarray
+) -> np.ndarray:
+    """Which spans are exactly ``literal``."""
+    equal = np.zeros(starts.size, np.bool_)
+    for i in range(starts.size):
+        equal[i] = ends[i] - starts[i] == literal.size and at(data, starts[i], ends[i], literal)
+    return equal
