@@ -105,7 +105,7 @@ def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
     db.unlink(missing_ok=True)
     con = store.connect(db, threads=1, memory_limit=importer.IMPORT_MEMORY_LIMIT)
     run = importer._Run(con, ThreadPoolExecutor(1))
-    run.files[str(path)] = importer._FileTally(path.stat().st_size, importer._done(""))
+    run.files[str(path)] = importer._FileTally(path.stat().st_size, "")
     began, cpu = time.perf_counter(), time.process_time()
     with store.transaction(con):
         for result in results:

@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
 
 import duckdb
 import pyarrow as pa
@@ -55,7 +54,6 @@ IN_FLIGHT_PER_WORKER = 2  # covers the pause while the calling thread inserts a 
 # spin) and a small buffer pool (inserting needs little; the parse threads share the memory).
 IMPORT_MEMORY_LIMIT = "128MB"
 _END_OF_FILE = -1  # size tag of the marker that closes a file's results
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -92,7 +90,7 @@ class ImportPathError(Exception):
 @dataclass
 class _FileTally:
     size: int
-    sha256: Future[str]  # hashed in the background unless needed at once
+    sha256: str  # "" until the background hash is in (see _Run.hashing)
     parser: str | None = None
     imported: int = 0
     duplicates: int = 0
@@ -116,10 +114,13 @@ class _Run:
     uncommitted_hands: int = 0
     hands_seen: int = 0
     bytes_done: int = 0
+    # files being hashed in the background, oldest first: their hashes are moved into
+    # their tallies as they finish, so no future is kept per file
+    hashing: deque[tuple[_FileTally, Future[str]]] = field(default_factory=deque)
 
 
-def _done(result: T) -> Future[T]:
-    future: Future[T] = Future()
+def _done(result: ParseResult) -> Future[ParseResult]:
+    future: Future[ParseResult] = Future()
     future.set_result(result)
     return future
 
@@ -281,7 +282,7 @@ def _count_as_before(run: _Run, source_file: str, tally: _FileTally) -> bool:
     ended then, the stored ones as duplicates; False when the file must be read (never read
     so, or its skip rows no longer match the count)."""
     assert tally.parser is not None
-    past = run.past_reads.get((source_file, tally.sha256.result(), tally.parser))
+    past = run.past_reads.get((source_file, tally.sha256, tally.parser))
     if past is None:
         return False
     reasons = store.skip_reasons(run.con, source_file) if past.skipped else Counter[str]()
@@ -293,6 +294,13 @@ def _count_as_before(run: _Run, source_file: str, tally: _FileTally) -> bool:
     run.bytes_done += tally.size
     run.unchanged_files += 1
     return True
+
+
+def _take_hashes(run: _Run, wait: bool) -> None:
+    """Move finished background hashes into their files' tallies (all of them if ``wait``)."""
+    while run.hashing and (wait or run.hashing[0][1].done()):
+        tally, future = run.hashing.popleft()
+        tally.sha256 = future.result()
 
 
 @dataclass
@@ -325,7 +333,7 @@ def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, list[Chu
                 head = stream.read(HEAD_BYTES)
             size = path.stat().st_size
         except OSError as exc:
-            run.files[source_file] = _FileTally(0, _done(""))
+            run.files[source_file] = _FileTally(0, "")
             yield from small.take()
             yield "", _file_error(path, b"", f"cannot read: {exc.strerror}")
             continue
@@ -335,8 +343,12 @@ def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, list[Chu
         # when the file may be unchanged (same path, size and parser as a past read), else in
         # the background while it is parsed.
         maybe_unchanged = (source_file, size, parser) in run.past_sizes
-        sha256 = _done(_sha256(path)) if maybe_unchanged else run.hasher.submit(_sha256, path)
-        tally = run.files[source_file] = _FileTally(size, sha256, parser)
+        tally = run.files[source_file] = _FileTally(size, "", parser)
+        if maybe_unchanged:
+            tally.sha256 = _sha256(path)
+        else:
+            run.hashing.append((tally, run.hasher.submit(_sha256, path)))
+        _take_hashes(run, wait=False)
         if module is None:
             yield from small.take()
             yield "", _file_error(path, head, "unrecognised format")
@@ -412,8 +424,9 @@ def import_paths(
             while in_flight:
                 take(*in_flight.popleft())
             _flush(run)
+            _take_hashes(run, wait=True)
             store.record_files(con, [
-                store.FileRecord(source_file, tally.sha256.result(), tally.size, tally.imported,
+                store.FileRecord(source_file, tally.sha256, tally.size, tally.imported,
                                  tally.duplicates, tally.skipped, tally.errors, tally.parser)
                 for source_file, tally in run.files.items()
             ])  # fmt: skip
