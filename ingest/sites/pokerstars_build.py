@@ -32,15 +32,21 @@ _MIDDLE = {
 }  # fmt: skip
 
 
-def _position_table() -> pl.DataFrame:
-    rows = [(2, 0, "BB"), (2, 1, "BTN")]
+_LABELS = ["SB", "BB", "BTN", "UTG", "UTG1", "UTG2", "MP", "MP1", "HJ", "CO"]
+
+
+def _position_table() -> np.ndarray:
+    """Label codes (in ``_LABELS``) by number of players dealt in and order from the seat
+    after the button; -1 where there is no label."""
+    table = np.full((11, 10), -1, np.int64)
+    table[2, 0], table[2, 1] = _LABELS.index("BB"), _LABELS.index("BTN")
     for middle, labels in _MIDDLE.items():
         n = middle + 3
-        rows += [(n, 0, "SB"), (n, 1, "BB"), (n, n - 1, "BTN")]
-        rows += [(n, 2 + k, label) for k, label in enumerate(labels)]
-    return pl.DataFrame(
-        rows, schema={"n": pl.UInt32, "order": pl.UInt32, "position": pl.String}, orient="row"
-    )
+        table[n, 0], table[n, 1] = _LABELS.index("SB"), _LABELS.index("BB")
+        table[n, n - 1] = _LABELS.index("BTN")
+        for k, label in enumerate(labels):
+            table[n, 2 + k] = _LABELS.index(label)
+    return table
 
 
 _POSITIONS = _position_table()
@@ -105,10 +111,11 @@ _NO_CHIPS = np.array([kind in ("fold", "check", "show", "muck") for kind in EVEN
 # Which chip flow (0 returned, 1 collected, 2 cashed out) an event kind is, -1: none.
 _FLOW_OF = np.array([["return", "collect", "cash_out"].index(k) if k in ("return", "collect",
                      "cash_out") else -1 for k in EVENT_KINDS])  # fmt: skip
-_RAISE_CODE, _ANTE_CODE, _BOTH_BLINDS_CODE = (
+_RAISE_CODE, _ANTE_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
     _KIND_CODES["raise"],
     _KIND_CODES["ante"],
     _KIND_CODES["post_sb_bb"],
+    _KIND_CODES["cash_out"],
 )
 
 
@@ -175,6 +182,20 @@ def _betting(
             dead[i] = xi - adds
         last[g] = after[i]
     return live, after, chips, dead, seq, betting_valid, chips_valid
+
+
+@njit
+def _hand_sums(
+    hands: int, hand: np.ndarray, code: np.ndarray, x: np.ndarray, fee: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand: the largest ante posted and the cash-out fees (-1 amounts: none)."""
+    ante, fees = np.zeros(hands, np.int64), np.zeros(hands, np.int64)
+    for i in range(hand.size):
+        if code[i] == _ANTE_CODE:
+            ante[hand[i]] = max(ante[hand[i]], x[i])
+        elif code[i] == _CASH_OUT_CODE:
+            fees[hand[i]] += max(fee[i], 0)
+    return ante, fees
 
 
 def _street_totals(ev: pl.DataFrame, big_blind: pl.Series) -> pl.DataFrame:
@@ -328,23 +349,41 @@ def _players(
     return _with_positions(p)
 
 
+@njit
+def _positions(
+    hand: np.ndarray, seat: np.ndarray, button: np.ndarray, dealt_in: np.ndarray
+) -> np.ndarray:
+    """Each seat line's position code (-1: none): among the players dealt in of its hand,
+    ordered clockwise from the seat after the button, by how many they are."""
+    out = np.full(hand.size, -1, np.int64)
+    begin = 0
+    while begin < hand.size:
+        end = begin
+        while end < hand.size and hand[end] == hand[begin]:
+            end += 1
+        rows = np.array([i for i in range(begin, end) if dealt_in[i]], np.int64)
+        # seats after the button come first; 100 exceeds any seat number, so the modulo
+        # only rotates the table
+        order = np.argsort((seat[rows] - button[rows] - 1) % 100, kind="mergesort")
+        n = rows.size
+        if 2 <= n <= 10:
+            for k in range(n):
+                out[rows[order[k]]] = _POSITIONS[n, k]
+        begin = end
+    return out
+
+
 def _with_positions(p: pl.DataFrame) -> pl.DataFrame:
     """Positions of the players dealt in, clockwise from the button (see the README)."""
-    # Seats after the button come first; 100 exceeds any seat number, so the modulo only
-    # rotates the table.
-    rel = (pl.col("seat").cast(pl.Int32) - pl.col("button_seat").cast(pl.Int32) - 1) % 100
-    ranked = (
-        p.filter(~pl.col("sitting_out") & pl.col("button_seat").is_not_null())
-        .select("hand", "pkey", rel=rel)
-        .sort("hand", "rel")
-        .with_row_index("row")
+    dealt_in = ~p["sitting_out"].fill_null(True) & p["button_seat"].is_not_null()
+    codes = _positions(
+        p["hand"].to_numpy(),
+        p["seat"].cast(pl.Int64).fill_null(0).to_numpy(),
+        p["button_seat"].cast(pl.Int64).fill_null(0).to_numpy(),
+        dealt_in.to_numpy(),
     )
-    new_hand = pl.col("hand") != pl.col("hand").shift(1, fill_value=-1)
-    first_row = pl.when(new_hand).then(pl.col("row")).forward_fill()
-    ranked = ranked.with_columns(order=(pl.col("row") - first_row).cast(pl.UInt32))
-    sizes = ranked.group_by("hand").agg(n=pl.len().cast(pl.UInt32))
-    ranked = ranked.join(sizes, on="hand").join(_POSITIONS, on=["n", "order"], how="left")
-    return p.join(ranked.select("pkey", "position"), on="pkey", how="left")
+    labels = pl.Series("position", _LABELS, dtype=pl.String)
+    return p.with_columns(labels.gather(pl.Series(codes).replace(-1, None)))
 
 
 def _collections(
@@ -418,22 +457,20 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
     is_ok = pl.col("hand").is_in(ok_hands) if bad.height else pl.lit(True)
 
     boards = lines.boards.sort("run", "idx").group_by("hand").agg(boards=pl.col("cards"))
-    hand_sums = ev.group_by("hand").agg(
-        ante=pl.col("x").filter(pl.col("kind") == "ante").max(),
-        cash_out_fee=pl.col("fee_x").filter(pl.col("kind") == "cash_out").sum(),
-    )
+    ante, cash_out_fee = _hand_sums(
+        info.height, ev["hand"].to_numpy(), ev["code"].to_numpy(),
+        ev["x"].fill_null(-1).to_numpy(), ev["fee_x"].fill_null(-1).to_numpy(),
+    )  # fmt: skip
     hands = (
-        info.filter(is_ok)
+        info.with_columns(ante=ante, cash_out_fee=cash_out_fee)
+        .filter(is_ok)
         .join(totals, on="hand", how="left")
         .join(boards, on="hand", how="left")
-        .join(hand_sums, on="hand", how="left")
         .sort("hand")
         .with_columns(
             site=pl.lit(site),
             byte_offset="offset",
             boards=pl.col("boards").fill_null([]),
-            ante=pl.col("ante").fill_null(0),
-            cash_out_fee=pl.col("cash_out_fee").fill_null(0),
         )
     )
     hands = hands.with_columns(source_file=files.gather(hands["file"]))
