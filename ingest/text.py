@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.scan import strings
+from ingest.scan import strings, units
 from ingest.sites import Chunk
 
 _NEWLINE, _CR = 10, 13
@@ -182,13 +182,12 @@ def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
 
 
 def to_units(hundredths: pl.Series, in_cents: pl.Series) -> pl.Series:
-    """Amounts scanned in hundredths (see :func:`ingest.scan.hundredths`; -1: unreadable) to
-    integers in the smallest unit, as :func:`amount` gives them: cents where ``in_cents``
-    (money games), else whole chips, null where chips come with a fractional part."""
-    frame = pl.DataFrame({"h": hundredths, "in_cents": in_cents})
-    h = pl.col("h")
-    units = pl.when(h < 0).then(None).when("in_cents").then(h).when(h % 100 == 0).then(h // 100)
-    return frame.select(units.alias(hundredths.name)).to_series()
+    """Amounts scanned in hundredths (see :func:`ingest.scan.hundredths`; -1 or null:
+    unreadable) to integers in the smallest unit, as :func:`amount` gives them: cents where
+    ``in_cents`` (money games), else whole chips, null where chips come with a fractional
+    part."""
+    values, valid = units(hundredths.fill_null(-1).to_numpy(), in_cents.fill_null(False).to_numpy())
+    return pl.Series(hundredths.name, pa.array(values, mask=~valid), dtype=pl.Int64)
 
 
 def to_utc(naive: pl.Expr, zone_name: pl.Expr, zones: list[str]) -> pl.Expr:

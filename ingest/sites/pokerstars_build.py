@@ -65,6 +65,12 @@ def _seat_key(seat: pl.Expr) -> pl.Expr:
 def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     """Seat lines with numbers, stacks and sitting-out flags."""
     seats = lines.seats
+    seats = seats.with_columns(
+        stack=to_units(seats["stack_h"], per_hand(info, "in_cents", seats["hand"]))
+    )
+    if not lines.sat_out.height:
+        return seats
+    # "sits out" before the hole cards are dealt: not dealt in
     hole = lines.markers.filter(one_of(pl.col("marker"), ["HOLE CARDS", "PRE-FLOP"]))
     hole = hole.group_by("hand").agg(hole_idx=pl.col("idx").min())
     sat_out = (
@@ -74,10 +80,7 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
         .unique()
     )
     return (
-        seats.with_columns(
-            stack=to_units(seats["stack_h"], per_hand(info, "in_cents", seats["hand"]))
-        )
-        .join(sat_out, on=["hand", "player"], how="left")
+        seats.join(sat_out, on=["hand", "player"], how="left", maintain_order="left")
         .with_columns(sitting_out=pl.col("sitting_out") | pl.col("sat_out").fill_null(False))
         .drop("sat_out")
     )
@@ -474,7 +477,11 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
         )
     )
     hands = hands.with_columns(source_file=files.gather(hands["file"]))
-    players_out = players.filter(is_ok).sort("hand", "seat").with_columns(site=pl.lit(site))
+    players_out = players.filter(is_ok)
+    order = (players_out["hand"] * 256 + players_out["seat"].cast(pl.Int64)).to_numpy()
+    if (np.diff(order) < 0).any():  # seat lines are almost always in seat order already
+        players_out = players_out.sort("hand", "seat")
+    players_out = players_out.with_columns(site=pl.lit(site))
     actions = ev.filter(is_ok)
     actions = actions.with_columns(
         site=pl.lit(site),
