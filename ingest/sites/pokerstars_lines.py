@@ -194,8 +194,22 @@ def _line_kinds(
     return hand, is_start, street, board, kind, is_marker, name_start, name_end
 
 
-def _rows(kind: np.ndarray, name: str) -> np.ndarray:
-    return np.flatnonzero(kind == _KIND[name])
+@njit
+def _rows_by_kind(kind: np.ndarray, kinds: int) -> tuple[np.ndarray, np.ndarray]:
+    """The lines of each kind, in order: kind ``k``'s are ``rows[bounds[k]:bounds[k + 1]]``
+    (a counting sort; lines of no kind, -1, are left out)."""
+    bounds = np.zeros(kinds + 1, np.int64)
+    for k in kind:
+        if k >= 0:
+            bounds[k + 1] += 1
+    bounds = np.cumsum(bounds)
+    rows = np.empty(bounds[-1], np.int64)
+    fill = bounds[:-1].copy()
+    for i in range(kind.size):
+        if kind[i] >= 0:
+            rows[fill[kind[i]]] = i
+            fill[kind[i]] += 1
+    return rows, bounds
 
 
 def _last_lines(hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> pl.DataFrame:
@@ -216,6 +230,10 @@ def classify(text: ChunkText) -> Lines:
     hand, is_start, street, board, kind, is_marker, name_start, name_end = _line_kinds(
         data, starts, ends, text.file
     )
+    by_kind, bounds = _rows_by_kind(kind, len(_KINDS))
+
+    def rows_of(name: str) -> np.ndarray:
+        return by_kind[bounds[_KIND[name]] : bounds[_KIND[name] + 1]]
 
     def frame(rows: np.ndarray, *columns: str, **fields: pl.Series) -> pl.DataFrame:
         """``hand`` and ``idx`` of the lines ``rows``, the named per-line columns, then
@@ -245,10 +263,10 @@ def classify(text: ChunkText) -> Lines:
         street=pl.Series(np.where(first, 0, street[rows]), dtype=pl.Int8),
         run=pl.Series(np.where(first, 1, board[rows]), dtype=pl.Int8).replace(-1, None),
     )
-    rows = _rows(kind, "dealt")
+    rows = rows_of("dealt")
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows])
     dealt_hand = hand[rows]
-    rows = _rows(kind, "seat")
+    rows = rows_of("seat")
     spans, sitting_out, has_rest = fields.seat_fields(data, starts[rows], ends[rows])
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     players = np.ascontiguousarray(spans[:, 2:4])
@@ -269,8 +287,10 @@ def classify(text: ChunkText) -> Lines:
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
-    events, sat_out = _events(text, hand, street, board, kind, seat_lines)
-    rows = _rows(kind, "summary_seat")
+    events, sat_out = _events(
+        text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines
+    )
+    rows = rows_of("summary_seat")
     spans, useful, not_awarded = fields.summary_seat_fields(data, starts[rows], ends[rows])
     spans = spans[useful]
     summary_seats = frame(
@@ -280,7 +300,7 @@ def classify(text: ChunkText) -> Lines:
         won_h=amounts(spans, 4),
         not_awarded=pl.Series(not_awarded[useful]),
     )
-    rows = _rows(kind, "summary")
+    rows = rows_of("summary")
     is_total, spans, side_pots, is_board, board_number = fields.summary_fields(
         data, starts[rows], ends[rows]
     )
@@ -297,7 +317,7 @@ def classify(text: ChunkText) -> Lines:
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
         cards=strings(spans[with_cards], 6),
     )
-    other = _rows(kind, "other")
+    other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], _CANCELLED)]
     return Lines(
         starts=starts_frame,
@@ -307,7 +327,7 @@ def classify(text: ChunkText) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(frame(_rows(kind, "table"), "text")),
+        tables=_tables(frame(rows_of("table"), "text")),
         seats=seats,
         events=events,
         totals=totals,
@@ -344,14 +364,15 @@ def _events(
     hand: np.ndarray,
     street: np.ndarray,
     board: np.ndarray,
-    kind: np.ndarray,
+    action_rows: np.ndarray,
+    other_rows: np.ndarray,
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Events in line order (a line that is two events keeps both, in the order return,
-    collect, cash-out, show), with the seat of their player (from ``seat_lines``: hand,
-    player span and seat number of each seat line), and the lines of players sitting out."""
+    """Events in line order from the action and the other lines (a line that is two events
+    keeps both, in the order return, collect, cash-out, show), with the seat of their
+    player (from ``seat_lines``: hand, player span and seat number of each seat line), and
+    the lines of players sitting out."""
     data, starts, ends = text.data, text.starts, text.ends
-    action_rows = _rows(kind, "action")
     action, verb, all_in, damaged = fields.action_fields(
         data, starts[action_rows], ends[action_rows]
     )
@@ -362,7 +383,6 @@ def _events(
     ).with_columns(text.strings(action[sits_out, 0], action[sits_out, 1], "player"))
     keep = found & fields.VERB_EVENT[np.maximum(verb, 0)]
     action, verb, all_in, damaged = action[keep], verb[keep], all_in[keep], damaged[keep]
-    other_rows = _rows(kind, "other")
     line, other_kind, other, other_damaged = fields.other_fields(
         data, starts[other_rows], ends[other_rows]
     )
