@@ -65,26 +65,20 @@ def main() -> None:
             imported = importer.import_paths([source], db)
             import_seconds = time.perf_counter() - began
             print(f"file: {source} ({imported.imported:,} hands)")
-            print(
-                f"import: {imported.imported / import_seconds:,.0f} hands/s "
-                f"({import_seconds:.1f} s)"
-            )
+            print(f"import: {imported.imported / import_seconds:,.0f} hands/s "
+                  f"({import_seconds:.1f} s)")
         run = run_audit(db, redo=True)
         # a fresh interpreter, so that its CPU count is the audit's alone
         child = subprocess.run(
-            [sys.executable, "-m", "bench.audit", "--cpu", str(db)],
-            capture_output=True,
-            text=True,
+            [sys.executable, "-m", "bench.audit", "--cpu", str(db)], capture_output=True, text=True,
             check=True,
         )
     audited, cpu = child.stdout.split()
     per_cpu_second = int(audited) / float(cpu)
     print(f"audit:  {run.audited / run.seconds:,.0f} hands/s ({run.seconds:.1f} s, all cores)")
-    print(
-        f"audit:  {per_cpu_second:,.0f} hands per CPU-second in one process "
-        f"({cpu} CPU s); 2 idle cores: about {2 * per_cpu_second:,.0f} hands/s "
-        f"(target {TARGET_RATE:,})"
-    )
+    print(f"audit:  {per_cpu_second:,.0f} hands per CPU-second in one process "
+          f"({cpu} CPU s); 2 idle cores: about {2 * per_cpu_second:,.0f} hands/s "
+          f"(target {TARGET_RATE:,})")
 
 
 if __name__ == "__main__":

@@ -102,20 +102,14 @@ def main() -> None:
     high_values(*deals(10, 4))  # build the tables before any timing
     rates = best_rates(runs)
 
-    print(
-        f"{DEALS:,} seeded deals per size (pokerkit: the first {POKERKIT_DEALS}), "
-        f"best of {ROUNDS} interleaved rounds, CPU time, one core"
-    )
-    print(
-        f"{'hole':>4}  {'choices':>7}  {'high/s':>11}  {'high+low/s':>11}  "
-        f"{'pokerkit hi/s':>13}  {'pokerkit hi+lo/s':>16}"
-    )
+    print(f"{DEALS:,} seeded deals per size (pokerkit: the first {POKERKIT_DEALS}), "
+          f"best of {ROUNDS} interleaved rounds, CPU time, one core")
+    print(f"{'hole':>4}  {'choices':>7}  {'high/s':>11}  {'high+low/s':>11}  "
+          f"{'pokerkit hi/s':>13}  {'pokerkit hi+lo/s':>16}")
     for k in HOLE_SIZES:
-        print(
-            f"{k:>4}  {math.comb(k, 2) * 10:>7}  {rates[f'high {k}']:>11,.0f}  "
-            f"{rates[f'high+low {k}']:>11,.0f}  {rates[f'pokerkit high {k}']:>13,.0f}  "
-            f"{rates[f'pokerkit high+low {k}']:>16,.0f}"
-        )
+        print(f"{k:>4}  {math.comb(k, 2) * 10:>7}  {rates[f'high {k}']:>11,.0f}  "
+              f"{rates[f'high+low {k}']:>11,.0f}  {rates[f'pokerkit high {k}']:>13,.0f}  "
+              f"{rates[f'pokerkit high+low {k}']:>16,.0f}")
     for name in PHEVALUATOR_CALLS:
         print(f"phevaluator {name} (4-card): {rates[f'phevaluator {name}']:,.0f} hands/s")
     baseline = max(rates[f"phevaluator {name}"] for name in PHEVALUATOR_CALLS)
@@ -128,10 +122,8 @@ def main() -> None:
         predicted = 6 / math.comb(k, 2)
         measured = rates[f"high {k}"] / high4
         scaling_ok &= measured >= predicted * 0.95
-        print(
-            f"{k}-card / 4-card high rate:             {measured:5.2f}  "
-            f"(the choice count predicts {predicted:.2f})"
-        )
+        print(f"{k}-card / 4-card high rate:             {measured:5.2f}  "
+              f"(the choice count predicts {predicted:.2f})")
     checks = {
         "4-card high >= phevaluator": high4 >= baseline,
         "high+low >= phevaluator / 2": both4 >= baseline / 2,

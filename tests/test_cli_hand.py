@@ -13,9 +13,8 @@ runner = CliRunner()
 
 
 def test_hi_lo_hand_shows_high_and_low() -> None:
-    result = runner.invoke(
-        app, ["hand", "3s 4h Kd Ks", "--board", "As Ah Ad 2c 8c", "--game", "omaha8"]
-    )
+    result = runner.invoke(app, ["hand", "3s 4h Kd Ks", "--board", "As Ah Ad 2c 8c", "--game",
+                                 "omaha8"])
     assert result.exit_code == 0, result.output
     assert result.stdout == (
         "half  cards           hand                            value\n"
@@ -35,8 +34,8 @@ def test_high_only_game_shows_no_low_row() -> None:
 
 def test_missing_low_and_json_output() -> None:
     result = runner.invoke(
-        app,
-        ["hand", "3s4h5d6s", "--board", "7s 8h 9d 10c Js", "--game", "omaha8", "--format", "json"],
+        app, ["hand", "3s4h5d6s", "--board", "7s 8h 9d 10c Js", "--game", "omaha8",
+              "--format", "json"]
     )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == [
@@ -59,10 +58,8 @@ def test_six_card_hand() -> None:
     ("args", "message"),
     [
         (["3s 4h 5d", "--board", "7s 8h 9d Tc Js"], "Omaha Hi deals 4 hole cards, not 3"),
-        (
-            ["3s 4h 5d 6s", "--board", "7s 8h 9d Tc Js", "--game", "omaha5"],
-            "5-Card Omaha Hi deals 5 hole cards, not 4",
-        ),
+        (["3s 4h 5d 6s", "--board", "7s 8h 9d Tc Js", "--game", "omaha5"],
+         "5-Card Omaha Hi deals 5 hole cards, not 4"),
         (["3s 4h 5d 6s", "--board", "7s 8h 9d Tc"], "the board has 5 cards, not 4"),
         (["3s 4h 5d 6s", "--board", "7s 8h 9d Tc 3s"], "duplicate card: 3s"),
         (["3s 4h 5d 6x", "--board", "7s 8h 9d Tc Js"], "not a card: '6x'"),

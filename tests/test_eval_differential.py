@@ -58,9 +58,7 @@ def test_four_card_high_against_phevaluator() -> None:
 
 
 def pokerkit_order(
-    hand_type: type[Hand],
-    first: NDArray[np.uint8],
-    second: NDArray[np.uint8],
+    hand_type: type[Hand], first: NDArray[np.uint8], second: NDArray[np.uint8],
     board: NDArray[np.uint8],
 ) -> NDArray[np.int64]:
     """pokerkit's winner of each deal; a hand with no qualifying low loses to one with."""
