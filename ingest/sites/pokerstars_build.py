@@ -441,7 +441,10 @@ def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
 
 
 def _table(frame: pl.DataFrame, schema: pa.Schema) -> pa.Table:
-    return frame.select(schema.names).to_arrow().cast(schema)
+    """The frame as an Arrow table of ``schema``: strings leave polars as views (no copy)
+    and are copied once, into the schema's plain strings."""
+    arrow = frame.select(schema.names).to_arrow(compat_level=pl.CompatLevel.newest())
+    return arrow.cast(schema)
 
 
 def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
