@@ -235,9 +235,9 @@ def classify(text: ChunkText) -> Lines:
     def rows_of(name: str) -> np.ndarray:
         return by_kind[bounds[_KIND[name]] : bounds[_KIND[name] + 1]]
 
-    def frame(rows: np.ndarray, *columns: str, **fields: pl.Series) -> pl.DataFrame:
+    def frame(rows: np.ndarray, *columns: str, **values: pl.Series) -> pl.DataFrame:
         """``hand`` and ``idx`` of the lines ``rows``, the named per-line columns, then
-        ``fields`` (one value per row)."""
+        ``values`` (one per row)."""
         per_line = {"file": text.file, "offset": text.offset, "line_no": text.line_no}
         out = {"hand": pl.Series(hand[rows]), "idx": pl.Series(rows)}
         for column in columns:
@@ -245,7 +245,7 @@ def classify(text: ChunkText) -> Lines:
                 out[column] = text.strings(starts[rows], ends[rows], column)
             else:
                 out[column] = pl.Series(per_line[column][rows])
-        return pl.DataFrame({**out, **fields})
+        return pl.DataFrame({**out, **values})
 
     def strings(spans: np.ndarray, column: int) -> pl.Series:
         return text.strings(spans[:, column], spans[:, column + 1], "")
@@ -340,14 +340,14 @@ def classify(text: ChunkText) -> Lines:
 
 def _tables(lines: pl.DataFrame) -> pl.DataFrame:
     """Table lines' fields, decoded once per distinct line."""
-    fields = (
+    decoded = (
         lines.select("text")
         .unique()
         .with_columns(pl.col("text").str.extract_groups(_TABLE).alias("f"))
         .unnest("f")
     )
     return (
-        lines.join(fields, on="text", how="left")
+        lines.join(decoded, on="text", how="left")
         .filter(pl.col("table_name").is_not_null())
         .select("hand", "idx", "table_name", "max_seats", "button_seat")
     )
