@@ -247,6 +247,26 @@ def _computed_returns(ev: pl.DataFrame) -> pl.DataFrame:
 
 
 @njit
+def _seat_rows(
+    seat_hand: np.ndarray, seat: np.ndarray, hand: np.ndarray, number: np.ndarray
+) -> np.ndarray:
+    """For each (hand, seat number) row, the first seat line of that hand with that number
+    (-1: none; null numbers, -1, match each other). Both sides are in hand order."""
+    out = np.full(hand.size, -1, np.int64)
+    begin = 0
+    for i in range(hand.size):
+        while begin < seat_hand.size and seat_hand[begin] < hand[i]:
+            begin += 1
+        k = begin
+        while k < seat_hand.size and seat_hand[k] == hand[i]:
+            if seat[k] == number[i]:
+                out[i] = k
+                break
+            k += 1
+    return out
+
+
+@njit
 def _seat_sums(
     seat_hand: np.ndarray, seat: np.ndarray, event_hand: np.ndarray, event_seat: np.ndarray,
     code: np.ndarray, chips: np.ndarray, fee: np.ndarray, event_cards: np.ndarray,
@@ -254,40 +274,29 @@ def _seat_sums(
     won: np.ndarray, not_awarded: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per seat line, from the events and summary lines of its hand with its seat number
-    (all three in hand order; null numbers, -1, match each other; null amounts, -1, count
-    0): chips put in, returned, collected and cashed out, cash-out fees, winnings and pots
-    not awarded written in the summary, and the first event and summary line showing its
-    cards (-1: none)."""
+    (see :func:`_seat_rows`; null amounts, -1, count 0): chips put in, returned, collected
+    and cashed out, cash-out fees, winnings and pots not awarded written in the summary, and
+    the first event and summary line showing its cards (-1: none)."""
     n = seat_hand.size
     sums = np.zeros((n, 7), np.int64)
     first_shown = np.full(n, -1, np.int64)
     first_summary = np.full(n, -1, np.int64)
-    begin = 0
-    for i in range(event_hand.size):
-        while begin < n and seat_hand[begin] < event_hand[i]:
-            begin += 1
-        k = begin
-        while k < n and seat_hand[k] == event_hand[i]:
-            if seat[k] == event_seat[i]:
-                c = code[i]
-                column = 0 if _IS_BETTING[c] else (1 + _FLOW_OF[c] if _FLOW_OF[c] >= 0 else -1)
-                if column >= 0:
-                    sums[k, column] += max(chips[i], 0)
-                sums[k, 4] += max(fee[i], 0)
-                if event_cards[i] and first_shown[k] < 0:
-                    first_shown[k] = i
-            k += 1
-    begin = 0
-    for j in range(summary_hand.size):
-        while begin < n and seat_hand[begin] < summary_hand[j]:
-            begin += 1
-        k = begin
-        while k < n and seat_hand[k] == summary_hand[j]:
-            if seat[k] == summary_seat[j]:
-                sums[k, 6 if not_awarded[j] else 5] += max(won[j], 0)
-                if summary_cards[j] and first_summary[k] < 0:
-                    first_summary[k] = j
-            k += 1
+    for i, k in enumerate(_seat_rows(seat_hand, seat, event_hand, event_seat)):
+        if k < 0:
+            continue
+        c = code[i]
+        column = 0 if _IS_BETTING[c] else (1 + _FLOW_OF[c] if _FLOW_OF[c] >= 0 else -1)
+        if column >= 0:
+            sums[k, column] += max(chips[i], 0)
+        sums[k, 4] += max(fee[i], 0)
+        if event_cards[i] and first_shown[k] < 0:
+            first_shown[k] = i
+    for j, k in enumerate(_seat_rows(seat_hand, seat, summary_hand, summary_seat)):
+        if k < 0:
+            continue
+        sums[k, 6 if not_awarded[j] else 5] += max(won[j], 0)
+        if summary_cards[j] and first_summary[k] < 0:
+            first_summary[k] = j
     return sums, first_shown, first_summary
 
 
