@@ -267,3 +267,49 @@ def units(hundredths: np.ndarray, in_cents: np.ndarray) -> tuple[np.ndarray, np.
         elif h % 100 == 0:
             out[i], valid[i] = h // 100, True
     return out, valid
+
+
+@njit
+def _span_hashes(data: np.ndarray, spans: np.ndarray) -> np.ndarray:
+    """An FNV-1a hash of each row's spans (``spans[i, 2k:2k+2]``), a separator between them."""
+    hashes = np.zeros(spans.shape[0], np.uint64)
+    prime = np.uint64(1099511628211)
+    for i in range(spans.shape[0]):
+        h = np.uint64(14695981039346656037)
+        for pair in range(0, spans.shape[1], 2):
+            for k in range(max(spans[i, pair], 0), max(spans[i, pair + 1], 0)):
+                h = (h ^ np.uint64(data[k])) * prime
+            h = (h ^ np.uint64(256 if spans[i, pair] >= 0 else 257)) * prime
+        hashes[i] = h
+    return hashes
+
+
+@njit
+def _same_rows(data: np.ndarray, spans: np.ndarray, representative: np.ndarray) -> np.ndarray:
+    """Whether each row's spans hold byte for byte its representative row's (null spans
+    match null spans)."""
+    out = np.ones(representative.size, np.bool_)
+    for i in range(representative.size):
+        r = representative[i]
+        for pair in range(0, spans.shape[1], 2):
+            a, b = spans[i, pair], spans[r, pair]
+            if a < 0 or b < 0:
+                if (a < 0) != (b < 0):
+                    out[i] = False
+            elif not same(data, a, spans[i, pair + 1], b, spans[r, pair + 1]):
+                out[i] = False
+    return out
+
+
+def distinct(data: np.ndarray, spans: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows grouped by the bytes of their spans (``spans``: one row of start, end pairs per
+    item): the first row of each group, and each row's group (an index into the first)."""
+    hashes = _span_hashes(data, np.ascontiguousarray(spans, np.int64))
+    _, first, group = np.unique(hashes, return_index=True, return_inverse=True)
+    group = group.ravel()
+    same = _same_rows(data, spans, first[group])
+    if not same.all():  # two different rows with one hash: each odd one out on its own
+        odd = np.flatnonzero(~same)
+        group[odd] = first.size + np.arange(odd.size)
+        first = np.concatenate([first, odd])
+    return first, group

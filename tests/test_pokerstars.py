@@ -7,7 +7,6 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import polars as pl
 import pyarrow as pa
 import pytest
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
 from ingest.sites.pokerstars_build import build
-from ingest.sites.pokerstars_hands import _headers
+from ingest.sites.pokerstars_hands import _NO_TIME, _ZONE_NAMES, _header_fields
 from ingest.text import split_chunks
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
@@ -361,15 +360,13 @@ def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, 
     when = f"{day} {time} {zone}".rstrip() + (f" [{day} {time} ET]" if et else "")
     line = f"PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - {when}"
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
-    got = _headers(text, np.array([0]))
+    spans, zone_index, et_given, local = _header_fields(text.data, text.starts, text.ends)
     expected = pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False)
     expected = expected.fill_null(
         pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M", strict=False)
     )
-    assert got["naive"].cast(pl.Int64).to_list() == expected.cast(pl.Int64).to_list()
+    assert [None if t == _NO_TIME else t for t in local] == expected.cast(pl.Int64).to_list()
     zones = {"ET": "America/New_York", "CET": "Europe/Paris"}
-    assert got["zone"].to_list() == [
-        "America/New_York" if et else zones.get(zone, "America/New_York")
-    ]
-    assert got["hand_id"].to_list() == ["1"]
-    assert got["sb"].to_list() == ["$0.01"]
+    read = "America/New_York" if et_given[0] or zone_index[0] < 0 else _ZONE_NAMES[zone_index[0]]
+    assert read == ("America/New_York" if et else zones.get(zone, "America/New_York"))
+    assert text.data[spans[0, 0] : spans[0, 1]].tobytes() == b"1"

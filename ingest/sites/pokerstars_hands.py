@@ -14,7 +14,7 @@ import pyarrow as pa
 from ingest import scan
 from ingest.scan import NULL, at, find, find_byte, njit
 from ingest.sites.pokerstars_lines import Lines
-from ingest.text import TIME_ZONES, ChunkText, amount, to_utc
+from ingest.text import TIME_ZONES, amount, to_utc
 
 # The header with the hand number and the time taken out (so distinct headers are few).
 _HEADER_FIELDS = (
@@ -145,14 +145,13 @@ def _header_fields(
 ) -> tuple[np.ndarray, ...]:
     """Hand header lines: the hand number's span; the template (the line without its hand
     number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$``) as the
-    span before the number, the span after it and a hash of both; the time zone (index in
+    span before the number and the span after it; the time zone (index in
     ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
     last " - ", less its "[", cut at spaces: date, time, zone, then the ET date and time and
     "ET]"."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
-    hashes = np.zeros(n, np.uint64)
     zone = np.full(n, -1, np.int64)
     et_given = np.zeros(n, np.bool_)
     local = np.full(n, _NO_TIME, np.int64)
@@ -173,13 +172,6 @@ def _header_fields(
         number, colon = _hand_number(data, start, cut)
         spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
         spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
-        h = np.uint64(14695981039346656037)
-        for k in range(spans[i, 2], spans[i, 3]):
-            h = (h ^ np.uint64(data[k])) * np.uint64(1099511628211)
-        h = (h ^ np.uint64(256)) * np.uint64(1099511628211)
-        for k in range(spans[i, 4], spans[i, 5]):
-            h = (h ^ np.uint64(data[k])) * np.uint64(1099511628211)
-        hashes[i] = h
         size = 0
         for k in range(last + 3 if last >= 0 else start, end):
             if data[k] != _OPEN_SQUARE:
@@ -203,75 +195,14 @@ def _header_fields(
             zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
         day, time = (fields[3], fields[4]) if et_given[i] else (fields[0], fields[1])
         local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]))
-    return spans, hashes, zone, et_given, local
+    return spans, zone, et_given, local
 
 
-def _headers(text: ChunkText, rows: np.ndarray) -> pl.DataFrame:
-    """Header fields of the hand header lines ``rows``, in their order. The time and the
-    hand number are read by a scan; the rest, which repeats from hand to hand, is decoded
-    once per distinct text by a regex."""
-    data = text.data
-    spans, hashes, zone, et_given, local = _header_fields(data, text.starts[rows], text.ends[rows])
-    _, first, group = np.unique(hashes, return_index=True, return_inverse=True)
-    group = group.ravel()
-    representative = first[group]
-    same = _same_templates(data, spans, representative)
-    if not same.all():  # two templates with one hash: each odd one out decoded on its own
-        odd = np.flatnonzero(~same)
-        group[odd] = first.size + np.arange(odd.size)
-        first = np.concatenate([first, odd])
-    templates = pl.DataFrame(
-        {
-            "template": pl.Series(
-                [
-                    (
-                        data[spans[i, 2] : spans[i, 3]].tobytes()
-                        + data[spans[i, 4] : spans[i, 5]].tobytes()
-                    ).decode()
-                    for i in first
-                ],
-                dtype=pl.String,
-            )
-        }
-    )
-    fields = templates.select(pl.col("template").str.extract_groups(_HEADER_FIELDS)).unnest(
-        "template"
-    )
-    zones = pl.Series([*_ZONE_NAMES, "America/New_York"], dtype=pl.String)
-    return pl.concat(
-        [
-            pl.DataFrame(
-                {
-                    "hand_id": text.strings(spans[:, 0], spans[:, 1], ""),
-                    "zone": zones.gather(np.where(et_given | (zone < 0), len(_ZONE_NAMES), zone)),
-                    "naive": pl.Series(pa.array(local, mask=local == _NO_TIME)).cast(
-                        pl.Datetime("us")
-                    ),
-                }
-            ),
-            fields[group],
-        ],
-        how="horizontal",
-    )
-
-
-@njit
-def _same_templates(data: np.ndarray, spans: np.ndarray, representative: np.ndarray) -> np.ndarray:
-    """Whether each header's template is byte for byte its group representative's."""
-    same = np.ones(representative.size, np.bool_)
-    for i in range(representative.size):
-        r = representative[i]
-        same[i] = scan.same(data, spans[i, 2], spans[i, 3], spans[r, 2], spans[r, 3]) and scan.same(
-            data, spans[i, 4], spans[i, 5], spans[r, 4], spans[r, 5]
-        )
-    return same
-
-
-def hand_info(lines: Lines) -> pl.DataFrame:
-    """One row per hand, in hand order: header fields decoded, table line, flags."""
-    headers = _headers(lines.text, lines.starts["idx"].to_numpy())
-    h = pl.concat([lines.starts, headers], how="horizontal")
-    h = _game_fields(h).drop("game").rename({"game_name": "game"})
+def _template_fields(templates: pl.DataFrame) -> pl.DataFrame:
+    """Header fields decoded from each distinct header template (see :func:`_header_fields`):
+    room, tournament and level, game, limit, currency and blinds."""
+    h = templates.select(pl.col("template").str.extract_groups(_HEADER_FIELDS)).unnest("template")
+    h = _game_fields(h)
     tournament = pl.col("tournament_id").is_not_null()
     currency = (
         pl.when(tournament)
@@ -286,19 +217,64 @@ def hand_info(lines: Lines) -> pl.DataFrame:
         is_omaha=pl.col("is_omaha").fill_null(False),
         is_rio=pl.col("room") == "Run It Once Poker",
     ).with_columns(in_cents=~pl.col("is_tournament") & (pl.col("currency") != "play"))
-    h = h.with_columns(
+    return h.with_columns(
         small_blind=amount(h["sb"], h["in_cents"]),
         big_blind=amount(h["bb"], h["in_cents"]),
     )
-    # The ET time is preferred when given; a history with no zone at all (converted by a
-    # third-party tool) is taken to be in ET, the zone PokerStars itself writes (see
-    # pokerstars_lines._header_fields).
-    zones = h["zone"].unique().drop_nulls().to_list()
-    h = h.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), zones))
+
+
+def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
+    """Each hand's table name, seats and button from its first table line (nulls: none)."""
+    table_hand = lines.tables["hand"].to_numpy()
+    first_of_hand = np.ones(table_hand.size, np.bool_)
+    first_of_hand[1:] = table_hand[1:] != table_hand[:-1]
+    row = np.full(hands, -1, np.int64)
+    row[table_hand[first_of_hand]] = np.flatnonzero(first_of_hand)
     tables = lines.tables.select(
-        "hand",
         "table_name",
         pl.col("max_seats").cast(pl.Int8, strict=False),
         pl.col("button_seat").cast(pl.Int8, strict=False),
-    ).unique("hand", keep="first")
-    return h.join(tables, on="hand", how="left").sort("hand")
+    )
+    return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
+
+
+def hand_info(lines: Lines) -> pl.DataFrame:
+    """One row per hand, in hand order: header fields decoded, table line, flags.
+
+    The hand number and the time, different in every header, are read by a scan; the rest
+    of the header, which repeats from hand to hand, is decoded by a regex once per distinct
+    text."""
+    text, starts = lines.text, lines.starts
+    data = text.data
+    rows = starts["idx"].to_numpy()
+    spans, zone, et_given, local = _header_fields(data, text.starts[rows], text.ends[rows])
+    first, group = scan.distinct(data, spans[:, 2:6])
+    templates = pl.DataFrame(
+        {
+            "before": text.strings(spans[first, 2], spans[first, 3], ""),
+            "after": text.strings(spans[first, 4], spans[first, 5], ""),
+        }
+    ).select(template=pl.col("before") + pl.col("after"))
+    zones = pl.Series([*_ZONE_NAMES, "America/New_York"], dtype=pl.String)
+    zone_names = zones.gather(np.where(et_given | (zone < 0), len(_ZONE_NAMES), zone))
+    times = pl.DataFrame(
+        {
+            "zone": zone_names,
+            "naive": pl.Series(pa.array(local, mask=local == _NO_TIME)).cast(pl.Datetime("us")),
+        }
+    )
+    # The ET time is preferred when given; a history with no zone at all (converted by a
+    # third-party tool) is taken to be in ET, the zone PokerStars itself writes.
+    present = times["zone"].unique().to_list()
+    started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
+    fields = _template_fields(templates).drop("game").rename({"game_name": "game"})
+    return pl.concat(
+        [
+            starts,
+            pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
+            fields[group],
+            started_at.select("started_at"),
+            _table_fields(lines, starts.height),
+        ],
+        how="horizontal",
+    )

@@ -327,7 +327,7 @@ def classify(text: ChunkText) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(frame(rows_of("table"), "text")),
+        tables=_tables(text, hand, rows_of("table")),
         seats=seats,
         events=events,
         totals=totals,
@@ -338,18 +338,19 @@ def classify(text: ChunkText) -> Lines:
     )
 
 
-def _tables(lines: pl.DataFrame) -> pl.DataFrame:
-    """Table lines' fields, decoded once per distinct line."""
-    decoded = (
-        lines.select("text")
-        .unique()
-        .with_columns(pl.col("text").str.extract_groups(_TABLE).alias("f"))
-        .unnest("f")
+def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray) -> pl.DataFrame:
+    """Table lines' fields (hand, idx, table_name, max_seats, button_seat), decoded once per
+    distinct line; lines of another form are left out."""
+    first, group = scan.distinct(text.data, np.stack([text.starts[rows], text.ends[rows]], 1))
+    decoded = pl.DataFrame(
+        {"text": text.strings(text.starts[rows[first]], text.ends[rows[first]], "")}
     )
-    return (
-        lines.join(decoded, on="text", how="left")
-        .filter(pl.col("table_name").is_not_null())
-        .select("hand", "idx", "table_name", "max_seats", "button_seat")
+    decoded = decoded.select(pl.col("text").str.extract_groups(_TABLE).alias("f")).unnest("f")
+    found = decoded["table_name"].is_not_null().to_numpy()[group]
+    fields: pl.DataFrame = decoded[group[found]]
+    return pl.concat(
+        [pl.DataFrame({"hand": hand[rows[found]], "idx": rows[found]}), fields],
+        how="horizontal",
     )
 
 
