@@ -15,8 +15,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest import schemas
-from ingest.scan import njit
+from ingest import grouped, schemas
+from ingest.scan import njit, units
 from ingest.sites import ParseResult
 from ingest.sites.pokerstars_fields import BETTING, EVENT_KINDS
 from ingest.sites.pokerstars_hands import hand_info
@@ -427,26 +427,35 @@ def _collections(
 
 
 def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
-    """The summary's total pot and rake per hand. Money a room adds to the pot (Run It
+    """One row per hand: how many "Total pot" lines it has, and the first one's line, total
+    pot and rake (null: unreadable, or no such line). Money a room adds to the pot (Run It
     Once's "STP" splash) is taken off both, so that the pot is what the players put in and
     the rake is the room's net take."""
+    n = info.height
     totals = lines.totals
-    cents = per_hand(info, "in_cents", totals["hand"])
-    return (
-        totals.with_columns(
-            # A missing rake or splash is none; one that is there but unreadable is not.
-            total=to_units(totals["total_h"], cents),
-            rake=to_units(totals["rake_h"], cents),
-            stp=to_units(totals["stp_h"], cents),
-        )
-        .group_by("hand")
-        .agg(
-            n_totals=pl.len(),
-            total_idx=pl.col("idx").first(),
-            total_pot=(pl.col("total") - pl.col("stp")).first(),
-            rake=(pl.col("rake") - pl.col("stp")).first(),
-        )
+    rows = grouped.first_rows(totals["hand"].to_numpy(), n, np.ones(totals.height, np.bool_))
+    in_cents = info["in_cents"].fill_null(False).to_numpy()
+    found = rows >= 0
+
+    def first_amount(column: str) -> tuple[np.ndarray, np.ndarray]:
+        # A missing rake or splash is none; one that is there but unreadable is not.
+        hundredths = grouped.gather(totals[column].to_numpy(), rows, -1)
+        return units(hundredths, in_cents)
+
+    (total, total_ok), (rake, rake_ok), (stp, stp_ok) = map(
+        first_amount, ("total_h", "rake_h", "stp_h")
     )
+    idx = grouped.gather(totals["idx"].to_numpy(), rows, -1)
+    return pl.DataFrame(
+        {
+            "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
+            "total_idx": pa.array(idx, mask=~found),
+            "total_pot": pa.array(total - stp, mask=~(found & total_ok & stp_ok)),
+            "rake": pa.array(rake - stp, mask=~(found & rake_ok & stp_ok)),
+        },
+        schema={"n_totals": pl.Int64, "total_idx": pl.Int64, "total_pot": pl.Int64,
+                "rake": pl.Int64},
+    )  # fmt: skip
 
 
 def _table(frame: pl.DataFrame, schema: pa.Schema) -> pa.Table:
@@ -477,9 +486,9 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
         ev["x"].fill_null(-1).to_numpy(), ev["fee_x"].fill_null(-1).to_numpy(),
     )  # fmt: skip
     hands = (
-        info.with_columns(ante=ante, cash_out_fee=cash_out_fee)
+        pl.concat([info, totals.select("total_pot", "rake")], how="horizontal")
+        .with_columns(ante=ante, cash_out_fee=cash_out_fee)
         .filter(is_ok)
-        .join(totals, on="hand", how="left")
         .join(boards, on="hand", how="left")
         .sort("hand")
         .with_columns(

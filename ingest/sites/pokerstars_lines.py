@@ -68,7 +68,7 @@ class Lines:
     last_lines: pl.DataFrame  # each hand's last non-blank line: hand, last_idx
     markers: pl.DataFrame  # street markers: street code, marker text
     tables: pl.DataFrame  # table_name, max_seats, button_seat
-    seats: pl.DataFrame  # seat, player, stack, sitting_out, dealt (cards), is_hero
+    seats: pl.DataFrame  # seat, player (and its span), stack, sitting_out, dealt, is_hero
     events: pl.DataFrame  # street, run, player, kind, amount/to/fee (text), all_in, cards...
     totals: pl.DataFrame  # "Total pot" lines: total, rake, stp (text), side_pots
     boards: pl.DataFrame  # run, cards
@@ -281,6 +281,9 @@ def classify(text: ChunkText) -> Lines:
         rows,
         seat=_nullable(seat_numbers, NO_SEAT, pl.Int8),
         player=strings(spans, 2),
+        # the name's bytes, to compare names without hashing them
+        player_start=pl.Series(spans[:, 2]),
+        player_end=pl.Series(spans[:, 3]),
         stack_h=amounts(spans, 4),
         sitting_out=pl.Series(sitting_out).set(pl.Series(~has_rest), None),
         dealt=text.strings(dealt_first, dealt_end, ""),

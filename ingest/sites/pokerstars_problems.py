@@ -1,20 +1,29 @@
-"""Why a PokerStars hand cannot be imported: its first failed check, checked vectorised.
+"""Why a PokerStars hand cannot be imported: its first failed check.
 
 Checks run in priority order, so a cancelled hand is a skip even though it does not
 balance, and an unreadable amount is reported as such rather than as the imbalance it
-causes. Hand-level checks are one ``when`` chain over a frame with one row per hand;
-line-level checks name the first offending line of the hand.
+causes. What the checks need is reduced to one row per hand by compiled passes (no joins,
+no hash tables); the conditions are then one polars query over those rows, and the reasons
+are written for the failing hands only, which line-level checks point at the first
+offending line of.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
+import pyarrow as pa
 
-from ingest.sites.pokerstars_fields import BETTING
+from ingest import grouped, scan
+from ingest.scan import njit
+from ingest.sites.pokerstars_fields import BETTING, EVENT_KINDS
 from ingest.sites.pokerstars_lines import SUMMARY, Lines
-from ingest.text import one_of
 
 _AMOUNT_KINDS = [k for k in BETTING if k != "raise"] + ["return", "collect", "cash_out"]
+_NEEDS_AMOUNT = np.array([kind in _AMOUNT_KINDS for kind in EVENT_KINDS])
+_RAISE, _CASH_OUT = EVENT_KINDS.index("raise"), EVENT_KINDS.index("cash_out")
+# What is wrong with an event line, in priority order (0: nothing).
+_BAD_AMOUNT, _DAMAGED, _UNSEATED = 1, 2, 3
 
 
 def _first_reason(checks: list[tuple[pl.Expr, str, pl.Expr, str | None]]) -> list[pl.Expr]:
@@ -31,49 +40,18 @@ def _first_reason(checks: list[tuple[pl.Expr, str, pl.Expr, str | None]]) -> lis
     return [reason.alias("reason"), outcome.alias("outcome"), idx.alias("idx")]
 
 
-def _line_problems(seats: pl.LazyFrame, ev: pl.LazyFrame) -> pl.LazyFrame:
-    """The first offending seat or action line per hand: hand, line_idx, line_reason."""
-    kind = pl.col("kind")
-    quoted = pl.lit("'") + pl.col("player").fill_null("") + pl.lit("'")
-    bad_amount = (
-        (one_of(kind, _AMOUNT_KINDS) & pl.col("x").is_null())
-        | ((kind == "raise") & pl.col("y").is_null())
-        | ((kind == "cash_out") & pl.col("fee_x").is_null())
-    )
-    damaged = pl.col("damaged").fill_null(False)
-    unseated = pl.col("seat").is_null()
-    events = ev.filter(bad_amount | damaged | unseated).select(
-        "hand",
-        "idx",
-        reason=pl.when(bad_amount)
-        .then(pl.lit("unreadable amount in a ") + kind + pl.lit(" line"))
-        .when(damaged)
-        .then(pl.lit("the line does not have the form of a ") + kind + pl.lit(" line"))
-        .otherwise(quoted + pl.lit(" has no seat in this hand")),
-    )
-    stacks = seats.filter(pl.col("stack").is_null() | pl.col("seat").is_null()).select(
-        "hand", "idx", reason=pl.lit("unreadable seat number or stack")
-    )
-    return (
-        pl.concat([stacks, events])
-        .group_by("hand")
-        .agg(line_idx=pl.col("idx").first(), line_reason=pl.col("reason").first())
-    )
-
-
 def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
     """The hand-level checks in priority order: their conditions as ``check_<n>`` columns,
     and reason, outcome and idx columns for the first that holds."""
     in_pot = pl.col("put_in") - pl.col("returned")
-    has_summary = pl.col("n_summary").is_not_null()
-    n_seats = pl.col("n_seats").fill_null(0)
     checks: list[tuple[pl.Expr, str, pl.Expr, str | None]] = [
         (pl.col("hand_id").is_null() | pl.col("room").is_null(), "error",
          pl.lit("unrecognised hand header"), None),
         (~pl.col("is_omaha"), "skip", pl.lit("other game: ") + pl.col("game_text"), None),
-        (pl.col("cancelled").fill_null(False), "skip", pl.lit("cancelled"), None),
-        (~has_summary, "skip", pl.lit("partial: the hand ends before its summary"), "last_idx"),
-        (pl.col("n_totals").is_null(), "skip",
+        (pl.col("cancelled"), "skip", pl.lit("cancelled"), None),
+        (pl.col("n_summary") == 0, "skip", pl.lit("partial: the hand ends before its summary"),
+         "last_idx"),
+        (pl.col("n_totals") == 0, "skip",
          pl.lit("partial: the summary has no total pot line"), "last_idx"),
         (pl.col("limit_type").is_null() | pl.col("big_blind").is_null(), "error",
          pl.lit("unreadable game, limit or blinds in the hand header"), None),
@@ -81,10 +59,10 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
          pl.lit("unreadable or non-existent start time in the hand header"), None),
         (pl.col("table_name").is_null(), "error", pl.lit("no table line after the hand header"),
          None),
-        (n_seats == 0, "error", pl.lit("no seat lines"), None),
-        ((pl.col("seats_unique") < n_seats) | (pl.col("names_unique") < n_seats), "error",
-         pl.lit("a seat or a player is listed twice"), "seat_idx"),
-        (pl.col("line_reason").is_not_null(), "error", pl.col("line_reason"), "line_idx"),
+        (pl.col("n_seats") == 0, "error", pl.lit("no seat lines"), None),
+        (pl.col("listed_twice"), "error", pl.lit("a seat or a player is listed twice"),
+         "seat_idx"),
+        (pl.col("line_idx").is_not_null(), "error", pl.col("line_reason"), "line_idx"),
         (pl.col("total_pot").is_null() | pl.col("rake").is_null(), "error",
          pl.lit("unreadable total pot or rake in the summary"), "total_idx"),
         (pl.col("n_summary") > 1, "error",
@@ -95,7 +73,7 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
         (pl.col("won") != pl.col("total_pot") - pl.col("rake"), "error",
          pl.format("chips do not balance: players collected {} from a total pot of {} less "
                    "{} rake", "won", "total_pot", "rake"), "total_idx"),
-        (pl.col("over_player").is_not_null(), "error",
+        (pl.col("over_row") >= 0, "error",
          pl.format("chips do not balance: {} puts in more than their stack", "over_player"),
          "total_idx"),
     ]  # fmt: skip
@@ -109,6 +87,76 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
 _CONDITIONS, _HAND_CHECKS = _hand_checks()
 
 
+@njit
+def _listed_twice(
+    data: np.ndarray, hand: np.ndarray, seat: np.ndarray, name_start: np.ndarray,
+    name_end: np.ndarray, hands: int,
+) -> np.ndarray:  # fmt: skip
+    """Per hand: whether two of its seat lines have the same seat number (nulls, -1, alike)
+    or the same player name. Seat lines are in hand order."""
+    out = np.zeros(hands, np.bool_)
+    begin = 0
+    while begin < hand.size:
+        end = begin
+        while end < hand.size and hand[end] == hand[begin]:
+            end += 1
+        for i in range(begin, end):
+            for k in range(begin, i):
+                no_names = name_start[i] < 0 and name_start[k] < 0
+                if (
+                    seat[i] == seat[k]
+                    or no_names
+                    or scan.same(data, name_start[i], name_end[i], name_start[k], name_end[k])
+                ):
+                    out[hand[i]] = True
+        begin = end
+    return out
+
+
+def _or_null(rows: np.ndarray) -> pl.Series:
+    """Row numbers, null where -1."""
+    return pl.Series(pa.array(rows, mask=rows < 0), dtype=pl.Int64)
+
+
+def _event_problems(ev: pl.DataFrame) -> np.ndarray:
+    """What is wrong with each event line (0: nothing; see ``_BAD_AMOUNT``)."""
+    code = ev["code"].to_numpy()
+    bad_amount = (
+        (_NEEDS_AMOUNT[code] & ev["x"].is_null().to_numpy())
+        | ((code == _RAISE) & ev["y"].is_null().to_numpy())
+        | ((code == _CASH_OUT) & ev["fee_x"].is_null().to_numpy())
+    )
+    damaged = ev["damaged"].fill_null(False).to_numpy()
+    unseated = ev["seat"].is_null().to_numpy()
+    return np.where(
+        bad_amount, _BAD_AMOUNT, np.where(damaged, _DAMAGED, np.where(unseated, _UNSEATED, 0))
+    )
+
+
+def _line_reasons(
+    failing: np.ndarray, seat_row: np.ndarray, event_row: np.ndarray, event_problem: np.ndarray,
+    ev: pl.DataFrame,
+) -> list[str | None]:  # fmt: skip
+    """The first offending seat or event line's reason, for the ``failing`` hands."""
+    reasons: list[str | None] = []
+    kinds, players = ev["kind"], ev["player"]
+    for hand in failing:
+        if seat_row[hand] >= 0:
+            reasons.append("unreadable seat number or stack")
+        elif event_row[hand] >= 0:
+            row = int(event_row[hand])
+            problem, kind = event_problem[row], kinds[row]
+            if problem == _BAD_AMOUNT:
+                reasons.append(f"unreadable amount in a {kind} line")
+            elif problem == _DAMAGED:
+                reasons.append(f"the line does not have the form of a {kind} line")
+            else:
+                reasons.append(f"'{players[row] or ''}' has no seat in this hand")
+        else:
+            reasons.append(None)
+    return reasons
+
+
 def problems(
     lines: Lines,
     info: pl.DataFrame,
@@ -118,46 +166,73 @@ def problems(
     totals: pl.DataFrame,
 ) -> pl.DataFrame:
     """The first failed check of each hand that has one: hand, idx (the offending line, or
-    null for the hand's first line), outcome (``error`` or ``skip``) and a reason."""
-    # One lazy query: a chunk pays polars' fixed cost per query once, not per step. The
-    # in-memory engine starts faster than the default one on frames of this size.
-    markers = lines.markers.lazy()
-    ends = lines.last_lines.lazy()
-    summaries = markers.filter(pl.col("street") == SUMMARY).group_by("hand").len("n_summary")
-    cancelled = lines.cancelled.lazy().select("hand", cancelled=pl.lit(True)).unique("hand")
-    seat_counts = (
-        seats.lazy()
-        .group_by("hand")
-        .agg(
-            n_seats=pl.len(),
-            seats_unique=pl.col("seat").n_unique(),
-            names_unique=pl.col("player").n_unique(),
-            seat_idx=pl.col("idx").min(),
-        )
-    )
-    left = pl.col("stack") - pl.col("put_in") + pl.col("returned")
-    flows = (
-        players.lazy()
-        .group_by("hand")
-        .agg(
-            put_in=pl.col("put_in").sum(),
-            returned=pl.col("returned").sum(),
-            won=(pl.col("collected") + pl.col("not_awarded")).sum(),
-            over_player=pl.col("player").filter(left < 0).first(),
-        )
-    )
-    h = info.lazy().select(
-        "hand", "hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
-        "started_at", "table_name",
+    null for the hand's first line), outcome (``error`` or ``skip``) and a reason.
+    ``totals`` has one row per hand (see ``pokerstars_build._totals``)."""
+    n = info.height
+    seat_hand, event_hand = seats["hand"].to_numpy(), ev["hand"].to_numpy()
+    seat_idx, event_idx = seats["idx"].to_numpy(), ev["idx"].to_numpy()
+    last_lines = lines.last_lines
+    last_idx = np.full(n, -1, np.int64)
+    last_idx[last_lines["hand"].to_numpy()] = last_lines["last_idx"].to_numpy()
+    markers = lines.markers
+    unreadable_seat = (seats["stack"].is_null() | seats["seat"].is_null()).to_numpy()
+    seat_problem = grouped.first_rows(seat_hand, n, unreadable_seat)
+    event_problem = _event_problems(ev)
+    event_row = grouped.first_rows(event_hand, n, event_problem > 0)
+    line_row = np.where(seat_problem >= 0, grouped.gather(seat_idx, seat_problem, -1),
+                        grouped.gather(event_idx, event_row, -1))  # fmt: skip
+    left = (players["stack"] - players["put_in"] + players["returned"]).fill_null(0).to_numpy()
+    over_row = grouped.first_rows(players["hand"].to_numpy(), n, left < 0)
+    put_in, returned = players["put_in"].to_numpy(), players["returned"].to_numpy()
+    won = players["collected"].to_numpy() + players["not_awarded"].to_numpy()
+    player_hand = players["hand"].to_numpy()
+    seat_numbers = seats["seat"].fill_null(-1).to_numpy()
+    first_seat = grouped.first_rows(seat_hand, n, np.ones(seat_hand.size, np.bool_))
+    per_hand = pl.DataFrame(
+        {
+            "hand": np.arange(n, dtype=np.int64),
+            "last_idx": _or_null(last_idx),
+            "n_summary": grouped.counts(
+                markers["hand"].to_numpy(), n, (markers["street"] == SUMMARY).to_numpy()
+            ),
+            "cancelled": grouped.counts(lines.cancelled["hand"].to_numpy(), n) > 0,
+            "n_seats": grouped.counts(seat_hand, n),
+            "listed_twice": _listed_twice(
+                lines.text.data, seat_hand, seat_numbers, seats["player_start"].to_numpy(),
+                seats["player_end"].to_numpy(), n,
+            ),
+            "seat_idx": grouped.gather(seat_idx, first_seat, -1),
+            "line_idx": _or_null(line_row),
+            "put_in": grouped.sums(player_hand, n, put_in),
+            "returned": grouped.sums(player_hand, n, returned),
+            "won": grouped.sums(player_hand, n, won),
+            "over_row": over_row,
+        }
     )  # fmt: skip
-    line_problems = _line_problems(seats.lazy(), ev.lazy())
-    for frame in (ends, summaries, cancelled, seat_counts, flows, line_problems):
-        h = h.join(frame, on="hand", how="left")
-    h = h.join(totals.lazy(), on="hand", how="left")
-    # The chains that pick the first failed check run on the failing hands only.
-    return (
-        h.with_columns(_CONDITIONS)
-        .filter(pl.any_horizontal(c.meta.output_name() for c in _CONDITIONS))
-        .select("hand", *_HAND_CHECKS)
-        .collect(engine="in-memory")
+    h = pl.concat(
+        [
+            info.select("hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
+                        "started_at", "table_name"),
+            per_hand,
+            totals.select("n_totals", "total_idx", "total_pot", "rake"),
+        ],
+        how="horizontal",
+    )  # fmt: skip
+    failing = h.with_columns(_CONDITIONS).filter(
+        pl.any_horizontal(c.meta.output_name() for c in _CONDITIONS)
     )
+    if not failing.height:
+        return pl.DataFrame(
+            schema={"hand": pl.Int64, "reason": pl.String, "outcome": pl.String, "idx": pl.Int64}
+        )
+    hands = failing["hand"].to_numpy()
+    over = over_row[hands]
+    failing = failing.with_columns(
+        line_reason=pl.Series(
+            _line_reasons(hands, seat_problem, event_row, event_problem, ev), dtype=pl.String
+        ),
+        over_player=players["player"].gather(np.maximum(over, 0)).set(pl.Series(over < 0), None)
+        if players.height
+        else pl.lit(None, pl.String),
+    )
+    return failing.select("hand", *_HAND_CHECKS)
