@@ -10,10 +10,13 @@ that pass them reach the output tables.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from ingest import grouped, schemas
 from ingest.scan import njit, units
@@ -22,7 +25,7 @@ from ingest.sites.pokerstars_fields import BETTING, EVENT_KINDS
 from ingest.sites.pokerstars_hands import hand_info
 from ingest.sites.pokerstars_lines import STREET_NAMES, Lines
 from ingest.sites.pokerstars_problems import problems
-from ingest.text import one_of, to_units
+from ingest.text import one_of
 
 # Seat labels after the blinds and before the button, by how many players sit there.
 _MIDDLE = {
@@ -52,22 +55,23 @@ def _position_table() -> np.ndarray:
 _POSITIONS = _position_table()
 
 
-def per_hand(info: pl.DataFrame, column: str, hands: pl.Series) -> pl.Series:
-    """``info[column]`` for each hand number in ``hands`` (info has one row per hand, in order)."""
-    return info[column].gather(hands)
+def _nullable(values: np.ndarray, valid: np.ndarray) -> pl.Series:
+    """Integers as a column, null where not ``valid``."""
+    return pl.Series(pa.array(values, mask=~valid), dtype=pl.Int64)
 
 
-def _seat_key(seat: pl.Expr) -> pl.Expr:
-    """One integer per (hand, seat); seats are 1..10 (15 stands for "no seat")."""
-    return pl.col("hand") * 16 + seat.fill_null(15).cast(pl.Int64)
+def _numbers(column: pl.Series, null: int = -1) -> np.ndarray:
+    """A column of integers as an array, ``null`` standing for its nulls."""
+    if column.null_count():
+        column = column.fill_null(null)
+    return column.to_numpy()
 
 
-def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
+def _seats(lines: Lines, in_cents: np.ndarray) -> pl.DataFrame:
     """Seat lines with numbers, stacks and sitting-out flags."""
     seats = lines.seats
-    seats = seats.with_columns(
-        stack=to_units(seats["stack_h"], per_hand(info, "in_cents", seats["hand"]))
-    )
+    stack, valid = units(seats["stack_h"].to_numpy(), in_cents[seats["hand"].to_numpy()])
+    seats = seats.with_columns(stack=_nullable(stack, valid))
     if not lines.sat_out.height:
         return seats
     # "sits out" before the hole cards are dealt: not dealt in
@@ -86,26 +90,42 @@ def _seats(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _events(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
-    """Events in line order, with amounts in the smallest unit; betting rows get ``chips``
-    (what the action adds to the pot), ``live`` (what counts toward the street's bet),
-    ``dead``, ``raise_to`` and ``after`` (the player's street total after the action)."""
+def _events(lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray) -> pl.DataFrame:
+    """Events in line order, with amounts in the smallest unit (``x``: the amount, ``y``:
+    a raise's "to" amount, ``fee_x``: a cash-out fee; null when unreadable) and the street
+    totals of the betting rows (see :func:`_betting`): ``live``, ``after``, ``chips``,
+    ``dead``, ``raise_to`` and ``seq``; ``pkey`` is the player's (hand, seat) key, ``key``
+    that and the street."""
     ev = lines.events
-    cents = per_hand(info, "in_cents", ev["hand"])
-    value = to_units(ev["value_h"], cents)
-    is_raise = pl.col("kind") == "raise"
-    ev = ev.with_columns(
-        x=pl.when(~is_raise).then(value),
-        y=pl.when(is_raise).then(value),
-        fee_x=pl.when(pl.col("kind") == "cash_out").then(to_units(ev["fee_h"], cents)),
-        pkey=_seat_key(pl.col("seat")),
-        all_in=pl.col("all_in").fill_null(False),
-    ).with_columns(
-        # Posts before the first marker belong to the pre-flop betting.
-        key=pl.col("pkey") * 8 + pl.col("street").clip(lower_bound=1).cast(pl.Int64)
+    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy().astype(np.int64)
+    cents = in_cents[hand]
+    value, value_ok = units(ev["value_h"].to_numpy(), cents)
+    fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
+    is_raise = code == _RAISE_CODE
+    x_ok, y_ok = value_ok & ~is_raise, value_ok & is_raise
+    fee_ok &= code == _CASH_OUT_CODE
+    seat = _numbers(ev["seat"], 15).astype(np.int64)  # 15 stands for "no seat"
+    pkey = hand * 16 + seat
+    key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
+    live, after, chips, dead, seq, betting, chips_ok = _betting(
+        hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
+        big_blind[hand],
+    )  # fmt: skip
+    y = _nullable(value, y_ok)
+    return ev.with_columns(
+        x=_nullable(value, x_ok),
+        y=y,
+        fee_x=_nullable(fee, fee_ok),
+        pkey=pkey,
+        key=key,
+        all_in=ev["all_in"].fill_null(False),
+        live=_nullable(live, betting),
+        after=_nullable(after, betting),
+        chips=_nullable(chips, chips_ok),
+        dead=dead,
+        raise_to=y,
+        seq=seq,
     )
-    return pl.concat([ev, _street_totals(ev, per_hand(info, "big_blind", ev["hand"]))],
-                     how="horizontal")  # fmt: skip
 
 
 _KIND_CODES = {kind: code for code, kind in enumerate(EVENT_KINDS)}
@@ -114,12 +134,17 @@ _NO_CHIPS = np.array([kind in ("fold", "check", "show", "muck") for kind in EVEN
 # Which chip flow (0 returned, 1 collected, 2 cashed out) an event kind is, -1: none.
 _FLOW_OF = np.array([["return", "collect", "cash_out"].index(k) if k in ("return", "collect",
                      "cash_out") else -1 for k in EVENT_KINDS])  # fmt: skip
-_RAISE_CODE, _ANTE_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
+_RAISE_CODE, _ANTE_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE, _COLLECT_CODE = (
     _KIND_CODES["raise"],
     _KIND_CODES["ante"],
     _KIND_CODES["post_sb_bb"],
     _KIND_CODES["cash_out"],
+    _KIND_CODES["collect"],
 )
+# Event kinds whose board number is kept (the others happen before the boards split).
+_ON_A_BOARD = np.array([kind in ("show", "muck", "collect", "cash_out") for kind in EVENT_KINDS])
+_STREET_NAMES = pa.array(STREET_NAMES, pa.string())
+_LABEL_ARRAY = pa.array(_LABELS, pa.string())
 
 
 @njit
@@ -201,30 +226,6 @@ def _hand_sums(
     return ante, fees
 
 
-def _street_totals(ev: pl.DataFrame, big_blind: pl.Series) -> pl.DataFrame:
-    """live, after, chips, dead, raise_to and seq for each event, in the same row order
-    (see :func:`_betting`)."""
-
-    def filled(column: pl.Series) -> np.ndarray:
-        return column.fill_null(-1).to_numpy()
-
-    live, after, chips, dead, seq, betting, chips_valid = _betting(
-        ev["hand"].to_numpy(), (ev["key"] % 128).to_numpy(),
-        ev["code"].to_numpy(), filled(ev["x"]), filled(ev["y"]), filled(big_blind),
-    )  # fmt: skip
-    no_bet = pl.Series(~betting)
-    return pl.DataFrame(
-        {
-            "live": pl.Series(live).set(no_bet, None),
-            "after": pl.Series(after).set(no_bet, None),
-            "chips": pl.Series(chips).set(pl.Series(~chips_valid), None),
-            "dead": dead,
-            "raise_to": ev["y"],
-            "seq": seq,
-        }
-    )
-
-
 def _computed_returns(ev: pl.DataFrame) -> pl.DataFrame:
     """Uncalled bets from the betting itself: on each street, what the biggest bettor put in
     beyond the next biggest. Used where the history's own return lines are unreliable."""
@@ -301,64 +302,59 @@ def _seat_sums(
 
 
 def _players(
-    lines: Lines, info: pl.DataFrame, seats: pl.DataFrame, ev: pl.DataFrame
+    lines: Lines, info: _HandArrays, seats: pl.DataFrame, ev: pl.DataFrame
 ) -> pl.DataFrame:
     """One row per seat line, with the player's chip flows, cards and position."""
     summary = lines.summary_seats
-    summary_won = to_units(summary["won_h"], per_hand(info, "in_cents", summary["hand"]))
-
-    def numbers(column: pl.Series) -> np.ndarray:
-        return column.fill_null(-1).to_numpy()
-
+    summary_hand = summary["hand"].to_numpy()
+    won, won_ok = units(summary["won_h"].to_numpy(), info.in_cents[summary_hand])
+    seat_hand, seat = seats["hand"].to_numpy(), _numbers(seats["seat"])
     sums, first_shown, first_summary = _seat_sums(
-        numbers(seats["hand"]), numbers(seats["seat"]), numbers(ev["hand"]), numbers(ev["seat"]),
-        numbers(ev["code"]), numbers(ev["chips"]), numbers(ev["fee_x"]),
-        ev["cards"].is_not_null().to_numpy(), numbers(summary["hand"]),
-        numbers(summary["seat"]), summary["cards"].is_not_null().to_numpy(),
-        numbers(summary_won), summary["not_awarded"].to_numpy(),
+        seat_hand, seat, ev["hand"].to_numpy(), _numbers(ev["seat"]),
+        ev["code"].to_numpy(), _numbers(ev["chips"]), _numbers(ev["fee_x"]),
+        ev["cards"].is_not_null().to_numpy(), summary_hand, _numbers(summary["seat"]),
+        summary["cards"].is_not_null().to_numpy(), np.where(won_ok, won, -1),
+        summary["not_awarded"].to_numpy(),
     )  # fmt: skip
-
-    def gathered(column: pl.Series, rows: np.ndarray) -> pl.Series:
-        return column.gather(pl.Series(rows).replace(-1, None))
-
-    flows = pl.DataFrame(
-        sums, schema=["put_in", "returned_lines", "collected_lines", "cashed_out",
-                      "cash_out_fee", "won", "not_awarded"], orient="row",
-    )  # fmt: skip
-    rio_hands = info.filter("is_rio")["hand"]
-    p = pl.concat(
-        [
-            seats.with_columns(
-                pkey=_seat_key(pl.col("seat")),
-                hand_id=per_hand(info, "hand_id", seats["hand"]),
-                is_rio=per_hand(info, "is_rio", seats["hand"]),
-                button_seat=per_hand(info, "button_seat", seats["hand"]),
-                shown=gathered(ev["cards"], first_shown),
-                summary_cards=gathered(summary["cards"], first_summary),
-            ),
-            flows,
-        ],
-        how="horizontal",
+    put_in, returned, collected, cashed_out, fee, won_summary, not_awarded = sums.T
+    is_rio = info.is_rio[seat_hand]
+    if is_rio.any():
+        # Run It Once exports print return and collect amounts that contradict their own pot
+        # totals; their returns are recomputed from the betting and winnings read from the
+        # summary, which agrees with the totals.
+        rio_events = ev.filter(pl.Series(info.is_rio[ev["hand"].to_numpy()]))
+        computed = _computed_returns(rio_events)
+        pkey = seat_hand * 16 + _numbers(seats["seat"], 15)
+        found = pl.DataFrame({"pkey": pkey}).join(
+            computed, on="pkey", how="left", maintain_order="left"
+        )
+        computed_return = _numbers(found["computed_return"], 0)
+        returned = np.where(is_rio, computed_return, returned)
+        collected = np.where(is_rio, won_summary, collected)
+    shown = _take(ev["cards"], first_shown)
+    summary_cards = _take(summary["cards"], first_summary)
+    hole_cards = pc.coalesce(_take(seats["dealt"], np.arange(seats.height)), shown, summary_cards)
+    button = info.button_seat[seat_hand]
+    dealt_in = ~seats["sitting_out"].fill_null(True).to_numpy() & (button >= 0)
+    positions = _positions(seat_hand, np.maximum(seat, 0), np.maximum(button, 0), dealt_in)
+    return seats.with_columns(
+        put_in=put_in,
+        returned=returned,
+        collected=collected,
+        cashed_out=cashed_out,
+        cash_out_fee=fee,
+        not_awarded=not_awarded,
+        net=collected + cashed_out - put_in + returned,
+        is_rio=is_rio,
+        hole_cards=pl.Series(hole_cards),
+        position=pl.Series(_LABEL_ARRAY.take(pa.array(positions, mask=positions < 0))),
     )
-    if rio_hands.len():
-        returns = _computed_returns(ev.filter(pl.col("hand").is_in(rio_hands.implode())))
-        p = p.join(returns, on="pkey", how="left")
-    else:
-        p = p.with_columns(computed_return=pl.lit(None, pl.Int64))
-    # Run It Once exports print return and collect amounts that contradict their own pot
-    # totals; their returns are recomputed from the betting and winnings read from the
-    # summary, which agrees with the totals.
-    rio = pl.col("is_rio")
-    p = p.with_columns(
-        returned=pl.when(rio)
-        .then(pl.col("computed_return").fill_null(0))
-        .otherwise("returned_lines"),
-        collected=pl.when(rio).then("won").otherwise("collected_lines"),
-        hole_cards=pl.coalesce("dealt", "shown", "summary_cards"),
-    ).with_columns(
-        net=pl.col("collected") + pl.col("cashed_out") - pl.col("put_in") + pl.col("returned")
-    )
-    return _with_positions(p)
+
+
+def _take(column: pl.Series, rows: np.ndarray) -> pa.Array:
+    """Rows of a string column as Arrow strings, null where ``rows`` is -1."""
+    strings = column.to_arrow(compat_level=pl.CompatLevel.newest()).cast(pa.string())
+    return strings.take(pa.array(rows, mask=rows < 0))
 
 
 @njit
@@ -385,28 +381,17 @@ def _positions(
     return out
 
 
-def _with_positions(p: pl.DataFrame) -> pl.DataFrame:
-    """Positions of the players dealt in, clockwise from the button (see the README)."""
-    dealt_in = ~p["sitting_out"].fill_null(True) & p["button_seat"].is_not_null()
-    codes = _positions(
-        p["hand"].to_numpy(),
-        p["seat"].cast(pl.Int64).fill_null(0).to_numpy(),
-        p["button_seat"].cast(pl.Int64).fill_null(0).to_numpy(),
-        dealt_in.to_numpy(),
-    )
-    labels = pl.Series("position", _LABELS, dtype=pl.String)
-    return p.with_columns(labels.gather(pl.Series(codes).replace(-1, None)))
-
-
 def _collections(
-    lines: Lines, info: pl.DataFrame, ev: pl.DataFrame, p: pl.DataFrame
+    lines: Lines, info: _HandArrays, ev: pl.DataFrame, players: pl.DataFrame
 ) -> pl.DataFrame:
-    """Collect lines as rows (summary winnings for Run It Once exports, see _players)."""
-    side = lines.totals.group_by("hand").agg(side_pots=pl.col("side_pots").any())
-    collect = ev.filter(
-        (pl.col("kind") == "collect")
-        & ~pl.col("hand").is_in(info.filter("is_rio")["hand"].implode())
-    ).join(side, on="hand", how="left")
+    """Collect lines as rows (summary winnings for Run It Once exports, see _players), in
+    hand order: hand, seat, player, board, pot, amount."""
+    n = info.is_rio.size
+    side_pots = lines.totals.filter("side_pots")["hand"].to_numpy()
+    has_side_pots = grouped.counts(side_pots, n) > 0
+    ev_hand = ev["hand"].to_numpy()
+    is_collect = (ev["code"].to_numpy() == _COLLECT_CODE) & ~info.is_rio[ev_hand]
+    collect = ev.filter(pl.Series(is_collect))
     pot = pl.col("pot")
     stars = collect.select(
         "hand",
@@ -416,14 +401,18 @@ def _collections(
         pot=pl.when(pot == "main pot")
         .then(0)
         .when(pot == "pot")
-        .then(pl.when(pl.col("side_pots").fill_null(False)).then(None).otherwise(0))
-        .otherwise(pot.str.extract(r"(\d+)$", 1).cast(pl.Int8, strict=False).fill_null(1)),
+        .then(pl.when(pl.Series(has_side_pots[ev_hand[is_collect]])).then(None).otherwise(0))
+        .otherwise(pot.str.extract(r"(\d+)$", 1).cast(pl.Int8, strict=False).fill_null(1))
+        .cast(pl.Int8),
         amount=pl.col("chips"),
     )
-    rio = p.filter(pl.col("is_rio") & (pl.col("collected") > 0)).select(
-        "hand", "seat", "player", board=pl.lit(1), pot=pl.lit(None), amount=pl.col("collected")
-    )
-    return pl.concat([stars, rio], how="diagonal_relaxed").with_columns(half=pl.lit("whole"))
+    if not info.is_rio.any():
+        return stars
+    rio = players.filter(pl.col("is_rio") & (pl.col("collected") > 0)).select(
+        "hand", "seat", "player", board=pl.lit(1, pl.Int8), pot=pl.lit(None, pl.Int8),
+        amount=pl.col("collected"),
+    )  # fmt: skip
+    return pl.concat([stars, rio]).sort("hand", maintain_order=True)
 
 
 def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
@@ -465,67 +454,158 @@ def _table(frame: pl.DataFrame, schema: pa.Schema) -> pa.Table:
     return arrow.cast(schema)
 
 
+Column: TypeAlias = pl.Series | pa.Array | np.ndarray
+
+
+def _assemble(columns: dict[str, Column], schema: pa.Schema, rows: np.ndarray | None) -> pa.Table:
+    """A table of ``schema`` from columns of one row per item, keeping ``rows`` (all when
+    None), in that order. Strings leave polars as views and are copied into the schema's
+    plain strings."""
+    picked = None
+    if rows is not None and not np.array_equal(rows, np.arange(rows.size)):
+        picked = pa.array(rows)
+    elif rows is not None:
+        columns = {name: column[: rows.size] for name, column in columns.items()}
+    arrays = []
+    for field in schema:
+        column = columns[field.name]
+        if isinstance(column, pl.Series):
+            column = column.to_arrow(compat_level=pl.CompatLevel.newest())
+        elif isinstance(column, np.ndarray):
+            column = pa.array(column)
+        column = column.cast(field.type)
+        arrays.append(column if picked is None else column.take(picked))
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+@dataclass(frozen=True)
+class _HandArrays:
+    """What row-level steps look up by hand number, as arrays indexed by it."""
+
+    in_cents: np.ndarray  # amounts in cents (else whole chips)
+    is_rio: np.ndarray  # a Run It Once export
+    big_blind: np.ndarray  # -1: unreadable
+    button_seat: np.ndarray  # -1: none
+
+    @staticmethod
+    def of(info: pl.DataFrame) -> _HandArrays:
+        return _HandArrays(
+            info["in_cents"].fill_null(False).to_numpy(),
+            info["is_rio"].fill_null(False).to_numpy(),
+            _numbers(info["big_blind"]),
+            _numbers(info["button_seat"]).astype(np.int64),
+        )
+
+
+def _boards(lines: Lines, hands: int) -> pa.Array:
+    """Each hand's boards (one string per board, by board number), empty when none."""
+    boards = lines.boards
+    hand = boards["hand"].to_numpy()
+    order = np.lexsort((boards["idx"].to_numpy(), boards["run"].to_numpy(), hand))
+    offsets = np.zeros(hands + 1, np.int32)
+    np.cumsum(grouped.counts(hand, hands), out=offsets[1:])
+    cards = boards["cards"].to_arrow(compat_level=pl.CompatLevel.newest()).cast(pa.string())
+    return pa.ListArray.from_arrays(pa.array(offsets), cards.take(pa.array(order)))
+
+
+def _kept(hand: np.ndarray, ok: np.ndarray | None) -> np.ndarray | None:
+    """The rows of hands that passed the checks (None: all)."""
+    return None if ok is None else np.flatnonzero(ok[hand])
+
+
 def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
     """The tables of one chunk (or of several small files parsed together) from its
     classified lines; ``source_files`` names each ``file`` number of the lines."""
-    files = pl.Series("source_file", source_files, dtype=pl.String)
     info = hand_info(lines)
-    seats = _seats(lines, info)
-    ev = _events(lines, info)
-    players = _players(lines, info, seats, ev)
+    n = info.height
+    arrays = _HandArrays.of(info)
+    seats = _seats(lines, arrays.in_cents)
+    ev = _events(lines, arrays.in_cents, arrays.big_blind)
+    players = _players(lines, arrays, seats, ev)
     totals = _totals(lines, info)
     bad = problems(lines, info, seats, ev, players, totals)
-    # Most chunks have no failed hand: then every row is kept without a lookup.
-    ok_hands = info.join(bad, on="hand", how="anti")["hand"].implode()
-    errors, skips = _bad_rows(lines, info, bad, files, site)
-    is_ok = pl.col("hand").is_in(ok_hands) if bad.height else pl.lit(True)
+    ok = None  # most chunks have no failed hand: then every row is kept without a lookup
+    if bad.height:
+        ok = np.ones(n, np.bool_)
+        ok[bad["hand"].to_numpy()] = False
+    files = pa.array(source_files, pa.string())
+    hand_id = info["hand_id"].to_arrow(compat_level=pl.CompatLevel.newest()).cast(pa.string())
 
-    boards = lines.boards.sort("run", "idx").group_by("hand").agg(boards=pl.col("cards"))
+    def hand_ids(hand: np.ndarray) -> pa.Array:
+        return hand_id.take(pa.array(hand))
+
+    ev_hand = ev["hand"].to_numpy()
     ante, cash_out_fee = _hand_sums(
-        info.height, ev["hand"].to_numpy(), ev["code"].to_numpy(),
-        ev["x"].fill_null(-1).to_numpy(), ev["fee_x"].fill_null(-1).to_numpy(),
-    )  # fmt: skip
-    hands = (
-        pl.concat([info, totals.select("total_pot", "rake")], how="horizontal")
-        .with_columns(ante=ante, cash_out_fee=cash_out_fee)
-        .filter(is_ok)
-        .join(boards, on="hand", how="left")
-        .sort("hand")
-        .with_columns(
-            site=pl.lit(site),
-            byte_offset="offset",
-            boards=pl.col("boards").fill_null([]),
-        )
+        n, ev_hand, ev["code"].to_numpy(), _numbers(ev["x"]), _numbers(ev["fee_x"])
     )
-    hands = hands.with_columns(source_file=files.gather(hands["file"]))
-    players_out = players.filter(is_ok)
-    order = (players_out["hand"] * 256 + players_out["seat"].cast(pl.Int64)).to_numpy()
-    if (np.diff(order) < 0).any():  # seat lines are almost always in seat order already
-        players_out = players_out.sort("hand", "seat")
-    players_out = players_out.with_columns(site=pl.lit(site))
-    actions = ev.filter(is_ok)
-    actions = actions.with_columns(
-        site=pl.lit(site),
-        hand_id=per_hand(info, "hand_id", actions["hand"]),
-        street=pl.col("street").replace_strict(
-            list(range(len(STREET_NAMES))), STREET_NAMES, return_dtype=pl.String
-        ),
-        amount="chips",
-        board=pl.when(one_of(pl.col("kind"), ["show", "muck", "collect", "cash_out"])).then(
-            pl.col("run")
-        ),
+    hands = _assemble(
+        {
+            **{name: info[name] for name in info.columns if name in schemas.HANDS.names},
+            "site": pa.repeat(site, n),
+            "ante": ante,
+            "cash_out_fee": cash_out_fee,
+            "total_pot": totals["total_pot"],
+            "rake": totals["rake"],
+            "boards": _boards(lines, n),
+            "source_file": files.take(pa.array(info["file"].to_numpy())),
+            "byte_offset": info["offset"],
+        },
+        schemas.HANDS,
+        _kept(np.arange(n), ok),
     )
-    collections = _collections(lines, info, ev, players).filter(is_ok).sort("hand")
-    collections = collections.with_columns(
-        site=pl.lit(site), hand_id=per_hand(info, "hand_id", collections["hand"])
+    seat_hand = players["hand"].to_numpy()
+    order = np.lexsort((_numbers(players["seat"]), seat_hand))
+    if ok is not None:
+        order = order[ok[seat_hand[order]]]
+    players_out = _assemble(
+        {
+            **{name: players[name] for name in players.columns if name in schemas.PLAYERS.names},
+            "site": pa.repeat(site, players.height),
+            "hand_id": hand_ids(seat_hand),
+        },
+        schemas.PLAYERS,
+        order,
     )
+    code = ev["code"].to_numpy()
+    run = _numbers(ev["run"])
+    actions = _assemble(
+        {
+            **{name: ev[name] for name in ev.columns if name in schemas.ACTIONS.names},
+            "site": pa.repeat(site, ev.height),
+            "hand_id": hand_ids(ev_hand),
+            "street": _STREET_NAMES.take(pa.array(ev["street"].to_numpy())),
+            "amount": ev["chips"],
+            "board": pa.array(run, mask=~_ON_A_BOARD[code] | (run < 0)),
+        },
+        schemas.ACTIONS,
+        _kept(ev_hand, ok),
+    )
+    collections = _collections(lines, arrays, ev, players)
+    collect_hand = collections["hand"].to_numpy()
+    collections_out = _assemble(
+        {
+            **{name: collections[name] for name in collections.columns},
+            "site": pa.repeat(site, collections.height),
+            "hand_id": hand_ids(collect_hand),
+            "half": pa.repeat("whole", collections.height),
+        },
+        schemas.COLLECTIONS,
+        _kept(collect_hand, ok),
+    )
+    if bad.height or lines.preamble.height:
+        errors, skips = _bad_rows(lines, info, bad, pl.Series(files), site)
+        import_errors = _table(errors, schemas.IMPORT_ERRORS)
+        import_skips = _table(skips, schemas.IMPORT_SKIPS)
+    else:
+        import_errors = schemas.IMPORT_ERRORS.empty_table()
+        import_skips = schemas.IMPORT_SKIPS.empty_table()
     return ParseResult(
-        hands=_table(hands, schemas.HANDS),
-        players=_table(players_out, schemas.PLAYERS),
-        actions=_table(actions, schemas.ACTIONS),
-        collections=_table(collections, schemas.COLLECTIONS),
-        import_errors=_table(errors, schemas.IMPORT_ERRORS),
-        import_skips=_table(skips, schemas.IMPORT_SKIPS),
+        hands=hands,
+        players=players_out,
+        actions=actions,
+        collections=collections_out,
+        import_errors=import_errors,
+        import_skips=import_skips,
     )
 
 
@@ -534,12 +614,16 @@ def _bad_rows(
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Error and skip rows for the hands that failed a check, and for a junk preamble (one
     row per file), in file order."""
+
+    def per_hand(column: str, hands: pl.Series) -> pl.Series:
+        return info[column].gather(hands)
+
     bad = bad.with_columns(
-        file=per_hand(info, "file", bad["hand"]),
-        hand_id=per_hand(info, "hand_id", bad["hand"]),
-        byte_offset=per_hand(info, "offset", bad["hand"]),
-        start_line=per_hand(info, "line_no", bad["hand"]),
-        idx=pl.coalesce("idx", per_hand(info, "idx", bad["hand"])),
+        file=per_hand("file", bad["hand"]),
+        hand_id=per_hand("hand_id", bad["hand"]),
+        byte_offset=per_hand("offset", bad["hand"]),
+        start_line=per_hand("line_no", bad["hand"]),
+        idx=pl.coalesce("idx", per_hand("idx", bad["hand"])),
     )
     rows = bad["idx"].to_numpy()  # ``idx`` numbers the chunk's lines
     bad = bad.with_columns(
