@@ -21,7 +21,7 @@ import pyarrow.compute as pc
 from ingest import grouped, schemas
 from ingest.scan import njit, units
 from ingest.sites import ParseResult
-from ingest.sites.pokerstars_fields import BETTING, EVENT_KINDS
+from ingest.sites.pokerstars_fields import BETTING, EVENT_KINDS, PLAIN_POT
 from ingest.sites.pokerstars_hands import hand_info
 from ingest.sites.pokerstars_lines import STREET_NAMES, Lines
 from ingest.sites.pokerstars_problems import problems
@@ -383,36 +383,46 @@ def _positions(
 
 def _collections(
     lines: Lines, info: _HandArrays, ev: pl.DataFrame, players: pl.DataFrame
-) -> pl.DataFrame:
-    """Collect lines as rows (summary winnings for Run It Once exports, see _players), in
-    hand order: hand, seat, player, board, pot, amount."""
+) -> tuple[dict[str, Column], np.ndarray]:
+    """Collect lines as rows (summary winnings for Run It Once exports, see _players): the
+    columns hand, seat, player, board, pot and amount, and the rows in hand order."""
     n = info.is_rio.size
-    side_pots = lines.totals.filter("side_pots")["hand"].to_numpy()
-    has_side_pots = grouped.counts(side_pots, n) > 0
+    has_side_pots = grouped.counts(lines.totals.filter("side_pots")["hand"].to_numpy(), n) > 0
     ev_hand = ev["hand"].to_numpy()
-    is_collect = (ev["code"].to_numpy() == _COLLECT_CODE) & ~info.is_rio[ev_hand]
-    collect = ev.filter(pl.Series(is_collect))
-    pot = pl.col("pot")
-    stars = collect.select(
-        "hand",
-        "seat",
-        "player",
-        board=pl.col("run"),
-        pot=pl.when(pot == "main pot")
-        .then(0)
-        .when(pot == "pot")
-        .then(pl.when(pl.Series(has_side_pots[ev_hand[is_collect]])).then(None).otherwise(0))
-        .otherwise(pot.str.extract(r"(\d+)$", 1).cast(pl.Int8, strict=False).fill_null(1))
-        .cast(pl.Int8),
-        amount=pl.col("chips"),
-    )
+    rows = np.flatnonzero((ev["code"].to_numpy() == _COLLECT_CODE) & ~info.is_rio[ev_hand])
+    hand = ev_hand[rows]
+    pot = ev["pot"].to_numpy()[rows]
+    pot = np.where(pot == PLAIN_POT, np.where(has_side_pots[hand], -1, 0), pot)
+    picked = pa.array(rows)
+    columns: dict[str, Column] = {
+        "hand": hand,
+        "seat": _arrow(ev["seat"]).take(picked),
+        "player": _arrow(ev["player"]).cast(pa.string()).take(picked),
+        "board": _arrow(ev["run"]).take(picked),
+        "pot": pa.array(pot, pa.int8(), mask=pot < 0),
+        "amount": _arrow(ev["chips"]).take(picked),
+    }
     if not info.is_rio.any():
-        return stars
-    rio = players.filter(pl.col("is_rio") & (pl.col("collected") > 0)).select(
-        "hand", "seat", "player", board=pl.lit(1, pl.Int8), pot=pl.lit(None, pl.Int8),
-        amount=pl.col("collected"),
-    )  # fmt: skip
-    return pl.concat([stars, rio]).sort("hand", maintain_order=True)
+        return columns, np.arange(rows.size)
+    rio = np.flatnonzero(players["is_rio"].to_numpy() & (players["collected"].to_numpy() > 0))
+    picked = pa.array(rio)
+    rio_columns: dict[str, Column] = {
+        "hand": players["hand"].to_numpy()[rio],
+        "seat": _arrow(players["seat"]).take(picked),
+        "player": _arrow(players["player"]).cast(pa.string()).take(picked),
+        "board": pa.array(np.ones(rio.size, np.int8)),
+        "pot": pa.nulls(rio.size, pa.int8()),
+        "amount": _arrow(players["collected"]).take(picked),
+    }
+    both: dict[str, Column] = {"hand": np.concatenate([hand, rio_columns["hand"]])}
+    for name in ("seat", "player", "board", "pot", "amount"):
+        both[name] = pa.concat_arrays([columns[name], rio_columns[name]])
+    return both, np.argsort(both["hand"], kind="stable")
+
+
+def _arrow(column: pl.Series) -> pa.Array:
+    """A column as Arrow (strings as views over the chunk's text)."""
+    return column.to_arrow(compat_level=pl.CompatLevel.newest())
 
 
 def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
@@ -580,17 +590,20 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
         schemas.ACTIONS,
         _kept(ev_hand, ok),
     )
-    collections = _collections(lines, arrays, ev, players)
-    collect_hand = collections["hand"].to_numpy()
+    collections, collect_order = _collections(lines, arrays, ev, players)
+    collect_hand = collections["hand"]
+    assert isinstance(collect_hand, np.ndarray)
+    if ok is not None:
+        collect_order = collect_order[ok[collect_hand[collect_order]]]
     collections_out = _assemble(
         {
-            **{name: collections[name] for name in collections.columns},
-            "site": pa.repeat(site, collections.height),
+            **collections,
+            "site": pa.repeat(site, collect_hand.size),
             "hand_id": hand_ids(collect_hand),
-            "half": pa.repeat("whole", collections.height),
+            "half": pa.repeat("whole", collect_hand.size),
         },
         schemas.COLLECTIONS,
-        _kept(collect_hand, ok),
+        collect_order,
     )
     if bad.height or lines.preamble.height:
         errors, skips = _bad_rows(lines, info, bad, pl.Series(files), site)

@@ -43,6 +43,7 @@ _SEAT, _DEALT, _COLON = lit("Seat "), lit("Dealt to "), lit(": ")
 _ALL_IN, _CHECKS, _RAISES, _TO = lit(" and is all-in"), lit("checks"), lit("raises "), lit(" to")
 _UNCALLED, _RETURNED = lit("Uncalled bet ("), lit(") returned to ")
 _COLLECTED, _FROM, _POT = lit(" collected "), lit(" from "), lit("pot")
+_MAIN_POT = lit("main pot")
 _MAIN_SIDE = scan.literal_table(["main ", "side "])
 _CASHED, _BAR, _FEE = lit(" cashed out the hand for "), lit(" |"), lit("| Cash Out Fee ")
 _SHOWS = lit(" shows [")
@@ -163,6 +164,35 @@ def _pot_name(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
                     return first, end
         pos = find(data, pos + 1, end, _FROM)
     return NULL, NULL
+
+
+PLAIN_POT = -2  # the pot number of a line naming just "pot"
+
+
+@njit
+def pot_numbers(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Pot names (see :func:`_pot_name`; a null span: none) as numbers: "main pot" 0,
+    "pot" ``PLAIN_POT`` (the main pot, unless the hand has side pots), else the number the
+    name ends with, 1 when there is none or it is over 127 (so "side pot" is 1)."""
+    out = np.ones(starts.size, np.int64)
+    for i in range(starts.size):
+        start, end = starts[i], ends[i]
+        if start < 0:
+            continue
+        if end - start == 3 and at(data, start, end, _POT):
+            out[i] = PLAIN_POT
+        elif end - start == 8 and at(data, start, end, _MAIN_POT):
+            out[i] = 0
+        else:
+            digits = end
+            while digits > start and 48 <= data[digits - 1] <= 57:
+                digits -= 1
+            value = 0
+            for k in range(digits, end):
+                value = min(value * 10 + data[k] - 48, 1000)
+            if digits < end and value <= 127:
+                out[i] = value
+    return out
 
 
 @njit

@@ -357,12 +357,6 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray) -> pl.DataFrame
     )
 
 
-def _span_column(text: ChunkText, first: np.ndarray, last: np.ndarray, keep: np.ndarray,
-                 name: str) -> pl.Series:  # fmt: skip
-    """Spans as strings, null where ``keep`` is false."""
-    return text.strings(np.where(keep, first, NULL), last, name)
-
-
 def _events(
     text: ChunkText,
     hand: np.ndarray,
@@ -418,8 +412,8 @@ def _events(
             "cards": text.strings(both(action[:, 4], other[:, 8]),
                                   both(action[:, 5], other[:, 9]), "cards"),
             "damaged": pl.Series(both(damaged, other_damaged)),
-            "pot": _span_column(text, both(action[:, 0], other[:, 4]),
-                                both(action[:, 0], other[:, 5]), ~is_action, "pot"),
+            "pot": fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
+                                      both(action[:, 0], other[:, 5])),
             # the amount or raise-to amount, and the cash-out fee, in hundredths
             "value_h": scan.hundredths(data, np.where(~is_action | betting, last_first, NULL),
                                        last_end, -1),
