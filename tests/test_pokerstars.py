@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
+from ingest.sites import pokerstars_fields as fields
 from ingest.sites.pokerstars_build import build
 from ingest.sites.pokerstars_hands import _NO_TIME, _ZONE_NAMES, _header_fields
 from ingest.text import split_chunks
@@ -370,3 +371,39 @@ def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, 
     read = "America/New_York" if et_given[0] or zone_index[0] < 0 else _ZONE_NAMES[zone_index[0]]
     assert read == ("America/New_York" if et else zones.get(zone, "America/New_York"))
     assert text.data[spans[0, 0] : spans[0, 1]].tobytes() == b"1"
+
+
+# The regex the table-line scan follows (with ASCII digits).
+TABLE_LINE = (
+    r"^Table (?:ID )?'(?P<table_name>.*)' (?:(?P<max_seats>[0-9]+)-[Mm]ax)?[^#]*"
+    r"(?:Seat #(?P<button_seat>[0-9]+) is the button)?$"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["Table '", "Table ID '", "Table ", "Table ID", "Tab"]),
+    st.lists(
+        st.sampled_from(["ID ", "'", "' ", " ", "6-max", "10-Max", "-max", "#", "3", "Seat #",
+                         "Seat #4 is the button", " is the button", "300", "é", "a"]),
+        max_size=10,
+    ),
+)  # fmt: skip
+def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str]) -> None:
+    line = start + "".join(pieces)
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    [found] = fields.table_fields(text.data, text.starts, text.ends)
+    expected = (
+        pl.DataFrame({"line": [line]})
+        .select(pl.col("line").str.extract_groups(TABLE_LINE))
+        .unnest("line")
+        .select(
+            "table_name",
+            pl.col("max_seats").cast(pl.Int8, strict=False),
+            pl.col("button_seat").cast(pl.Int8, strict=False),
+        )
+        .row(0)
+    )
+    name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
+    numbers = tuple(None if value < 0 else int(value) for value in found[2:])
+    assert (name, *numbers) == expected

@@ -520,3 +520,74 @@ def equal_rows(
     for i in range(starts.size):
         equal[i] = ends[i] - starts[i] == literal.size and at(data, starts[i], ends[i], literal)
     return equal
+
+
+_TABLE_START, _ID, _BUTTON = lit("Table "), lit("ID "), lit(" is the button")
+_SEAT_WORD, _AX = lit("Seat "), lit("ax")
+_APOSTROPHE, _HASH = 39, 35
+
+
+@njit
+def _small_number(data: np.ndarray, start: int, end: int) -> int:
+    """ASCII digits as a number, -1 when over 127 (the seat numbers' Int8)."""
+    value = 0
+    for k in range(start, end):
+        value = min(value * 10 + data[k] - 48, 1000)
+    return value if value <= 127 else -1
+
+
+@njit
+def _digits_end(data: np.ndarray, pos: int, end: int) -> int:
+    while pos < end and 48 <= data[pos] <= 57:
+        pos += 1
+    return pos
+
+
+@njit
+def _button(data: np.ndarray, start: int, end: int) -> tuple[bool, int]:
+    r"""``[^#]*(?:Seat #(\d+) is the button)?$`` on ``start:end``: whether it matches, and
+    the button's seat number (-1: none, or over 127)."""
+    hash_at = find_byte(data, start, end, _HASH)
+    if hash_at < 0:
+        return True, -1
+    seat_word = hash_at - _SEAT_WORD.size
+    if seat_word < start or not at(data, seat_word, end, _SEAT_WORD):
+        return False, -1
+    digits = _digits_end(data, hash_at + 1, end)
+    if digits == hash_at + 1 or end - digits != _BUTTON.size or not at(data, digits, end, _BUTTON):
+        return False, -1
+    return True, _small_number(data, hash_at + 1, digits)
+
+
+@njit
+def table_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    r"""Table lines, as ``^Table (?:ID )?'(.*)' (?:(\d+)-[Mm]ax)?[^#]*(?:Seat #(\d+) is
+    the button)?$`` reads them (digits are ASCII): the table name's span (null: no match),
+    the number of seats and the button seat (-1: none, or over 127). The name runs to the
+    last "' " after which the rest of the line matches."""
+    out = np.full((starts.size, 4), -1, np.int64)
+    for i in range(starts.size):
+        start, end = starts[i], ends[i]
+        if not at(data, start, end, _TABLE_START):
+            continue
+        pos = start + _TABLE_START.size
+        if at(data, pos, end, _ID):
+            pos += _ID.size
+        if pos >= end or data[pos] != _APOSTROPHE:
+            continue
+        for quote in range(end - 2, pos, -1):
+            if data[quote] != _APOSTROPHE or data[quote + 1] != _SPACE:
+                continue
+            matches, button = _button(data, quote + 2, end)
+            if not matches:
+                continue
+            out[i, 0], out[i, 1], out[i, 3] = pos + 1, quote, button
+            digits = _digits_end(data, quote + 2, end)
+            if (
+                digits > quote + 2 and digits + 4 <= end and data[digits] == 45  # "-"
+                and (data[digits + 1] == 77 or data[digits + 1] == 109)  # "M" or "m"
+                and at(data, digits + 2, end, _AX)
+            ):  # fmt: skip
+                out[i, 2] = _small_number(data, quote + 2, digits)
+            break
+    return out

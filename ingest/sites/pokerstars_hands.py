@@ -230,11 +230,7 @@ def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
     first_of_hand[1:] = table_hand[1:] != table_hand[:-1]
     row = np.full(hands, -1, np.int64)
     row[table_hand[first_of_hand]] = np.flatnonzero(first_of_hand)
-    tables = lines.tables.select(
-        "table_name",
-        pl.col("max_seats").cast(pl.Int8, strict=False),
-        pl.col("button_seat").cast(pl.Int8, strict=False),
-    )
+    tables = lines.tables.select("table_name", "max_seats", "button_seat")
     return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
 
 

@@ -28,10 +28,6 @@ from ingest.text import ChunkText
 
 # First line of a hand. Run It Once Poker exported its hands in this format too.
 HEADER = r"^\x{FEFF}?(?:PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) #\d"
-_TABLE = (
-    r"^Table (?:ID )?'(?P<table_name>.*)' (?:(?P<max_seats>\d+)-[Mm]ax)?[^#]*"
-    r"(?:Seat #(?P<button_seat>\d+) is the button)?$"
-)
 # Street markers, coded in chunk order; 0 is the part of a hand before its first marker.
 _STREETS = {
     "HOLE CARDS": 1, "DEALING HANDS": 1, "PRE-FLOP": 1, "FLOP": 2, "TURN": 3, "RIVER": 4,
@@ -342,18 +338,20 @@ def classify(text: ChunkText) -> Lines:
 
 
 def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray) -> pl.DataFrame:
-    """Table lines' fields (hand, idx, table_name, max_seats, button_seat), decoded once per
-    distinct line; lines of another form are left out."""
-    first, group = scan.distinct(text.data, np.stack([text.starts[rows], text.ends[rows]], 1))
-    decoded = pl.DataFrame(
-        {"text": text.strings(text.starts[rows[first]], text.ends[rows[first]], "")}
-    )
-    decoded = decoded.select(pl.col("text").str.extract_groups(_TABLE).alias("f")).unnest("f")
-    found = decoded["table_name"].is_not_null().to_numpy()[group]
-    fields: pl.DataFrame = decoded[group[found]]
-    return pl.concat(
-        [pl.DataFrame({"hand": hand[rows[found]], "idx": rows[found]}), fields],
-        how="horizontal",
+    """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
+    :func:`ingest.sites.pokerstars_fields.table_fields`); lines of another form are left
+    out."""
+    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows])
+    matched = found[:, 0] >= 0
+    found, rows = found[matched], rows[matched]
+    return pl.DataFrame(
+        {
+            "hand": hand[rows],
+            "idx": rows,
+            "table_name": text.strings(found[:, 0], found[:, 1], ""),
+            "max_seats": _nullable(found[:, 2], -1, pl.Int8),
+            "button_seat": _nullable(found[:, 3], -1, pl.Int8),
+        }
     )
 
 
