@@ -15,10 +15,13 @@ duplicates), as reading it again would give.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import os
 import re
+import sys
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -54,6 +57,18 @@ IN_FLIGHT_PER_WORKER = 2  # covers the pause while the calling thread inserts a 
 # spin) and a small buffer pool (inserting needs little; the parse threads share the memory).
 IMPORT_MEMORY_LIMIT = "128MB"
 _END_OF_FILE = -1  # size tag of the marker that closes a file's results
+# The writer (the calling thread: DuckDB appends on one thread) is the import's critical
+# path; the parse threads have time to spare, so they run at a lower priority and the
+# writer does not wait for a core.
+PARSE_NICENESS = 5
+
+
+def _yield_to_the_writer() -> None:
+    """Lower this parse thread's scheduling priority, where the system can (Linux sets a
+    niceness per thread)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PARSE_NICENESS)
 
 
 @dataclass(frozen=True)
@@ -408,7 +423,7 @@ def import_paths(
         report()
 
     report()
-    executor = ThreadPoolExecutor(workers)
+    executor = ThreadPoolExecutor(workers, initializer=_yield_to_the_writer)
     try:
         with store.transaction(con):
             in_flight: deque[tuple[Future[ParseResult], int]] = deque()

@@ -15,9 +15,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
+
 from ingest.sites import Chunk
 
 TARGET_BYTES = 4 * 1024 * 1024
+_NEWLINE = 10
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -77,7 +80,8 @@ def _last_hand_start(buf: bytes, hand_start: re.Pattern[bytes], encoding: str) -
 def _count_lines(buf: bytes, encoding: str) -> int:
     if _is_utf16(encoding):
         return buf.decode(encoding, errors="replace").count("\n")
-    return buf.count(b"\n")
+    # a vectorised count: bytes.count tests one byte at a time
+    return int(np.count_nonzero(np.frombuffer(buf, np.uint8) == _NEWLINE))
 
 
 def iter_chunks(

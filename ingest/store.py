@@ -150,7 +150,9 @@ def _first_copies(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
 
 
 def _files_of(hands: pa.Table) -> Counter[str]:
-    return Counter(hands.column("source_file").to_pylist())
+    counts = pc.value_counts(hands.column("source_file"))
+    return Counter(dict(zip(counts.field("values").to_pylist(),
+                            counts.field("counts").to_pylist(), strict=True)))  # fmt: skip
 
 
 @contextmanager
