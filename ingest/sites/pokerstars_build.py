@@ -144,6 +144,7 @@ _RAISE_CODE, _ANTE_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE, _COLLECT_CODE = (
 # Event kinds whose board number is kept (the others happen before the boards split).
 _ON_A_BOARD = np.array([kind in ("show", "muck", "collect", "cash_out") for kind in EVENT_KINDS])
 _STREET_NAMES = pa.array(STREET_NAMES, pa.string())
+_KIND_NAMES = pa.array(EVENT_KINDS, pa.string())
 _LABEL_ARRAY = pa.array(_LABELS, pa.string())
 
 
@@ -584,6 +585,7 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
             "site": pa.repeat(site, ev.height),
             "hand_id": hand_ids(ev_hand),
             "street": _STREET_NAMES.take(pa.array(ev["street"].to_numpy())),
+            "kind": _KIND_NAMES.take(pa.array(code)),
             "amount": ev["chips"],
             "board": pa.array(run, mask=~_ON_A_BOARD[code] | (run < 0)),
         },

@@ -23,7 +23,7 @@ import pyarrow as pa
 from ingest import scan
 from ingest.scan import NULL, at, find, lit, njit
 from ingest.sites import pokerstars_fields as fields
-from ingest.sites.pokerstars_fields import EVENT_KINDS, NO_SEAT, OTHER_KIND, RUN_WORDS
+from ingest.sites.pokerstars_fields import NO_SEAT, OTHER_KIND, RUN_WORDS
 from ingest.text import ChunkText
 
 # First line of a hand. Run It Once Poker exported its hands in this format too.
@@ -65,7 +65,7 @@ class Lines:
     markers: pl.DataFrame  # street markers: street code, marker text
     tables: pl.DataFrame  # table_name, max_seats, button_seat
     seats: pl.DataFrame  # seat, player (and its span), stack, sitting_out, dealt, is_hero
-    events: pl.DataFrame  # street, run, player, kind, amount/to/fee (text), all_in, cards...
+    events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
     totals: pl.DataFrame  # "Total pot" lines: total, rake, stp (text), side_pots
     boards: pl.DataFrame  # run, cards
     summary_seats: pl.DataFrame  # seat, cards, won, not_awarded
@@ -396,7 +396,6 @@ def _events(
     players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
     seats = fields.event_seats(data, hand[rows], players, *seat_lines)
     codes = both(verb, other_kind + OTHER_KIND)
-    kinds = pl.Series("kind", EVENT_KINDS).gather(codes)
     frame = pl.DataFrame(
         {
             "hand": hand[rows], "idx": rows,
@@ -404,7 +403,6 @@ def _events(
             "run": pl.Series(board[rows], dtype=pl.Int8).replace(-1, None),
             "player": text.strings(players[:, 0], players[:, 1], "player"),
             "seat": _nullable(seats, NO_SEAT, pl.Int8),
-            "kind": kinds,
             "code": pl.Series(codes, dtype=pl.Int8),
             "all_in": pl.Series(both(all_in, np.zeros(line.size, bool))),
             "cards": text.strings(both(action[:, 4], other[:, 8]),

@@ -139,13 +139,13 @@ def _line_reasons(
 ) -> list[str | None]:  # fmt: skip
     """The first offending seat or event line's reason, for the ``failing`` hands."""
     reasons: list[str | None] = []
-    kinds, players = ev["kind"], ev["player"]
+    codes, players = ev["code"].to_numpy(), ev["player"]
     for hand in failing:
         if seat_row[hand] >= 0:
             reasons.append("unreadable seat number or stack")
         elif event_row[hand] >= 0:
             row = int(event_row[hand])
-            problem, kind = event_problem[row], kinds[row]
+            problem, kind = event_problem[row], EVENT_KINDS[codes[row]]
             if problem == _BAD_AMOUNT:
                 reasons.append(f"unreadable amount in a {kind} line")
             elif problem == _DAMAGED:
