@@ -1,4 +1,4 @@
-"""PokerStars hand histories (text format) to Arrow tables, vectorised with polars.
+"""PokerStars hand histories (text format) to Arrow tables, by compiled passes over whole chunks.
 
 Also reads Run It Once Poker exports in PokerStars format, and histories converted to
 this format by third-party tools (no currency code, no time zone). The work is done per

@@ -1,10 +1,11 @@
 """Classified PokerStars lines to the Arrow tables of :mod:`ingest.schemas`, with checks.
 
-Hands are numbered 0..n-1 within a chunk, so per-hand values are gathered by position and
-per-player values keyed by one integer (hand, seat). Events, seats and summary lines are
-all in hand order, so the running street totals and each seat's sums are single compiled
-passes over them. The checks live in :mod:`ingest.sites.pokerstars_problems`; only hands
-that pass them reach the output tables.
+Hands are numbered 0..n-1 within a chunk, so per-hand values are arrays indexed by hand
+and gathered by position. Events, seats and summary lines are all in hand order, so the
+running street totals and each seat's sums are single compiled passes over them. The
+checks live in :mod:`ingest.sites.pokerstars_problems`; only hands that pass them reach
+the output tables, which Arrow assembles from the arrays (polars is left for the rare
+paths: players sitting out, Run It Once exports, failed hands).
 """
 
 from __future__ import annotations
@@ -334,7 +335,7 @@ def _players(
         collected = np.where(is_rio, won_summary, collected)
     shown = _take(ev["cards"], first_shown)
     summary_cards = _take(summary["cards"], first_summary)
-    hole_cards = pc.coalesce(_take(seats["dealt"], np.arange(seats.height)), shown, summary_cards)
+    hole_cards = pc.coalesce(_arrow(seats["dealt"]).cast(pa.string()), shown, summary_cards)
     button = info.button_seat[seat_hand]
     dealt_in = ~seats["sitting_out"].fill_null(True).to_numpy() & (button >= 0)
     positions = _positions(seat_hand, np.maximum(seat, 0), np.maximum(button, 0), dealt_in)
@@ -354,8 +355,7 @@ def _players(
 
 def _take(column: pl.Series, rows: np.ndarray) -> pa.Array:
     """Rows of a string column as Arrow strings, null where ``rows`` is -1."""
-    strings = column.to_arrow(compat_level=pl.CompatLevel.newest()).cast(pa.string())
-    return strings.take(pa.array(rows, mask=rows < 0))
+    return _arrow(column).cast(pa.string()).take(pa.array(rows, mask=rows < 0))
 
 
 @njit
@@ -398,7 +398,7 @@ def _collections(
     columns: dict[str, Column] = {
         "hand": hand,
         "seat": _arrow(ev["seat"]).take(picked),
-        "player": _arrow(ev["player"]).cast(pa.string()).take(picked),
+        "player": _take(ev["player"], rows),
         "board": _arrow(ev["run"]).take(picked),
         "pot": pa.array(pot, pa.int8(), mask=pot < 0),
         "amount": _arrow(ev["chips"]).take(picked),
@@ -410,7 +410,7 @@ def _collections(
     rio_columns: dict[str, Column] = {
         "hand": players["hand"].to_numpy()[rio],
         "seat": _arrow(players["seat"]).take(picked),
-        "player": _arrow(players["player"]).cast(pa.string()).take(picked),
+        "player": _take(players["player"], rio),
         "board": pa.array(np.ones(rio.size, np.int8)),
         "pot": pa.nulls(rio.size, pa.int8()),
         "amount": _arrow(players["collected"]).take(picked),
