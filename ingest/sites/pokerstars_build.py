@@ -63,9 +63,11 @@ def _nullable(values: np.ndarray, valid: np.ndarray) -> pl.Series:
 
 def _numbers(column: pl.Series, null: int = -1) -> np.ndarray:
     """A column of integers as an array, ``null`` standing for its nulls."""
-    if column.null_count():
-        column = column.fill_null(null)
-    return column.to_numpy()
+    if not column.null_count():
+        return column.to_numpy()
+    arrow = column.to_arrow()
+    filled: np.ndarray = pc.fill_null(arrow, pa.scalar(null, arrow.type)).to_numpy()
+    return filled
 
 
 def _seats(lines: Lines, in_cents: np.ndarray) -> pl.DataFrame:

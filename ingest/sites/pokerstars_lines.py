@@ -257,7 +257,7 @@ def classify(text: ChunkText) -> Lines:
         rows,
         marker=text.strings(name_start[rows], name_end[rows], ""),
         street=pl.Series(np.where(first, 0, street[rows]), dtype=pl.Int8),
-        run=pl.Series(np.where(first, 1, board[rows]), dtype=pl.Int8).replace(-1, None),
+        run=_nullable(np.where(first, 1, board[rows]), -1, pl.Int8),
     )
     rows = rows_of("dealt")
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows])
@@ -355,6 +355,11 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray) -> pl.DataFrame
     )
 
 
+def _flags(values: np.ndarray, known: np.ndarray) -> pl.Series:
+    """Booleans, null where not ``known``."""
+    return pl.Series(pa.array(values, mask=~known))
+
+
 def _events(
     text: ChunkText,
     hand: np.ndarray,
@@ -396,18 +401,20 @@ def _events(
     players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
     seats = fields.event_seats(data, hand[rows], players, *seat_lines)
     codes = both(verb, other_kind + OTHER_KIND)
+    collect = both(np.zeros(n_actions, bool), other_kind == 1)
     frame = pl.DataFrame(
         {
             "hand": hand[rows], "idx": rows,
             "street": pl.Series(street[rows], dtype=pl.Int8),
-            "run": pl.Series(board[rows], dtype=pl.Int8).replace(-1, None),
+            "run": _nullable(board[rows], -1, pl.Int8),
             "player": text.strings(players[:, 0], players[:, 1], "player"),
             "seat": _nullable(seats, NO_SEAT, pl.Int8),
             "code": pl.Series(codes, dtype=pl.Int8),
-            "all_in": pl.Series(both(all_in, np.zeros(line.size, bool))),
+            # only action lines say all-in, only they and collect lines can be damaged
+            "all_in": _flags(both(all_in, np.zeros(line.size, bool)), is_action),
             "cards": text.strings(both(action[:, 4], other[:, 8]),
                                   both(action[:, 5], other[:, 9]), "cards"),
-            "damaged": pl.Series(both(damaged, other_damaged)),
+            "damaged": _flags(both(damaged, other_damaged), is_action | collect),
             "pot": fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
                                       both(action[:, 0], other[:, 5])),
             # the amount or raise-to amount, and the cash-out fee, in hundredths
@@ -417,11 +424,4 @@ def _events(
                                      both(action[:, 0], other[:, 7]), -1),
         }
     )  # fmt: skip
-    collect = both(np.zeros(n_actions, bool), other_kind == 1)
-    return (
-        frame.with_columns(
-            all_in=pl.when(pl.Series(is_action)).then("all_in"),
-            damaged=pl.when(pl.Series(is_action | collect)).then("damaged"),
-        ),
-        sat_out,
-    )
+    return frame, sat_out
