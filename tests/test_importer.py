@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -163,6 +166,25 @@ def test_parse_threads_match_one_worker(histories: Path, tmp_path: Path) -> None
         two.imported, two.duplicates, two.skipped, two.errors,
     )  # fmt: skip
     assert _counts(tmp_path / "one.duckdb") == _counts(tmp_path / "two.duckdb")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread niceness is Linux's")
+def test_parse_threads_yield_to_the_writer(
+    histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    niceness: list[int] = []
+    parse = importer.parse_chunks
+
+    def parse_and_note(site_module: str, chunks: Sequence[Chunk]) -> ParseResult:
+        niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return parse(site_module, chunks)
+
+    monkeypatch.setattr(importer, "parse_chunks", parse_and_note)
+    ours = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    importer.import_paths([histories], tmp_path / "x.duckdb", workers=2)
+    assert niceness
+    assert set(niceness) == {max(ours, importer.PARSE_NICENESS)}
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == ours  # the writer's
 
 
 def test_small_files_are_parsed_together_with_the_same_outcome(
