@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.scan import strings, units
+from ingest.scan import strings
 from ingest.sites import Chunk
 
 _NEWLINE, _CR = 10, 13
@@ -179,15 +179,6 @@ def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
     """
     frame = pl.DataFrame({"text": text.cast(pl.String), "in_cents": in_cents})
     return frame.with_columns(_CENTS_EXPR).select(_AMOUNT_EXPR.alias(text.name)).to_series()
-
-
-def to_units(hundredths: pl.Series, in_cents: pl.Series) -> pl.Series:
-    """Amounts scanned in hundredths (see :func:`ingest.scan.hundredths`; -1 or null:
-    unreadable) to integers in the smallest unit, as :func:`amount` gives them: cents where
-    ``in_cents`` (money games), else whole chips, null where chips come with a fractional
-    part."""
-    values, valid = units(hundredths.fill_null(-1).to_numpy(), in_cents.fill_null(False).to_numpy())
-    return pl.Series(hundredths.name, pa.array(values, mask=~valid), dtype=pl.Int64)
 
 
 def to_utc(naive: pl.Expr, zone_name: pl.Expr, zones: list[str]) -> pl.Expr:

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.scan import hundredths
+from ingest.scan import hundredths, units
 from ingest.sites import Chunk
-from ingest.text import amount, split_chunks, split_lines, to_units
+from ingest.text import amount, split_chunks, split_lines
 
 TEXTS = [
     b"",
@@ -95,7 +95,9 @@ def test_scanned_amounts_read_as_the_amount_expression_does(
     scanned = hundredths(np.frombuffer(data, np.uint8), starts, ends, -1)
     flags = pl.Series([in_cents] * len(texts), dtype=pl.Boolean)
     expected = amount(pl.Series(texts, dtype=pl.String), flags)
-    assert to_units(pl.Series(scanned), flags).to_list() == expected.to_list()
+    values, valid = units(scanned, flags.to_numpy())
+    read = [int(value) if ok else None for value, ok in zip(values, valid, strict=True)]
+    assert read == expected.to_list()
 
 
 def test_scanned_amounts_in_hundredths() -> None:
