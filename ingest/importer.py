@@ -2,11 +2,11 @@
 
 The recipe: list the files under the given paths, detect each file's site from its first
 bytes, split large files into hand-aligned chunks and group small ones (a parse has a fixed
-cost, paid once per group rather than once per file), parse them in a pool of threads (polars
-does the work outside Python's lock, so the threads use every core; a bounded number of
-chunks is in flight, so memory stays flat whatever the input size) and insert the Arrow
-tables from the calling thread, the single writer, in file order (the first copy of a
-hand wins). Threads rather than processes: no copying of chunks and tables between
+cost, paid once per group rather than once per file), parse them in a pool of threads (the
+compiled scans, Arrow and polars work outside Python's lock, so the threads use every core;
+a bounded number of chunks is in flight, so memory stays flat whatever the input size) and
+insert the Arrow tables from the calling thread, the single writer, in file order (the
+first copy of a hand wins). Threads rather than processes: no copying of chunks and tables between
 processes, and one copy of the libraries in memory. Every hand ends as exactly one of
 imported, duplicate, skipped or error. A file that the same parser already read, with the
 same content, is not read again: its hands end as they did then (stored ones as
