@@ -56,6 +56,19 @@ def _position_table() -> np.ndarray:
 _POSITIONS = _position_table()
 
 
+Column: TypeAlias = pl.Series | pa.Array | np.ndarray
+
+
+def _arrow(column: pl.Series) -> pa.Array:
+    """A column as Arrow (strings as views over the chunk's text)."""
+    return column.to_arrow(compat_level=pl.CompatLevel.newest())
+
+
+def _take(column: pl.Series, rows: np.ndarray) -> pa.Array:
+    """Rows of a string column as Arrow strings, null where ``rows`` is -1."""
+    return _arrow(column).cast(pa.string()).take(pa.array(rows, mask=rows < 0))
+
+
 def _nullable(values: np.ndarray, valid: np.ndarray) -> pl.Series:
     """Integers as a column, null where not ``valid``."""
     return pl.Series(pa.array(values, mask=~valid), dtype=pl.Int64)
@@ -355,11 +368,6 @@ def _players(
     )
 
 
-def _take(column: pl.Series, rows: np.ndarray) -> pa.Array:
-    """Rows of a string column as Arrow strings, null where ``rows`` is -1."""
-    return _arrow(column).cast(pa.string()).take(pa.array(rows, mask=rows < 0))
-
-
 @njit
 def _positions(
     hand: np.ndarray, seat: np.ndarray, button: np.ndarray, dealt_in: np.ndarray
@@ -423,20 +431,14 @@ def _collections(
     return both, np.argsort(both["hand"], kind="stable")
 
 
-def _arrow(column: pl.Series) -> pa.Array:
-    """A column as Arrow (strings as views over the chunk's text)."""
-    return column.to_arrow(compat_level=pl.CompatLevel.newest())
-
-
-def _totals(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
+def _totals(lines: Lines, in_cents: np.ndarray) -> pl.DataFrame:
     """One row per hand: how many "Total pot" lines it has, and the first one's line, total
     pot and rake (null: unreadable, or no such line). Money a room adds to the pot (Run It
     Once's "STP" splash) is taken off both, so that the pot is what the players put in and
     the rake is the room's net take."""
-    n = info.height
+    n = in_cents.size
     totals = lines.totals
     rows = grouped.first_rows(totals["hand"].to_numpy(), n, np.ones(totals.height, np.bool_))
-    in_cents = info["in_cents"].fill_null(False).to_numpy()
     found = rows >= 0
 
     def first_amount(column: str) -> tuple[np.ndarray, np.ndarray]:
@@ -467,9 +469,6 @@ def _table(frame: pl.DataFrame, schema: pa.Schema) -> pa.Table:
     return arrow.cast(schema)
 
 
-Column: TypeAlias = pl.Series | pa.Array | np.ndarray
-
-
 def _assemble(columns: dict[str, Column], schema: pa.Schema, rows: np.ndarray | None) -> pa.Table:
     """A table of ``schema`` from columns of one row per item, keeping ``rows`` (all when
     None), in that order. Strings leave polars as views and are copied into the schema's
@@ -483,7 +482,7 @@ def _assemble(columns: dict[str, Column], schema: pa.Schema, rows: np.ndarray | 
     for field in schema:
         column = columns[field.name]
         if isinstance(column, pl.Series):
-            column = column.to_arrow(compat_level=pl.CompatLevel.newest())
+            column = _arrow(column)
         elif isinstance(column, np.ndarray):
             column = pa.array(column)
         column = column.cast(field.type)
@@ -517,7 +516,7 @@ def _boards(lines: Lines, hands: int) -> pa.Array:
     order = np.lexsort((boards["idx"].to_numpy(), boards["run"].to_numpy(), hand))
     offsets = np.zeros(hands + 1, np.int32)
     np.cumsum(grouped.counts(hand, hands), out=offsets[1:])
-    cards = boards["cards"].to_arrow(compat_level=pl.CompatLevel.newest()).cast(pa.string())
+    cards = _arrow(boards["cards"]).cast(pa.string())
     return pa.ListArray.from_arrays(pa.array(offsets), cards.take(pa.array(order)))
 
 
@@ -535,14 +534,14 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
     seats = _seats(lines, arrays.in_cents)
     ev = _events(lines, arrays.in_cents, arrays.big_blind)
     players = _players(lines, arrays, seats, ev)
-    totals = _totals(lines, info)
+    totals = _totals(lines, arrays.in_cents)
     bad = problems(lines, info, seats, ev, players, totals)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
         ok = np.ones(n, np.bool_)
         ok[bad["hand"].to_numpy()] = False
     files = pa.array(source_files, pa.string())
-    hand_id = info["hand_id"].to_arrow(compat_level=pl.CompatLevel.newest()).cast(pa.string())
+    hand_id = _arrow(info["hand_id"]).cast(pa.string())
 
     def hand_ids(hand: np.ndarray) -> pa.Array:
         return hand_id.take(pa.array(hand))
