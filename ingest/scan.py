@@ -102,6 +102,14 @@ def non_space_run(data: np.ndarray, pos: int, end: int) -> int:
 
 
 @njit
+def digits_end(data: np.ndarray, pos: int, end: int) -> int:
+    """End of the run of ASCII digits starting at ``pos`` (``[0-9]*``)."""
+    while pos < end and 48 <= data[pos] <= 57:
+        pos += 1
+    return pos
+
+
+@njit
 def is_non_space(data: np.ndarray, start: int, end: int) -> bool:
     """Whether ``start:end`` is one or more non-whitespace characters (``^\\S+$``)."""
     return end > start and non_space_run(data, start, end) == end

@@ -157,9 +157,7 @@ def _pot_name(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
             if name == end:
                 return first, end
             if data[name] == 45 or data[name] == _SPACE:  # "-" or " "
-                digits = name + 1
-                while digits < end and 48 <= data[digits] <= 57:
-                    digits += 1
+                digits = scan.digits_end(data, name + 1, end)
                 if digits == end and digits > name + 1:
                     return first, end
         pos = find(data, pos + 1, end, _FROM)
@@ -427,9 +425,7 @@ def summary_seat_fields(
         useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0
         if not useful[i]:
             continue
-        digits = start + _SEAT.size
-        while digits < end and 48 <= data[digits] <= 57:
-            digits += 1
+        digits = scan.digits_end(data, start + _SEAT.size, end)
         if digits > start + _SEAT.size and digits < end and data[digits] == _COLON_BYTE:
             spans[i, 0], spans[i, 1] = start + _SEAT.size, digits
         showed, mucked = find(data, start, end, _SHOWED), find(data, start, end, _MUCKED)
@@ -537,13 +533,6 @@ def _small_number(data: np.ndarray, start: int, end: int) -> int:
 
 
 @njit
-def _digits_end(data: np.ndarray, pos: int, end: int) -> int:
-    while pos < end and 48 <= data[pos] <= 57:
-        pos += 1
-    return pos
-
-
-@njit
 def _button(data: np.ndarray, start: int, end: int) -> tuple[bool, int]:
     r"""``[^#]*(?:Seat #(\d+) is the button)?$`` on ``start:end``: whether it matches, and
     the button's seat number (-1: none, or over 127)."""
@@ -553,7 +542,7 @@ def _button(data: np.ndarray, start: int, end: int) -> tuple[bool, int]:
     seat_word = hash_at - _SEAT_WORD.size
     if seat_word < start or not at(data, seat_word, end, _SEAT_WORD):
         return False, -1
-    digits = _digits_end(data, hash_at + 1, end)
+    digits = scan.digits_end(data, hash_at + 1, end)
     if digits == hash_at + 1 or end - digits != _BUTTON.size or not at(data, digits, end, _BUTTON):
         return False, -1
     return True, _small_number(data, hash_at + 1, digits)
@@ -582,7 +571,7 @@ def table_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.n
             if not matches:
                 continue
             out[i, 0], out[i, 1], out[i, 3] = pos + 1, quote, button
-            digits = _digits_end(data, quote + 2, end)
+            digits = scan.digits_end(data, quote + 2, end)
             if (
                 digits > quote + 2 and digits + 4 <= end and data[digits] == 45  # "-"
                 and (data[digits + 1] == 77 or data[digits + 1] == 109)  # "M" or "m"

@@ -81,9 +81,7 @@ def _hand_number(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     """``#([0-9]+):``: the span of the leftmost hand number."""
     pos = find_byte(data, start, end, 35)  # "#"
     while pos >= 0:
-        digits = pos + 1
-        while digits < end and 48 <= data[digits] <= 57:
-            digits += 1
+        digits = scan.digits_end(data, pos + 1, end)
         if digits > pos + 1 and digits < end and data[digits] == _COLON_BYTE:
             return pos + 1, digits
         pos = find_byte(data, pos + 1, end, 35)
