@@ -88,11 +88,16 @@ class Prepared:
 def prepare(
     hands: pa.Table, players: pa.Table, actions: pa.Table, collections: pa.Table
 ) -> Prepared:
-    """Index the hands and replay the chip flow of every seat."""
+    """Index the hands and replay the chip flow of every seat. The audit's ``rake`` is all
+    the room takes off the pots (its rake and other drops, less money it added)."""
     hand_frame = (
         _frame(hands)
         .with_row_index("h")
-        .with_columns(pl.col("boards").list.len().alias("board_count"))
+        .with_columns(
+            pl.col("boards").list.len().alias("board_count"),
+            (pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax") - pl.col("room_money_in"))
+            .alias("rake"),
+        )
     )
     player_frame = _indexed(hand_frame, _frame(players))
     action_frame = _indexed(hand_frame, _frame(actions)).sort("h", "seq")

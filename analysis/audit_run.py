@@ -41,10 +41,11 @@ HAND_TABLES = ("hands", "players", "actions", "collections")
 # cost reading and converting.
 AUDIT_COLUMNS = {
     "hands": ("site", "hand_id", "game", "hi_lo", "limit_type", "currency", "big_blind",
-              "button_seat", "boards", "total_pot", "rake"),
+              "button_seat", "boards", "total_pot", "rake", "jackpot_fee", "tax",
+              "room_money_in", "room", "units_per_currency"),
     "players": ("site", "hand_id", "seat", "player", "stack", "sitting_out", "hole_cards",
                 "put_in", "returned", "collected", "cashed_out", "cash_out_fee", "not_awarded",
-                "net"),
+                "insurance", "net"),
     "actions": ("site", "hand_id", "seq", "street", "seat", "player", "kind", "amount", "dead",
                 "all_in", "cards"),
     "collections": ("site", "hand_id", "seat", "player", "board", "pot", "half", "amount"),

@@ -168,8 +168,8 @@ def flow_problems(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     add(over, _fmt("{} puts in {} with a stack of {}", "player", "flow_put_in", "stack"))
     # the end stack is the start plus net: net must be what the replayed flow gives
     seat_rows = seat_rows.with_columns(
-        (pl.col("flow_collected") + pl.col("cashed_out") - pl.col("flow_put_in")
-         + pl.col("flow_returned")).alias("flow_net")
+        (pl.col("flow_collected") + pl.col("cashed_out") + pl.col("insurance")
+         - pl.col("flow_put_in") + pl.col("flow_returned")).alias("flow_net")
     )
     for ours, theirs, what in (
         ("flow_put_in", "put_in", "put in"),

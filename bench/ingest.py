@@ -64,7 +64,7 @@ def stage_split(path: Path) -> dict[str, float]:
 
     began = time.perf_counter()
     hands = 0
-    for chunk in iter_chunks(path, pokerstars.HAND_START):
+    for chunk in iter_chunks(path, pokerstars.SITE.hand_start):
         hands += sum(1 for text in chunk.data.split(b"\n\n\n") if text.strip())
     return {"hands": hands, "seconds": time.perf_counter() - began}
 
@@ -77,9 +77,9 @@ def _first_chunks(path: Path, limit: int) -> list[Chunk]:
 
     chunks = []
     hands = 0
-    for chunk in iter_chunks(path, pokerstars.HAND_START, CHUNK_BYTES):
+    for chunk in iter_chunks(path, pokerstars.SITE.hand_start, CHUNK_BYTES):
         chunks.append(chunk)
-        hands += len(pokerstars.HAND_START.findall(chunk.data))
+        hands += len(pokerstars.SITE.hand_start.findall(chunk.data))
         if hands >= limit:
             break
     return chunks
@@ -91,7 +91,7 @@ def stage_parse(path: Path, limit: int) -> dict[str, float]:
 
     chunks = _first_chunks(path, limit)
     began = time.perf_counter()
-    parsed = sum(pokerstars.parse(chunk).hands.num_rows for chunk in chunks)
+    parsed = sum(pokerstars.SITE.parse(chunk).hands.num_rows for chunk in chunks)
     return {"hands": parsed, "seconds": time.perf_counter() - began}
 
 
@@ -101,7 +101,7 @@ def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
     from ingest import importer, store
     from ingest.sites import pokerstars
 
-    results = [pokerstars.parse(chunk) for chunk in _first_chunks(path, limit)]
+    results = [pokerstars.SITE.parse(chunk) for chunk in _first_chunks(path, limit)]
     db.unlink(missing_ok=True)
     con = store.connect(db, threads=1, memory_limit=importer.IMPORT_MEMORY_LIMIT)
     run = importer._Run(con, ThreadPoolExecutor(1))
@@ -141,8 +141,8 @@ def small_files(path: Path, hands: int, per_file: int) -> Path:
     partial = folder.with_name(folder.name + ".partial")
     partial.mkdir(parents=True, exist_ok=True)
     written = files = 0
-    for chunk in iter_chunks(path, pokerstars.HAND_START):
-        starts = [m.start() for m in pokerstars.HAND_START.finditer(chunk.data)]
+    for chunk in iter_chunks(path, pokerstars.SITE.hand_start):
+        starts = [m.start() for m in pokerstars.SITE.hand_start.finditer(chunk.data)]
         for first in range(0, len(starts), per_file):
             end = starts[first + per_file] if first + per_file < len(starts) else None
             (partial / f"table-{files:06d}.txt").write_bytes(chunk.data[starts[first] : end])

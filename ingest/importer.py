@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
 import os
 import re
 import sys
@@ -34,7 +33,8 @@ import pyarrow as pa
 
 from ingest import schemas, store
 from ingest.reader import iter_chunks
-from ingest.sites import Chunk, ParseResult, detect_site, parser_version
+from ingest.engine.contract import Chunk, ParseResult, Site, concat_results
+from ingest.sites import detect_site, parser_version
 
 # Companion and output files that sit next to hand histories (FPDB's expected-result files,
 # tracker exports, archives, databases); skipped when walking folders, not when named.
@@ -193,39 +193,30 @@ def _unless_it_raises(parse: Callable[[], ParseResult]) -> ParseResult | None:
         return None
 
 
-def parse_chunk(site_module: str, chunk: Chunk) -> ParseResult:
+def parse_chunk(site: Site, chunk: Chunk) -> ParseResult:
     """Parse one chunk; if the parser raises, parse hand by hand so only the bad hand fails."""
-    module = importlib.import_module(site_module)
-    result = _unless_it_raises(lambda: module.parse(chunk))
+    result = _unless_it_raises(lambda: site.parse(chunk))
     if result is not None:
         return result
     results: list[ParseResult] = []
-    for piece in _hand_chunks(chunk, re.compile(module.HAND_START)):
+    for piece in _hand_chunks(chunk, site.hand_start):
         try:
-            results.append(module.parse(piece))
+            results.append(site.parse(piece))
         except Exception as exc:  # recorded with its cause in import_errors
             failed = ParseResult.empty().tables()
             failed["import_errors"] = _failure_row(piece, exc)
             results.append(ParseResult(**failed))
-    return _concat(results)
+    return concat_results(results)
 
 
-def parse_chunks(site_module: str, chunks: Sequence[Chunk]) -> ParseResult:
+def parse_chunks(site: Site, chunks: Sequence[Chunk]) -> ParseResult:
     """Parse a job: one chunk, or whole small files together (one fixed parse cost for
     all); if the parser raises on them together, each chunk is parsed on its own."""
     if len(chunks) > 1:
-        module = importlib.import_module(site_module)
-        result = _unless_it_raises(lambda: module.parse_many(chunks))
+        result = _unless_it_raises(lambda: site.parse_many(chunks))
         if result is not None:
             return result
-    return _concat([parse_chunk(site_module, chunk) for chunk in chunks])
-
-
-def _concat(results: Sequence[ParseResult]) -> ParseResult:
-    tables = {
-        name: pa.concat_tables([r.tables()[name] for r in results]) for name in schemas.TABLES
-    }
-    return ParseResult(**tables)
+    return concat_results([parse_chunk(site, chunk) for chunk in chunks])
 
 
 def _error_table(source_file: str, offset: int, line_no: int, line: str, reason: str) -> pa.Table:
@@ -261,7 +252,7 @@ def _sha256(path: Path) -> str:
 def _flush(run: _Run) -> None:
     if not run.pending:
         return
-    batch = _concat(run.pending)
+    batch = concat_results(run.pending)
     run.pending.clear()
     run.pending_hands = 0
     outcome = store.insert_batch(run.con, batch.tables())
@@ -322,22 +313,24 @@ def _take_hashes(run: _Run, wait: bool) -> None:
 class _SmallFiles:
     """Whole small files of one site waiting to be parsed together."""
 
-    site_module: str = ""
+    site: Site | None = None
     chunks: list[Chunk] = field(default_factory=list)
     size: int = 0
     files: int = 0
 
-    def take(self) -> Iterator[tuple[str, list[Chunk] | ParseResult]]:
+    def take(self) -> Iterator[tuple[Site | None, list[Chunk] | ParseResult]]:
         """The waiting files as one job, then one end-of-file marker per file."""
         if self.chunks:  # empty files have no chunk
-            yield self.site_module, self.chunks
+            yield self.site, self.chunks
         for _ in range(self.files):
-            yield "", ParseResult.empty()
+            yield None, ParseResult.empty()
         self.chunks, self.size, self.files = [], 0, 0
 
 
-def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, list[Chunk] | ParseResult]]:
-    """Jobs in file order: the site module's name and the chunks to parse, each followed by
+def _file_jobs(
+    run: _Run, files: Sequence[Path]
+) -> Iterator[tuple[Site | None, list[Chunk] | ParseResult]]:
+    """Jobs in file order: the site and the chunks to parse, each followed by
     one end-of-file marker per file it completes; or a file's one error row. A large file
     is one job per chunk; small files are parsed together, up to a chunk's size per job."""
     small = _SmallFiles()
@@ -350,10 +343,10 @@ def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, list[Chu
         except OSError as exc:
             run.files[source_file] = _FileTally(0, "")
             yield from small.take()
-            yield "", _file_error(path, b"", f"cannot read: {exc.strerror}")
+            yield None, _file_error(path, b"", f"cannot read: {exc.strerror}")
             continue
-        module = detect_site(head)
-        parser = None if module is None else parser_version(module)
+        site = detect_site(head)
+        parser = None if site is None else parser_version(site)
         # Hashing a large file takes a second per GB: it is done before reading the file only
         # when the file may be unchanged (same path, size and parser as a past read), else in
         # the background while it is parsed.
@@ -364,26 +357,26 @@ def _file_jobs(run: _Run, files: Sequence[Path]) -> Iterator[tuple[str, list[Chu
         else:
             run.hashing.append((tally, run.hasher.submit(_sha256, path)))
         _take_hashes(run, wait=False)
-        if module is None:
+        if site is None:
             yield from small.take()
-            yield "", _file_error(path, head, "unrecognised format")
+            yield None, _file_error(path, head, "unrecognised format")
             continue
         if maybe_unchanged and _count_as_before(run, source_file, tally):
-            yield "", ParseResult.empty()  # the file's end, nothing to parse
+            yield None, ParseResult.empty()  # the file's end, nothing to parse
             continue
-        chunks = iter_chunks(path, module.HAND_START, CHUNK_BYTES)
+        chunks = iter_chunks(path, site.hand_start, CHUNK_BYTES)
         if size < CHUNK_BYTES:
-            if small.site_module != module.__name__ or small.size + size > CHUNK_BYTES:
+            if small.site is not site or small.size + size > CHUNK_BYTES:
                 yield from small.take()
-            small.site_module = module.__name__
+            small.site = site
             small.chunks.extend(chunks)
             small.size += size
             small.files += 1
             continue
         yield from small.take()
         for chunk in chunks:
-            yield module.__name__, [chunk]
-        yield "", ParseResult.empty()  # marks the end of the file
+            yield site, [chunk]
+        yield None, ParseResult.empty()  # marks the end of the file
     yield from small.take()
 
 
@@ -427,10 +420,11 @@ def import_paths(
     try:
         with store.transaction(con):
             in_flight: deque[tuple[Future[ParseResult], int]] = deque()
-            for site_module, job in _file_jobs(run, files):
+            for site, job in _file_jobs(run, files):
                 if isinstance(job, list):
+                    assert site is not None
                     size = sum(len(chunk.data) for chunk in job)
-                    in_flight.append((executor.submit(parse_chunks, site_module, job), size))
+                    in_flight.append((executor.submit(parse_chunks, site, job), size))
                     parsing += 1
                 else:
                     in_flight.append((_done(job), _END_OF_FILE))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ingest.sites import Chunk
+from ingest.engine.contract import Chunk
 
 TARGET_BYTES = 4 * 1024 * 1024
 _NEWLINE = 10

@@ -13,7 +13,8 @@ UTC_TIME = pa.timestamp("us", tz="UTC")
 
 HANDS = pa.schema(
     [
-        pa.field("site", pa.string(), nullable=False),
+        pa.field("site", pa.string(), nullable=False),  # the file format
+        pa.field("room", pa.string(), nullable=False),  # the room or skin that wrote the hand
         pa.field("hand_id", pa.string(), nullable=False),
         # omaha, omaha8, omaha5, omaha5_8, omaha6, omaha6_8, courchevel, courchevel8
         pa.field("game", pa.string(), nullable=False),
@@ -22,6 +23,8 @@ HANDS = pa.schema(
         pa.field("hole_cards_count", pa.int8(), nullable=False),
         pa.field("limit_type", pa.string(), nullable=False),  # PL | NL | FL
         pa.field("currency", pa.string(), nullable=False),  # USD, EUR, ..., chips, play
+        # smallest units per unit of the currency (100 for cents; 1 for chips)
+        pa.field("units_per_currency", pa.int32(), nullable=False),
         # the stakes as the header writes them: the blinds in pot- and no-limit games, the
         # small and big bet in fixed-limit games (whose blinds are usually half of those)
         pa.field("small_blind", pa.int64(), nullable=False),
@@ -37,6 +40,11 @@ HANDS = pa.schema(
         pa.field("boards", pa.list_(pa.string()), nullable=False),  # one "As Kd 7h 2c 3s" per board
         pa.field("total_pot", pa.int64(), nullable=False),
         pa.field("rake", pa.int64(), nullable=False),
+        # other money the room takes from the pot: jackpot, bingo and fortune drops
+        pa.field("jackpot_fee", pa.int64(), nullable=False),
+        pa.field("tax", pa.int64(), nullable=False),
+        # money the room adds to the pot (splash, cash drop); not part of total_pot
+        pa.field("room_money_in", pa.int64(), nullable=False),
         pa.field("cash_out_fee", pa.int64(), nullable=False),
         pa.field("source_file", pa.string(), nullable=False),
         pa.field("byte_offset", pa.int64(), nullable=False),
@@ -62,7 +70,10 @@ PLAYERS = pa.schema(
         pa.field("cash_out_fee", pa.int64(), nullable=False),
         # pot kept by the room after a cash-out
         pa.field("not_awarded", pa.int64(), nullable=False),
-        # collected + cashed_out - put_in + returned
+        # paid by the room for an all-in insurance less premiums paid to it (GGPoker's
+        # all-in insurance and EV Cashout risk)
+        pa.field("insurance", pa.int64(), nullable=False),
+        # collected + cashed_out + insurance - put_in + returned
         pa.field("net", pa.int64(), nullable=False),
     ]
 )

@@ -11,7 +11,10 @@ import pytest
 from analysis.audit import AuditResult, audit, prepare, showdown_replays
 from analysis.verify import split_hand
 from ingest.sites import Chunk, ParseResult
-from ingest.sites.pokerstars import concat_results, parse, parse_file
+from ingest.engine.contract import concat_results
+from ingest.sites.pokerstars import SITE
+
+parse, parse_file = SITE.parse, SITE.parse_file
 from omaha_core.awards import Award, Half
 from tests.damage import DAMAGES
 

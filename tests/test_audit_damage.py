@@ -12,7 +12,9 @@ from analysis.single_pot import single_pot_awards, single_pot_hands
 from analysis.verify import award_rows, split_hand
 from ingest.generator import block_text
 from ingest.sites import Chunk, ParseResult
-from ingest.sites.pokerstars import parse
+from ingest.sites.pokerstars import SITE
+
+parse = SITE.parse
 from omaha_core.games import GAMES
 from tests.damage import DAMAGES
 

@@ -15,7 +15,9 @@ import pytest
 from analysis.audit import AuditResult, audit, prepare, showdown_replays
 from analysis.verify import split_hand
 from ingest.sites import ParseResult
-from ingest.sites.pokerstars import parse_file
+from ingest.sites.pokerstars import SITE
+
+parse_file = SITE.parse_file
 from omaha_core.awards import Award, Half
 from tests.damage import DAMAGES
 

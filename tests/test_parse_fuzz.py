@@ -22,7 +22,7 @@ SEPARATOR = b"\n\n"
 
 
 def _parse(data: bytes) -> ParseResult:
-    return pokerstars.parse(Chunk(data, "fuzz.txt", 0, 1, "utf-8"))
+    return pokerstars.SITE.parse(Chunk(data, "fuzz.txt", 0, 1, "utf-8"))
 
 
 def _frame(table: pa.Table) -> pl.DataFrame:

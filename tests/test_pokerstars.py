@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
-from ingest.sites import pokerstars_fields as fields
-from ingest.sites.pokerstars_build import build
-from ingest.sites.pokerstars_hands import _NO_TIME, _ZONE_NAMES, _header_fields
-from ingest.text import split_chunks
+from ingest.engine import fields
+from ingest.engine.build import build
+from ingest.engine.header import _NO_TIME, _ZONE_NAMES, _header_fields
+from ingest.engine.text import split_chunks
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 
@@ -62,7 +62,7 @@ Seat 3: Carol (big blind) showed [Ac Ad 8s 9s] and won ($5.27) with a straight, 
 def parse_text(
     text: str, encoding: str = "utf-8", offset: int = 0, line_no: int = 1
 ) -> ParseResult:
-    return pokerstars.parse(Chunk(text.encode(encoding), "t.txt", offset, line_no, encoding))
+    return pokerstars.SITE.parse(Chunk(text.encode(encoding), "t.txt", offset, line_no, encoding))
 
 
 def rows(table: pa.Table) -> list[dict[str, Any]]:
@@ -72,9 +72,9 @@ def rows(table: pa.Table) -> list[dict[str, Any]]:
 
 
 def test_detect() -> None:
-    assert pokerstars.detect(HAND.encode())
-    assert pokerstars.detect(codecs.BOM_UTF8 + b"\r\n" + HAND.encode())
-    assert not pokerstars.detect(b"Full Tilt Poker Game #1: ...")
+    assert pokerstars.SITE.detect(HAND.encode())
+    assert pokerstars.SITE.detect(codecs.BOM_UTF8 + b"\r\n" + HAND.encode())
+    assert not pokerstars.SITE.detect(b"Full Tilt Poker Game #1: ...")
     assert detect_site(HAND.encode()) is pokerstars
 
 
@@ -285,10 +285,10 @@ def test_names_with_colons_parentheses_and_accents() -> None:
 
 
 def test_parse_file_reads_the_fixture_in_small_chunks(tmp_path: Path) -> None:
-    whole = pokerstars.parse_file(FIXTURE)
-    chunks = list(iter_chunks(FIXTURE, pokerstars.HAND_START, target_bytes=600))
+    whole = pokerstars.SITE.parse_file(FIXTURE)
+    chunks = list(iter_chunks(FIXTURE, pokerstars.SITE.hand_start, target_bytes=600))
     assert len(chunks) == 3
-    pieces = [pokerstars.parse(c) for c in chunks]
+    pieces = [pokerstars.SITE.parse(c) for c in chunks]
     assert [p.hands.num_rows for p in pieces] == [1, 1, 1]
     assert whole.hands.column("byte_offset").to_pylist() == [c.byte_offset for c in chunks]
     assert whole.hands.column("game").to_pylist() == ["omaha6", "omaha8", "courchevel8"]
@@ -337,8 +337,8 @@ def _files_for_parse_many() -> list[Chunk]:
 
 def test_parse_many_gives_what_each_file_gives_alone() -> None:
     chunks = _files_for_parse_many()
-    together = pokerstars.parse_many(chunks)
-    alone = pokerstars.concat_results([pokerstars.parse(chunk) for chunk in chunks])
+    together = pokerstars.SITE.parse_many(chunks)
+    alone = concat_results([pokerstars.SITE.parse(chunk) for chunk in chunks])
     for name, table in together.tables().items():
         assert table.to_pylist() == alone.tables()[name].to_pylist(), name
     assert together.hands.column("source_file").to_pylist() == [

@@ -25,7 +25,7 @@ def _manifest(corpus: Path) -> list[dict[str, str]]:
 @pytest.fixture(scope="module")
 def parsed(corpus: Path) -> dict[str, tuple[dict[str, str], ParseResult]]:
     return {
-        row["path"]: (row, pokerstars.parse_file(corpus / row["path"])) for row in _manifest(corpus)
+        row["path"]: (row, pokerstars.SITE.parse_file(corpus / row["path"])) for row in _manifest(corpus)
     }
 
 
@@ -69,11 +69,14 @@ def test_chips_balance_in_every_imported_hand(
         in_pot=(pl.col("put_in") - pl.col("returned")).sum(),
         not_awarded=pl.col("not_awarded").sum(),
         cashed_out=pl.col("cashed_out").sum(),
+        insurance=pl.col("insurance").sum(),
     )
     joined = hands.join(per_hand, on="hand_id")
     assert joined.height == hands.height == 134
-    # Cash-outs: the room pays the cashed-out amount and keeps the pot it would have paid.
-    expected_net = -pl.col("rake") - pl.col("not_awarded") + pl.col("cashed_out")
+    # Cash-outs: the room pays the cashed-out amount and keeps the pot it would have paid;
+    # money the room adds to the pot (a splash) goes to the players.
+    room_take = pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax") - pl.col("room_money_in")
+    expected_net = -room_take - pl.col("not_awarded") + pl.col("cashed_out") + pl.col("insurance")
     assert joined.filter(pl.col("net") != expected_net).is_empty()
     assert joined.filter(pl.col("total_pot") != pl.col("in_pot")).is_empty()
     assert joined.filter(pl.col("is_tournament") & (pl.col("rake") != 0)).is_empty()
@@ -86,7 +89,7 @@ def test_chips_balance_in_every_imported_hand(
 def test_nets_match_fpdb_total_profit(corpus: Path) -> None:
     history = corpus / "Stars/cash/PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt"
     expected = ast.literal_eval(Path(f"{history}.hp").read_text(encoding="utf-8"))
-    players = pokerstars.parse_file(history).players.to_pylist()
+    players = pokerstars.SITE.parse_file(history).players.to_pylist()
     assert {p["player"]: p["net"] for p in players} == {
         name: record["totalProfit"] for name, record in expected.items()
     }
@@ -101,9 +104,9 @@ def test_all_files_parsed_together_give_the_same_rows(
     chunks = [
         chunk
         for path in parsed
-        for chunk in iter_chunks(corpus / path, pokerstars.HAND_START, 1 << 30)
+        for chunk in iter_chunks(corpus / path, pokerstars.SITE.hand_start, 1 << 30)
     ]
-    together = pokerstars.parse_many(chunks).tables()
+    together = pokerstars.SITE.parse_many(chunks).tables()
     for name in together:
         alone = pa.concat_tables([getattr(result, name) for _, result in parsed.values()])
         assert together[name].to_pylist() == alone.to_pylist(), name

@@ -12,7 +12,7 @@ from ingest.sites import ParseResult, pokerstars
 
 
 def _parse(corpus: Path, path: str) -> ParseResult:
-    return pokerstars.parse_file(corpus / "Stars" / path)
+    return pokerstars.SITE.parse_file(corpus / "Stars" / path)
 
 
 def _frame(table: pa.Table) -> pl.DataFrame:
@@ -181,6 +181,8 @@ def test_crlf_hand_actions(corpus: Path) -> None:
 def test_run_it_once_exports(corpus: Path) -> None:
     result = _parse(corpus, "cash/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt")
     [hand] = _frame(result.hands).to_dicts()
-    # 5.00 of room money (STP) is taken off the pot and off the rake.
-    assert (hand["currency"], hand["total_pot"], hand["rake"]) == ("EUR", 14134, -250)
+    # 5.00 of room money (STP) is taken off the printed total pot; the rake is as printed.
+    assert (hand["currency"], hand["total_pot"], hand["rake"], hand["room_money_in"]) == (
+        "EUR", 14134, 250, 500,
+    )
     assert _nets(result, hand["hand_id"])["Ricky N"] == (12142, 7142, 14384, 9384)

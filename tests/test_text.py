@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.scan import hundredths, units
+from ingest.engine.scan import hundredths, units
 from ingest.sites import Chunk
-from ingest.text import amount, split_chunks, split_lines
+from ingest.engine.text import amount, split_chunks, split_lines
 
 TEXTS = [
     b"",

@@ -210,9 +210,10 @@ def _currency_width(data: np.ndarray, pos: int, end: int) -> int:
 
 @njit
 def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: int) -> np.ndarray:
-    """Amount texts as integers in hundredths of their unit ("$1,234.5" -> 123450), -1 where
-    the text is not an amount (``^[$€£₹]?[0-9][0-9,]*(?:\\.[0-9]{1,2})?$``, at most 16
-    digits before the point) and ``absent`` where the span is null."""
+    """Amount texts as integers in hundredths of their unit ("$1,234.5" -> 123450, "12€" ->
+    1200), -1 where the text is not an amount (``^[$€£₹]?[0-9][0-9,]*(?:\\.[0-9]{1,2})?$``,
+    or the sign after the number, at most 16 digits before the point) and ``absent`` where
+    the span is null."""
     out = np.empty(starts.size, np.int64)
     for i in range(starts.size):
         start, end = starts[i], ends[i]
@@ -221,6 +222,11 @@ def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: i
             continue
         out[i] = -1
         pos = start + (_currency_width(data, start, end) if end > start else 0)
+        if pos == start:  # a sign after the amount ("12€")
+            for width in (1, 2, 3):
+                if end - width > start and _currency_width(data, end - width, end) == width:
+                    end -= width
+                    break
         if pos >= end or not 48 <= data[pos] <= 57:
             continue
         value = 0

@@ -7,46 +7,63 @@ per distinct text.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest import scan
-from ingest.scan import NULL, at, find, find_byte, njit
-from ingest.sites.pokerstars_lines import Lines
-from ingest.text import TIME_ZONES, amount, to_utc
+from ingest.engine import scan
+from ingest.engine.grammar import Grammar
+from ingest.engine.lines import Lines
+from ingest.engine.scan import NULL, at, find, find_byte, njit
+from ingest.engine.text import TIME_ZONES, amount, to_utc
+from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 
-# The header with the hand number and the time taken out (so distinct headers are few).
-_HEADER_FIELDS = (
-    r"^\x{FEFF}?(?P<room>PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) "
-    r"#:\s+(?:\{[^}]*\} )?"
-    r"(?:(?:Zoom )?Tournament #(?P<tournament_id>\d+), (?:\S+(?: [A-Z]{3})? )?)?"
-    r"(?P<game>.+?) (?:- (?:Match Round \w+, )?Level (?P<level>\S+) )?"
-    r"\((?:(?P<inner>[^(),]+), )?(?P<sb>[^/(),]+)/(?P<bb>[^/() ]+)(?: (?P<cur>[A-Z]{3}))?\)$"
-)
 _DASH, _ET = scan.lit(" - "), scan.lit("ET]")
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
 _SPACE, _COLON_BYTE, _OPEN_SQUARE = 32, 58, 91
 
-# Game names as omaha_core.games names them, from the header's game text.
-_OMAHA = (
-    r"^(?:(?P<cards_n>[56]) Card )?(?P<variant>Omaha|Courchevel)(?P<hi_lo> Hi/Lo)? "
-    r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$"
-)
-_LIMITS = {"Pot Limit": "PL", "No Limit": "NL", "Fixed Limit": "FL", "Limit": "FL"}
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+_GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
 
 
-def _game_fields(headers: pl.DataFrame) -> pl.DataFrame:
-    """Game columns decoded once per distinct game text."""
+def _first_match(
+    frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
+) -> pl.DataFrame:
+    """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
+    (nulls where none does, or where the pattern has no such group)."""
+    text = pl.col(column)
+    out = [pl.lit(None, pl.String).alias(name) for name in groups]
+    for pattern in reversed(patterns):
+        names = set(re.findall(r"\(\?P<(\w+)>", pattern))
+        out = [
+            pl.when(text.str.contains(pattern))
+            .then(text.str.extract(pattern, _group_index(pattern, name)) if name in names
+                  else pl.lit(None, pl.String))
+            .otherwise(previous)
+            .alias(name)
+            for name, previous in zip(groups, out, strict=True)
+        ]  # fmt: skip
+    return frame.with_columns(out)
+
+
+def _group_index(pattern: str, name: str) -> int:
+    """The number of a named group in a regex."""
+    return int(re.compile(pattern.replace("\\x{FEFF}", "\ufeff")).groupindex[name])
+
+
+def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Game columns decoded once per distinct game text, by the grammar's game regex."""
     # Mixed games put the current game in parentheses: "8-Game (Omaha Hi/Lo Limit)".
+    known = pl.any_horizontal(pl.col("game").str.contains(p) for p in grammar.game_patterns)
+    whole = pl.when(known).then(pl.col("game"))
     game_text = pl.coalesce(
-        pl.col("inner"), pl.col("game").str.extract(r"\(([^()]*)\)$", 1), pl.col("game")
+        pl.col("inner"), whole, pl.col("game").str.extract(r"\(([^()]*)\)$", 1), pl.col("game")
     )
     texts = headers.select(game_text=game_text).unique().drop_nulls()
-    g = texts.with_columns(pl.col("game_text").str.extract_groups(_OMAHA).alias("g")).unnest("g")
+    g = _first_match(texts, "game_text", grammar.game_patterns, _GAME_GROUPS)
     courchevel = pl.col("variant") == "Courchevel"
     hi_lo = pl.col("hi_lo").is_not_null()
     base = (
@@ -65,25 +82,33 @@ def _game_fields(headers: pl.DataFrame) -> pl.DataFrame:
         "game_text",
         is_omaha=pl.col("variant").is_not_null(),
         game_name=base + suffix,
-        variant=pl.col("variant").str.to_lowercase(),
+        variant=pl.when(courchevel).then(pl.lit("courchevel")).otherwise(pl.lit("omaha")),
         hi_lo=hi_lo,
         hole_cards_count=pl.when(courchevel)
         .then(5)
         .otherwise(pl.col("cards_n").cast(pl.Int8, strict=False).fill_null(4))
         .cast(pl.Int8),
-        limit_type=pl.col("limit").replace_strict(_LIMITS, default=None, return_dtype=pl.String),
+        # a game named without its limit ("PLO") says it in its name
+        limit_type=pl.coalesce("limit", "variant").replace_strict(
+            dict(grammar.limits), default=None, return_dtype=pl.String
+        ),
     )
     return headers.with_columns(game_text=game_text).join(g, on="game_text", how="left")
 
 
 @njit
-def _hand_number(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
-    """``#([0-9]+):``: the span of the leftmost hand number."""
+def _hand_number(
+    data: np.ndarray, start: int, end: int, id_class: np.ndarray, id_end: np.ndarray
+) -> tuple[int, int]:
+    """``#([<class>]+)<end>``: the span of the leftmost hand number (see
+    :class:`ingest.engine.grammar.Grammar`)."""
     pos = find_byte(data, start, end, 35)  # "#"
     while pos >= 0:
-        digits = scan.digits_end(data, pos + 1, end)
-        if digits > pos + 1 and digits < end and data[digits] == _COLON_BYTE:
-            return pos + 1, digits
+        last = pos + 1
+        while last < end and id_class[data[last]]:
+            last += 1
+        if last > pos + 1 and at(data, last, end, id_end):
+            return pos + 1, last
         pos = find_byte(data, pos + 1, end, 35)
     return NULL, NULL
 
@@ -139,8 +164,9 @@ def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -
 
 @njit
 def _header_fields(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
-) -> tuple[np.ndarray, ...]:
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
+    id_end: np.ndarray,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand header lines: the hand number's span; the template (the line without its hand
     number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$``) as the
     span before the number and the span after it; the time zone (index in
@@ -160,14 +186,14 @@ def _header_fields(
     fields = np.full((6, 2), -1, np.int64)
     for i in range(n):
         start, end = starts[i], ends[i]
-        spans[i, 0], spans[i, 1] = _hand_number(data, start, end)
+        spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end)
         last = -1
         pos = find(data, start, end, _DASH)
         while pos >= 0:
             last = pos
             pos = find(data, pos + 1, end, _DASH)
         cut = last if last >= 0 and find_byte(data, last + 3, end, 45) < 0 else end
-        number, colon = _hand_number(data, start, cut)
+        number, colon = _hand_number(data, start, cut, id_class, id_end)
         spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
         spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
         size = 0
@@ -196,25 +222,35 @@ def _header_fields(
     return spans, zone, et_given, local
 
 
-def _template_fields(templates: pl.DataFrame) -> pl.DataFrame:
-    """Header fields decoded from each distinct header template (see :func:`_header_fields`):
-    room, tournament and level, game, limit, currency and blinds."""
-    h = templates.select(pl.col("template").str.extract_groups(_HEADER_FIELDS)).unnest("template")
-    h = _game_fields(h)
+_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur")
+
+
+def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Header fields decoded from each distinct header template (see :func:`_header_fields`)
+    by the grammar's header regex: room, tournament and level, game, limit, currency and
+    blinds. Money is named by its ISO code, or by a sign before or after the small blind;
+    a cash game with neither is play money."""
+    h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
+    h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
+    sign = pl.col("sb").str.extract("([$€£₹])", 1)
     currency = (
         pl.when(tournament)
         .then(pl.lit("chips"))
         .when(pl.col("cur").is_not_null())
         .then(pl.col("cur"))
-        .otherwise(pl.col("sb").str.slice(0, 1).replace_strict(_SYMBOLS, default="play"))
+        .otherwise(sign.replace_strict(CURRENCY_SIGNS, default="play"))
     )
+    room = pl.col("room").replace_strict(dict(grammar.rooms), default=None, return_dtype=pl.String)
     h = h.with_columns(
         is_tournament=tournament,
         currency=currency,
         is_omaha=pl.col("is_omaha").fill_null(False),
+        room=room,
+    ).with_columns(
+        units_per_currency=units_expr(pl.col("currency")),
         is_rio=pl.col("room") == "Run It Once Poker",
-    ).with_columns(in_cents=~pl.col("is_tournament") & (pl.col("currency") != "play"))
+    ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
     return h.with_columns(
         small_blind=amount(h["sb"], h["in_cents"]),
         big_blind=amount(h["bb"], h["in_cents"]),
@@ -232,7 +268,7 @@ def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
     return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
 
 
-def hand_info(lines: Lines) -> pl.DataFrame:
+def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     """One row per hand, in hand order: header fields decoded, table line, flags.
 
     The hand number and the time, different in every header, are read by a scan; the rest
@@ -241,7 +277,10 @@ def hand_info(lines: Lines) -> pl.DataFrame:
     text, starts = lines.text, lines.starts
     data = text.data
     rows = starts["idx"].to_numpy()
-    spans, zone, et_given, local = _header_fields(data, text.starts[rows], text.ends[rows])
+    tables = grammar.tables
+    spans, zone, et_given, local = _header_fields(
+        data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end
+    )
     first, group = scan.distinct(data, spans[:, 2:6])
     templates = pl.DataFrame(
         {
@@ -261,7 +300,7 @@ def hand_info(lines: Lines) -> pl.DataFrame:
     # third-party tool) is taken to be in ET, the zone PokerStars itself writes.
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
-    fields = _template_fields(templates).drop("game").rename({"game_name": "game"})
+    fields = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
     return pl.concat(
         [
             starts,

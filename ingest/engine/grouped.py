@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ingest.scan import njit
+from ingest.engine.scan import njit
 
 
 @njit

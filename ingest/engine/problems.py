@@ -14,10 +14,10 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest import grouped, scan
-from ingest.scan import njit
-from ingest.sites.pokerstars_fields import BETTING, EVENT_KINDS
-from ingest.sites.pokerstars_lines import SUMMARY, Lines
+from ingest.engine import grouped, scan
+from ingest.engine.scan import njit
+from ingest.engine.grammar import BETTING, EVENT_KINDS, ROOM_COLUMNS
+from ingest.engine.lines import SUMMARY, Lines
 
 _AMOUNT_KINDS = [k for k in BETTING if k != "raise"] + ["return", "collect", "cash_out"]
 _NEEDS_AMOUNT = np.array([kind in _AMOUNT_KINDS for kind in EVENT_KINDS])
@@ -63,16 +63,17 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
         (pl.col("listed_twice"), "error", pl.lit("a seat or a player is listed twice"),
          "seat_idx"),
         (pl.col("line_idx").is_not_null(), "error", pl.col("line_reason"), "line_idx"),
-        (pl.col("total_pot").is_null() | pl.col("rake").is_null(), "error",
-         pl.lit("unreadable total pot or rake in the summary"), "total_idx"),
+        (pl.any_horizontal(pl.col("total_pot", *ROOM_COLUMNS).is_null()), "error",
+         pl.lit("unreadable total pot, rake or other room amount in the summary"),
+         "total_idx"),
         (pl.col("n_summary") > 1, "error",
          pl.lit("two summaries in one hand (a hand header is missing or damaged)"), "total_idx"),
         (in_pot != pl.col("total_pot"), "error",
          pl.format("chips do not balance: players put in {} and got {} back, but the total "
                    "pot is {}", "put_in", "returned", "total_pot"), "total_idx"),
-        (pl.col("won") != pl.col("total_pot") - pl.col("rake"), "error",
+        (pl.col("won") != pl.col("total_pot") - pl.col("room_take"), "error",
          pl.format("chips do not balance: players collected {} from a total pot of {} less "
-                   "{} rake", "won", "total_pot", "rake"), "total_idx"),
+                   "{} taken by the room", "won", "total_pot", "room_take"), "total_idx"),
         (pl.col("over_row") >= 0, "error",
          pl.format("chips do not balance: {} puts in more than their stack", "over_player"),
          "total_idx"),
@@ -214,7 +215,11 @@ def problems(
             info.select("hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
                         "started_at", "table_name"),
             per_hand,
-            totals.select("n_totals", "total_idx", "total_pot", "rake"),
+            totals.select(
+                "n_totals", "total_idx", "total_pot", *ROOM_COLUMNS,
+                room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
+                - pl.col("room_money_in"),
+            ),
         ],
         how="horizontal",
     )  # fmt: skip

@@ -20,17 +20,16 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest import scan
-from ingest.scan import NULL, at, find, lit, njit
-from ingest.sites import pokerstars_fields as fields
-from ingest.sites.pokerstars_fields import NO_SEAT, OTHER_KIND, RUN_WORDS
-from ingest.text import ChunkText
+from ingest.engine import scan
+from ingest.engine.grammar import OTHER_KIND, Grammar
+from ingest.engine.scan import NULL, at, find, lit, njit
+from ingest.engine import fields
+from ingest.engine.fields import NO_SEAT, RUN_WORDS
+from ingest.engine.text import ChunkText
 
-# First line of a hand. Run It Once Poker exported its hands in this format too.
-HEADER = r"^\x{FEFF}?(?:PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) #\d"
 # Street markers, coded in chunk order; 0 is the part of a hand before its first marker.
 _STREETS = {
-    "HOLE CARDS": 1, "DEALING HANDS": 1, "PRE-FLOP": 1, "FLOP": 2, "TURN": 3, "RIVER": 4,
+    "ANTE/BLINDS": 0, "HOLE CARDS": 1, "DEALING HANDS": 1, "PRE-FLOP": 1, "FLOP": 2, "TURN": 3, "RIVER": 4,
     "SHOW DOWN": 5, "SHOWDOWN": 5, "SUMMARY": 6,
 }  # fmt: skip
 STREET_NAMES = ["preflop", "preflop", "flop", "turn", "river", "showdown", "summary", "other"]
@@ -44,13 +43,10 @@ _KIND = {name: number for number, name in enumerate(_KINDS)}
 _MARKER_NAMES = scan.literal_table(list(_STREETS))
 _MARKER_STREETS = np.array(list(_STREETS.values()), np.int8)
 _BOM, _STARS, _STARS_END = lit("\ufeff"), lit("*** "), lit(" ***")
-_ROOMS = scan.literal_table(["PokerStars", "Run It Once Poker"])
-_ROOM_KINDS = scan.literal_table([" Home Game", " Zoom"])
-_HAND_WORDS = scan.literal_table([" Hand #", " Game #"])
 _SUMMARY_LINE, _SEAT, _DEALT, _TABLE_WORD = (
-    lit("*** SUMMARY ***"), lit("Seat "), lit("Dealt to "), lit("Table ")
+    lit("*** SUMMARY ***"), lit("Seat "), lit("Dealt to "), lit("Table")
 )  # fmt: skip
-_COLON, _CANCELLED = lit(": "), lit("Hand cancelled")
+_CANCELLED = lit("Hand cancelled")
 _QUOTE = 34
 
 
@@ -70,24 +66,23 @@ class Lines:
     boards: pl.DataFrame  # run, cards
     summary_seats: pl.DataFrame  # seat, cards, won, not_awarded
     cancelled: pl.DataFrame  # "Hand cancelled" lines
+    room_money: pl.DataFrame  # lines of money the room adds: amount_h
     sat_out: pl.DataFrame  # "player: sits out" and "player: is sitting out" lines
 
 
 @njit
-def _is_header(data: np.ndarray, start: int, end: int) -> bool:
-    """``HEADER``: a hand's first line."""
+def _is_header(
+    data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray,
+    hand_id: np.ndarray,
+) -> bool:  # fmt: skip
+    """A hand's first line: one of the grammar's header starts (after an optional byte-order
+    mark), then a character that can begin a hand number."""
     pos = start + 3 if at(data, start, end, _BOM) else start
-    room = scan.prefix_of(data, pos, end, *_ROOMS)
-    if room < 0:
+    found = scan.prefix_of(data, pos, end, table, bounds)
+    if found < 0:
         return False
-    pos += _ROOMS[1][room + 1] - _ROOMS[1][room]
-    variant = scan.prefix_of(data, pos, end, *_ROOM_KINDS)
-    if variant >= 0:
-        pos += _ROOM_KINDS[1][variant + 1] - _ROOM_KINDS[1][variant]
-    if scan.prefix_of(data, pos, end, *_HAND_WORDS) < 0:
-        return False
-    pos += 7
-    return pos < end and bool(48 <= data[pos] <= 57)
+    pos += bounds[found + 1] - bounds[found]
+    return pos < end and bool(hand_id[data[pos]])
 
 
 @njit
@@ -111,8 +106,10 @@ def _marker(data: np.ndarray, start: int, end: int) -> tuple[int, int, int, int]
 
 @njit
 def _line_kinds(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, files: np.ndarray
-) -> tuple[np.ndarray, ...]:
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, files: np.ndarray,
+    header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
+    separator: np.ndarray,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
@@ -121,7 +118,8 @@ def _line_kinds(
     before its first header have hand -1. A line's street and board are those of the last
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
-    the non-blank lines of hands after their first line, -1 elsewhere."""
+    the non-blank lines of hands after their first line, -1 elsewhere; a line with the
+    grammar's ``separator`` after the player is an action line."""
     n = starts.size
     hand = np.empty(n, np.int64)
     is_start = np.zeros(n, np.bool_)
@@ -139,7 +137,7 @@ def _line_kinds(
         start, end = starts[i], ends[i]
         if i > 0 and files[i] != files[i - 1]:
             file_first = i
-        header = _is_header(data, start, end)
+        header = _is_header(data, start, end, header_table, header_bounds, hand_id)
         blank = end == start
         if header:
             last_header = i
@@ -183,7 +181,7 @@ def _line_kinds(
             kind[i] = _DEALT_LINE
         elif current_street == 0 and at(data, start, end, _TABLE_WORD):
             kind[i] = _TABLE_LINE
-        elif find(data, start, end, _COLON) >= 0:
+        elif find(data, start, end, separator) >= 0:
             kind[i] = _ACTION
         else:
             kind[i] = _OTHER
@@ -220,11 +218,13 @@ def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Ser
     return pl.Series(pa.array(values, mask=values == null)).cast(dtype)
 
 
-def classify(text: ChunkText) -> Lines:
+def classify(text: ChunkText, grammar: Grammar) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
     data, starts, ends = text.data, text.starts, text.ends
+    tables = grammar.tables
     hand, is_start, street, board, kind, is_marker, name_start, name_end = _line_kinds(
-        data, starts, ends, text.file
+        data, starts, ends, text.file, *tables.header_starts, tables.header_follow,
+        grammar.actions.separator,
     )
     by_kind, bounds = _rows_by_kind(kind, len(_KINDS))
 
@@ -263,11 +263,14 @@ def classify(text: ChunkText) -> Lines:
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows])
     dealt_hand = hand[rows]
     rows = rows_of("seat")
-    spans, sitting_out, has_rest = fields.seat_fields(data, starts[rows], ends[rows])
+    spans, sitting_out, has_rest = fields.seat_fields(
+        data, starts[rows], ends[rows], tables.stack_suffix
+    )
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     players = np.ascontiguousarray(spans[:, 2:4])
     dealt_row, is_hero = fields.dealt_to_seats(
-        data, hand[rows], players, dealt_hand, np.ascontiguousarray(dealt_spans[:, 0:2])
+        data, hand[rows], players, dealt_hand, np.ascontiguousarray(dealt_spans[:, 0:2]),
+        dealt_spans[:, 2] >= 0,
     )
     dealt_first, dealt_end = np.full(rows.size, NULL), np.full(rows.size, NULL)
     matched = dealt_row >= 0
@@ -287,7 +290,7 @@ def classify(text: ChunkText) -> Lines:
     )
     seat_lines = (hand[rows], players, seat_numbers)
     events, sat_out = _events(
-        text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines
+        text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines, grammar
     )
     rows = rows_of("summary_seat")
     spans, useful, not_awarded = fields.summary_seat_fields(data, starts[rows], ends[rows])
@@ -301,23 +304,38 @@ def classify(text: ChunkText) -> Lines:
     )
     rows = rows_of("summary")
     is_total, spans, side_pots, is_board, board_number = fields.summary_fields(
-        data, starts[rows], ends[rows]
+        data, starts[rows], ends[rows], tables.board_label, *tables.total_labels
     )
+    # Each label's amount goes to its column; several labels may add to one column. A
+    # missing label is none taken (0); one there but unreadable is null.
+    labelled = {}
+    for k, column in enumerate(grammar.totals.values()):
+        value = amounts(spans[is_total], 4 + 2 * k, absent=0)
+        labelled[column] = (
+            value if column not in labelled else _add_amounts(labelled[column], value)
+        )
     totals = frame(
         rows[is_total],
         total_h=amounts(spans[is_total], 0),
-        rake_h=amounts(spans[is_total], 2, absent=0),  # no rake written: none taken
-        stp_h=amounts(spans[is_total], 4, absent=0),
         side_pots=pl.Series(side_pots[is_total]),
+        **{f"{column}_h": value for column, value in labelled.items()},
     )
-    with_cards = is_board & (spans[:, 6] >= 0)
+    with_cards = is_board & (spans[:, 2] >= 0)
     boards = frame(
         rows[with_cards],
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
-        cards=strings(spans[with_cards], 6),
+        cards=strings(spans[with_cards], 2),
     )
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], _CANCELLED)]
+    # lines of the room's money may have a colon after their label, as actions do
+    candidates = np.sort(np.concatenate([other, rows_of("action")]))
+    rest = fields.prefixed(data, starts[candidates], ends[candidates], *tables.room_money_lines)
+    money_rows = candidates[rest >= 0]
+    room_money = frame(
+        money_rows,
+        amount_h=pl.Series(scan.hundredths(data, rest[rest >= 0], ends[money_rows], -1)),
+    )
     return Lines(
         starts=starts_frame,
         preamble=frame(
@@ -333,8 +351,15 @@ def classify(text: ChunkText) -> Lines:
         boards=boards,
         summary_seats=summary_seats,
         cancelled=frame(cancelled),
+        room_money=room_money,
         sat_out=sat_out,
     )
+
+
+def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
+    """Two columns of hundredths added, -1 (unreadable) where either is."""
+    x, y = a.to_numpy(), b.to_numpy()
+    return pl.Series(np.where((x < 0) | (y < 0), -1, x + y))
 
 
 def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray) -> pl.DataFrame:
@@ -368,31 +393,38 @@ def _events(
     action_rows: np.ndarray,
     other_rows: np.ndarray,
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
+    grammar: Grammar,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Events in line order from the action and the other lines (a line that is two events
     keeps both, in the order return, collect, cash-out, show), with the seat of their
     player (from ``seat_lines``: hand, player span and seat number of each seat line), and
     the lines of players sitting out."""
     data, starts, ends = text.data, text.starts, text.ends
-    action, verb, all_in, damaged = fields.action_fields(
-        data, starts[action_rows], ends[action_rows]
+    actions = grammar.actions
+    action, code, all_in, damaged = fields.action_fields(
+        data, starts[action_rows], ends[action_rows], actions.separator, *actions.verbs,
+        actions.codes, actions.op_bounds, actions.op_kind, actions.op_slot, *actions.literals,
+        actions.op_literal, actions.all_in,
     )
-    found = verb >= 0
-    sits_out = found & fields.VERB_SITS_OUT[np.maximum(verb, 0)]
+    found = code >= 0
+    sits_out = found & fields.KIND_SITS_OUT[np.maximum(code, 0)]
     sat_out = pl.DataFrame(
         {"hand": hand[action_rows[sits_out]], "idx": action_rows[sits_out]}
     ).with_columns(text.strings(action[sits_out, 0], action[sits_out, 1], "player"))
-    keep = found & fields.VERB_EVENT[np.maximum(verb, 0)]
-    action, verb, all_in, damaged = action[keep], verb[keep], all_in[keep], damaged[keep]
+    keep = found & fields.KIND_EVENT[np.maximum(code, 0)]
+    # lines with the separator but no verb may still be other chip-moving lines
+    other_rows = np.concatenate([other_rows, action_rows[~found]])
+    other_rows.sort()
+    action, code, all_in, damaged = action[keep], code[keep], all_in[keep], damaged[keep]
     line, other_kind, other, other_damaged = fields.other_fields(
         data, starts[other_rows], ends[other_rows]
     )
     rows = np.concatenate([action_rows[keep], other_rows[line]])
     order = np.argsort(rows, kind="stable")
     rows = rows[order]
-    n_actions = verb.size
+    n_actions = code.size
     is_action = order < n_actions
-    betting = np.concatenate([fields.VERB_BETTING[verb], np.zeros(line.size, bool)])[order]
+    with_amount = np.concatenate([fields.KIND_AMOUNT[code], np.zeros(line.size, bool)])[order]
 
     def both(action_part: np.ndarray, other_part: np.ndarray) -> np.ndarray:
         return np.concatenate([action_part, other_part])[order]
@@ -400,7 +432,7 @@ def _events(
     last_first, last_end = both(action[:, 2], other[:, 2]), both(action[:, 3], other[:, 3])
     players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
     seats = fields.event_seats(data, hand[rows], players, *seat_lines)
-    codes = both(verb, other_kind + OTHER_KIND)
+    codes = both(code, other_kind + OTHER_KIND)
     collect = both(np.zeros(n_actions, bool), other_kind == 1)
     frame = pl.DataFrame(
         {
@@ -418,10 +450,13 @@ def _events(
             "pot": fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
                                       both(action[:, 0], other[:, 5])),
             # the amount or raise-to amount, and the cash-out fee, in hundredths
-            "value_h": scan.hundredths(data, np.where(~is_action | betting, last_first, NULL),
+            "value_h": scan.hundredths(data, np.where(~is_action | with_amount, last_first, NULL),
                                        last_end, -1),
             "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
                                      both(action[:, 0], other[:, 7]), -1),
+            # a raise's first amount ("raises 2 to 3": 2)
+            "by_h": scan.hundredths(data, both(action[:, 6], np.full(line.size, NULL)),
+                                    both(action[:, 7], other[:, 0]), -1),
         }
     )  # fmt: skip
     return frame, sat_out

@@ -19,14 +19,17 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ingest import grouped, schemas
-from ingest.scan import njit, units
-from ingest.sites import ParseResult
-from ingest.sites.pokerstars_fields import BETTING, EVENT_KINDS, PLAIN_POT
-from ingest.sites.pokerstars_hands import hand_info
-from ingest.sites.pokerstars_lines import STREET_NAMES, Lines
-from ingest.sites.pokerstars_problems import problems
-from ingest.text import one_of
+from ingest import schemas
+from ingest.engine import grouped
+from ingest.engine.contract import ParseResult
+from ingest.engine.fields import PLAIN_POT
+from ingest.engine.grammar import BETTING, EVENT_KINDS, ROOM_COLUMNS, Grammar
+from ingest.engine.header import hand_info
+from ingest.engine.lines import STREET_NAMES, Lines
+from ingest.engine.problems import problems
+from ingest.engine.returns import infer_returns
+from ingest.engine.scan import njit, units
+from ingest.engine.text import one_of
 
 # Seat labels after the blinds and before the button, by how many players sit there.
 _MIDDLE = {
@@ -118,7 +121,7 @@ def _events(lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray) -> pl.Dat
     value, value_ok = units(ev["value_h"].to_numpy(), cents)
     fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
     is_raise = code == _RAISE_CODE
-    x_ok, y_ok = value_ok & ~is_raise, value_ok & is_raise
+    x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
     fee_ok &= code == _CASH_OUT_CODE
     seat = _numbers(ev["seat"], 15).astype(np.int64)  # 15 stands for "no seat"
     pkey = hand * 16 + seat
@@ -147,12 +150,15 @@ def _events(lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray) -> pl.Dat
 _KIND_CODES = {kind: code for code, kind in enumerate(EVENT_KINDS)}
 _IS_BETTING = np.array([kind in BETTING for kind in EVENT_KINDS])
 _NO_CHIPS = np.array([kind in ("fold", "check", "show", "muck") for kind in EVENT_KINDS])
+_INSURANCE_CODE = EVENT_KINDS.index("insurance")
 # Which chip flow (0 returned, 1 collected, 2 cashed out) an event kind is, -1: none.
 _FLOW_OF = np.array([["return", "collect", "cash_out"].index(k) if k in ("return", "collect",
                      "cash_out") else -1 for k in EVENT_KINDS])  # fmt: skip
-_RAISE_CODE, _ANTE_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE, _COLLECT_CODE = (
+_STRADDLE_CODE = _KIND_CODES["straddle"]
+_RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE, _COLLECT_CODE = (
     _KIND_CODES["raise"],
     _KIND_CODES["ante"],
+    _KIND_CODES["post_dead"],
     _KIND_CODES["post_sb_bb"],
     _KIND_CODES["cash_out"],
     _KIND_CODES["collect"],
@@ -171,7 +177,8 @@ def _betting(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """The street totals, one pass over the events in line order: per (hand, seat, street)
     ``key``, what each betting row adds live (a post of both blinds counts the big blind
-    live, the rest is dead; antes are dead; a raise sets the total to its "to" amount, and
+    live, the rest is dead; antes and dead posts are dead; a raise, and a straddle (a raise
+    in the blinds, whose amount a re-straddle raises), set the total to their amount, and
     later calls add to it), the total after it, and what a raise adds; then the chips each
     event moves and its dead part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count
     as 0: their hands fail the checks. Returns the values and a validity flag for each."""
@@ -204,24 +211,24 @@ def _betting(
             total[g] = since_raise[g] = base[g] = last[g] = 0
         if c == _BOTH_BLINDS_CODE:
             adds = xi if big_blind[i] < 0 else (big_blind[i] if x[i] < 0 else min(xi, big_blind[i]))
-        elif c in (_ANTE_CODE, _RAISE_CODE):
+        elif c in (_ANTE_CODE, _DEAD_CODE, _RAISE_CODE, _STRADDLE_CODE):
             adds = 0
         else:
             adds = xi
         total[g] += adds
-        if c == _RAISE_CODE:
+        if c in (_RAISE_CODE, _STRADDLE_CODE):
             since_raise[g] = total[g]
             base[g] = max(y[i], 0)
         live[i] = adds
         after[i] = base[g] + total[g] - since_raise[g]
         betting_valid[i] = True
-        if c == _RAISE_CODE:
+        if c in (_RAISE_CODE, _STRADDLE_CODE):
             chips[i] = max(y[i], 0) - last[g]
             chips_valid[i] = y[i] >= 0
         else:
             chips[i] = xi
             chips_valid[i] = x[i] >= 0
-        if c == _ANTE_CODE:
+        if c in (_ANTE_CODE, _DEAD_CODE):
             dead[i] = xi
         elif c == _BOTH_BLINDS_CODE:
             dead[i] = xi - adds
@@ -293,10 +300,11 @@ def _seat_sums(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per seat line, from the events and summary lines of its hand with its seat number
     (see :func:`_seat_rows`; null amounts, -1, count 0): chips put in, returned, collected
-    and cashed out, cash-out fees, winnings and pots not awarded written in the summary, and
-    the first event and summary line showing its cards (-1: none)."""
+    and cashed out, cash-out fees, winnings and pots not awarded written in the summary,
+    insurance premiums paid, and the first event and summary line showing its cards (-1:
+    none)."""
     n = seat_hand.size
-    sums = np.zeros((n, 7), np.int64)
+    sums = np.zeros((n, 8), np.int64)
     first_shown = np.full(n, -1, np.int64)
     first_summary = np.full(n, -1, np.int64)
     for i, k in enumerate(_seat_rows(seat_hand, seat, event_hand, event_seat)):
@@ -304,6 +312,8 @@ def _seat_sums(
             continue
         c = code[i]
         column = 0 if _IS_BETTING[c] else (1 + _FLOW_OF[c] if _FLOW_OF[c] >= 0 else -1)
+        if c == _INSURANCE_CODE:
+            column = 7
         if column >= 0:
             sums[k, column] += max(chips[i], 0)
         sums[k, 4] += max(fee[i], 0)
@@ -333,7 +343,7 @@ def _players(
         summary["cards"].is_not_null().to_numpy(), np.where(won_ok, won, -1),
         summary["not_awarded"].to_numpy(),
     )  # fmt: skip
-    put_in, returned, collected, cashed_out, fee, won_summary, not_awarded = sums.T
+    put_in, returned, collected, cashed_out, fee, won_summary, not_awarded, premiums = sums.T
     is_rio = info.is_rio[seat_hand]
     if is_rio.any():
         # Run It Once exports print return and collect amounts that contradict their own pot
@@ -361,7 +371,8 @@ def _players(
         cashed_out=cashed_out,
         cash_out_fee=fee,
         not_awarded=not_awarded,
-        net=collected + cashed_out - put_in + returned,
+        insurance=-premiums,
+        net=collected + cashed_out - premiums - put_in + returned,
         is_rio=is_rio,
         hole_cards=pl.Series(hole_cards),
         position=pl.Series(_LABEL_ARRAY.take(pa.array(positions, mask=positions < 0))),
@@ -431,34 +442,51 @@ def _collections(
     return both, np.argsort(both["hand"], kind="stable")
 
 
-def _totals(lines: Lines, in_cents: np.ndarray) -> pl.DataFrame:
+def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool) -> pl.DataFrame:
     """One row per hand: how many "Total pot" lines it has, and the first one's line, total
-    pot and rake (null: unreadable, or no such line). Money a room adds to the pot (Run It
-    Once's "STP" splash) is taken off both, so that the pot is what the players put in and
-    the rake is the room's net take."""
+    pot and the room's amounts on it (rake, other fees, money the room added; null:
+    unreadable, or no such line), plus the room's money from lines of its own (a cash
+    drop). ``total_pot`` is what the players put in: money the room added to the printed
+    total is taken off it."""
     n = in_cents.size
     totals = lines.totals
     rows = grouped.first_rows(totals["hand"].to_numpy(), n, np.ones(totals.height, np.bool_))
     found = rows >= 0
 
     def first_amount(column: str) -> tuple[np.ndarray, np.ndarray]:
-        # A missing rake or splash is none; one that is there but unreadable is not.
-        hundredths = grouped.gather(totals[column].to_numpy(), rows, -1)
-        return units(hundredths, in_cents)
+        if column not in totals.columns:  # the room writes no such amount
+            return np.zeros(n, np.int64), np.ones(n, np.bool_)
+        # A missing label is none taken; one that is there but unreadable is not.
+        return units(grouped.gather(totals[column].to_numpy(), rows, -1), in_cents)
 
-    (total, total_ok), (rake, rake_ok), (stp, stp_ok) = map(
-        first_amount, ("total_h", "rake_h", "stp_h")
-    )
+    total, total_ok = first_amount("total_h")
+    amounts = {column: first_amount(f"{column}_h") for column in ROOM_COLUMNS}
+    if after_rake:  # the room prints the pot less what it took
+        for column in ("rake", "jackpot_fee", "tax"):
+            value, ok = amounts[column]
+            total, total_ok = total + value, total_ok & ok
+    room_lines = lines.room_money
+    money_in, money_ok = units(room_lines["amount_h"].to_numpy(),
+                               in_cents[room_lines["hand"].to_numpy()])  # fmt: skip
+    hand = room_lines["hand"].to_numpy()
+    drop = grouped.sums(hand, n, money_in)
+    drop_bad = grouped.counts(hand, n, ~money_ok) > 0
+    room_in, room_ok = amounts["room_money_in"]
+    room_in = room_in + drop
+    columns = {column: pa.array(value, mask=~(found & ok))
+               for column, (value, ok) in amounts.items()}  # fmt: skip
+    columns["room_money_in"] = pa.array(room_in, mask=~(found & room_ok) | drop_bad)
     idx = grouped.gather(totals["idx"].to_numpy(), rows, -1)
     return pl.DataFrame(
         {
             "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
             "total_idx": pa.array(idx, mask=~found),
-            "total_pot": pa.array(total - stp, mask=~(found & total_ok & stp_ok)),
-            "rake": pa.array(rake - stp, mask=~(found & rake_ok & stp_ok)),
+            "total_pot": pa.array(total - room_in,
+                                  mask=~(found & total_ok & room_ok) | drop_bad),
+            **columns,
         },
         schema={"n_totals": pl.Int64, "total_idx": pl.Int64, "total_pot": pl.Int64,
-                "rake": pl.Int64},
+                **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
 
 
@@ -525,16 +553,18 @@ def _kept(hand: np.ndarray, ok: np.ndarray | None) -> np.ndarray | None:
     return None if ok is None else np.flatnonzero(ok[hand])
 
 
-def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
+def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseResult:
     """The tables of one chunk (or of several small files parsed together) from its
     classified lines; ``source_files`` names each ``file`` number of the lines."""
-    info = hand_info(lines)
+    site = grammar.site
+    info = hand_info(lines, grammar)
     n = info.height
     arrays = _HandArrays.of(info)
     seats = _seats(lines, arrays.in_cents)
-    ev = _events(lines, arrays.in_cents, arrays.big_blind)
+    ev, inferred = infer_returns(_events(lines, arrays.in_cents, arrays.big_blind), n)
     players = _players(lines, arrays, seats, ev)
-    totals = _totals(lines, arrays.in_cents)
+    totals = _totals(lines, arrays.in_cents, grammar.total_after_rake)
+    totals = totals.with_columns(total_pot=pl.col("total_pot") - inferred)
     bad = problems(lines, info, seats, ev, players, totals)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
@@ -556,8 +586,7 @@ def build(lines: Lines, source_files: Sequence[str], site: str) -> ParseResult:
             "site": pa.repeat(site, n),
             "ante": ante,
             "cash_out_fee": cash_out_fee,
-            "total_pot": totals["total_pot"],
-            "rake": totals["rake"],
+            **{name: totals[name] for name in ("total_pot", *ROOM_COLUMNS)},
             "boards": _boards(lines, n),
             "source_file": files.take(pa.array(info["file"].to_numpy())),
             "byte_offset": info["offset"],

@@ -11,34 +11,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ingest import scan
-from ingest.scan import NULL, at, ends_with, find, find_byte, lit, njit
+from ingest.engine import scan
+from ingest.engine.grammar import BETTING, EVENT_KINDS, NOT_EVENTS, WITH_AMOUNT, match_ops
+from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit
 
-# Action verbs as the text after "player: " starts, first match wins (longest first).
-VERBS: list[tuple[str, str]] = [
-    ("posts small & big blinds", "post_sb_bb"), ("posts small blind", "post_sb"),
-    ("posts big blind", "post_bb"), ("posts the ante", "ante"), ("posts straddle", "straddle"),
-    ("folds", "fold"), ("checks", "check"), ("calls", "call"), ("bets", "bet"),
-    ("raises", "raise"), ("shows [", "show"), ("mucks", "muck"), ("doesn't show", "no_show"),
-    ("is sitting out", "sits_out"), ("sits out", "sits_out"),
-]  # fmt: skip
-BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "call", "bet", "raise"]
-# Events: the action verbs' kinds, then the kinds of the other chip-moving lines.
-EVENT_KINDS = [kind for _, kind in VERBS] + ["return", "collect", "cash_out", "show"]
-OTHER_KIND = len(VERBS)  # event kind code of the first of the other lines' kinds
-VERB_BETTING = np.array([kind in BETTING for _, kind in VERBS])
-VERB_SITS_OUT = np.array([kind == "sits_out" for _, kind in VERBS])
-VERB_EVENT = np.array([kind not in ("sits_out", "no_show") for _, kind in VERBS])
+# Per event kind code: its amount is read, it is read only to know who sat out, an event.
+KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
+KIND_SITS_OUT = np.array([kind == "sits_out" for kind in EVENT_KINDS])
+KIND_EVENT = np.array([kind not in NOT_EVENTS for kind in EVENT_KINDS])
+_KIND_CARDS = np.array([kind in ("show", "muck", "fold") for kind in EVENT_KINDS])
+_KIND_SHAPED = np.array([kind in [*BETTING, "check"] for kind in EVENT_KINDS])
 RUN_WORDS = scan.literal_table(["FIRST ", "SECOND ", "THIRD "])  # boards of run-it-twice hands
 NO_SEAT = -999  # a seat number that is not one
-_VERB_TABLE = scan.literal_table([verb for verb, _ in VERBS])
-_VERB_CARDS = np.array([kind in ("show", "muck", "fold") for _, kind in VERBS])
-_CHECK = next(k for k, (_, kind) in enumerate(VERBS) if kind == "check")
-# The betting verbs whose whole line is "verb amount", then "raises X to amount".
-_SHAPE_TABLE = scan.literal_table(
-    ["posts small & big blinds", "posts small blind", "posts big blind", "posts the ante",
-     "posts straddle", "calls", "bets"]
-)  # fmt: skip
 _SEAT, _DEALT, _COLON = lit("Seat "), lit("Dealt to "), lit(": ")
 _ALL_IN, _CHECKS, _RAISES, _TO = lit(" and is all-in"), lit("checks"), lit("raises "), lit(" to")
 _UNCALLED, _RETURNED = lit("Uncalled bet ("), lit(") returned to ")
@@ -47,39 +31,15 @@ _MAIN_POT = lit("main pot")
 _MAIN_SIDE = scan.literal_table(["main ", "side "])
 _CASHED, _BAR, _FEE = lit(" cashed out the hand for "), lit(" |"), lit("| Cash Out Fee ")
 _SHOWS = lit(" shows [")
-_IN_CHIPS, _SITTING_OUT, _OUT_OF_HAND = lit(" in chips"), lit(" is sitting out"), lit("out of hand")
+_SITTING_OUT, _OUT_OF_HAND = lit(" is sitting out"), lit("out of hand")
 _SHOWED, _MUCKED, _WON = lit(" showed ["), lit(" mucked ["), lit(" won ")
 _NOT_AWARDED = lit("(pot not awarded")
-_BRACKET, _TOTAL_POT, _RAKE, _STP = lit(" ["), lit("Total pot "), lit("| Rake "), lit("| STP ")
-_SIDE_POT, _BOARD, _BOARD_WORD = lit("Side pot"), lit("Board ["), lit("Board")
+_BRACKET, _TOTAL_POT = lit(" ["), lit("Total pot ")
+_SIDE_POT, _BOARD_WORD = lit("Side pot"), lit("Board")
 _NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
 _NOT_SPACE_BAR, _NOT_CLOSE_PAREN, _NOT_SPACE_CLOSE = lit(" |"), lit(")"), lit(" )")
 _SPACE, _COLON_BYTE = 32, 58
 _OPEN_SQUARE, _CLOSE_SQUARE, _OPEN_PAREN, _CLOSE_PAREN = 91, 93, 40, 41
-
-
-@njit
-def _betting_shape(data: np.ndarray, start: int, end: int) -> bool:
-    """The whole text after "player: " of a betting line: ``^(?:posts (?:small & big
-    blinds|small blind|big blind|the ante|straddle)|calls|bets|raises \\S+ to) \\S+(?: and
-    is all-in)?$``; anything else there is damage."""
-    verb = scan.prefix_of(data, start, end, *_SHAPE_TABLE)
-    if verb >= 0:
-        pos = start + _SHAPE_TABLE[1][verb + 1] - _SHAPE_TABLE[1][verb]
-    elif at(data, start, end, _RAISES):
-        raised = scan.non_space_run(data, start + 7, end)
-        if raised == start + 7 or not at(data, raised, end, _TO):
-            return False
-        pos = raised + 3
-    else:
-        return False
-    if pos >= end or data[pos] != _SPACE:
-        return False
-    if scan.is_non_space(data, pos + 1, end):
-        return True
-    return ends_with(data, pos + 1, end, _ALL_IN) and scan.is_non_space(
-        data, pos + 1, end - _ALL_IN.size
-    )
 
 
 @njit
@@ -95,38 +55,81 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
 
 
 @njit
-def action_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
-    """``player: verb ...`` lines: player span, verb (index in ``VERBS``, -1: not an
-    action), all-in flag, last word span (`` ([^ ]+)$`` after the all-in suffix is cut),
-    cards span (shows, mucks and folds) and whether a betting or checking line is damaged."""
+def _verb_at(
+    data: np.ndarray, start: int, end: int, separator: np.ndarray, verbs: np.ndarray,
+    verb_bounds: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """Where the player's name ends and which template's verb follows it (-1: none): the
+    first separator when it is ": "; with a space (no colon), the first space followed by
+    a verb."""
+    if separator.size > 1:
+        colon = find(data, start, end, separator)
+        if colon < 0:
+            return -1, -1
+        return colon, scan.prefix_of(data, colon + separator.size, end, verbs, verb_bounds)
+    pos = find_byte(data, start + 1, end, separator[0])
+    while pos >= 0:
+        found = scan.prefix_of(data, pos + 1, end, verbs, verb_bounds)
+        if found >= 0:
+            return pos, found
+        pos = find_byte(data, pos + 1, end, separator[0])
+    return -1, -1
+
+
+@njit
+def action_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, separator: np.ndarray,
+    verbs: np.ndarray, verb_bounds: np.ndarray, codes: np.ndarray, op_bounds: np.ndarray,
+    op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
+    literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
+    spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
+    first brackets) and a raise's first amount; the event kind code (-1: not an action);
+    the all-in flag; and whether a betting or checking line follows no template of its
+    verb (the first template with its verb gives the kind; the amount of such a line is
+    its last word, less the all-in suffix)."""
     n = starts.size
-    spans = np.full((n, 6), NULL, np.int64)  # player, last word, cards
-    verb = np.full(n, -1, np.int64)
+    spans = np.full((n, 8), NULL, np.int64)  # player, amount, cards, raise-by
+    code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
+    fields = np.full(4, NULL, np.int64)
     for i in range(n):
         start, end = starts[i], ends[i]
-        colon = find(data, start, end, _COLON)
-        rest = colon + 2
-        spans[i, 0], spans[i, 1] = start, colon
-        found = scan.prefix_of(data, rest, end, *_VERB_TABLE)
-        verb[i] = found
+        player_end, found = _verb_at(data, start, end, separator, verbs, verb_bounds)
+        spans[i, 0], spans[i, 1] = start, player_end
         if found < 0:
             continue
-        all_in[i] = ends_with(data, rest, end, _ALL_IN)
-        core_end = end - _ALL_IN.size if all_in[i] else end
-        for pos in range(core_end - 1, rest - 1, -1):
-            if data[pos] == _SPACE:
-                if pos + 1 < core_end:
-                    spans[i, 2], spans[i, 3] = pos + 1, core_end
+        rest = player_end + separator.size
+        code[i] = codes[found]
+        all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, end, all_in_suffix)
+        core_end = end - all_in_suffix.size if all_in[i] else end
+        matched = False
+        for t in range(found, codes.size):
+            verb_size = verb_bounds[t + 1] - verb_bounds[t]
+            if not scan.at(data, rest, end, verbs[verb_bounds[t] : verb_bounds[t + 1]]):
+                continue
+            for last in (end, core_end):
+                fields[:] = NULL
+                if match_ops(data, rest + verb_size, last, t, op_bounds, op_kind, op_slot,
+                             literals, literal_bounds, op_literal, fields):  # fmt: skip
+                    matched = True
+                    break
+            if matched:
+                spans[i, 2], spans[i, 3] = fields[0], fields[1]
+                spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 break
-        if _VERB_CARDS[found]:
+        if not matched:  # damaged: the last word stands for the amount
+            for pos in range(core_end - 1, rest - 1, -1):
+                if data[pos] == _SPACE:
+                    if pos + 1 < core_end:
+                        spans[i, 2], spans[i, 3] = pos + 1, core_end
+                    break
+        if _KIND_CARDS[code[i]]:
             spans[i, 4], spans[i, 5] = _bracketed(data, rest, end)
-        if VERB_BETTING[found]:
-            damaged[i] = not _betting_shape(data, rest, end)
-        elif found == _CHECK:
-            damaged[i] = not (end - rest == _CHECKS.size and at(data, rest, end, _CHECKS))
-    return spans, verb, all_in, damaged
+        damaged[i] = _KIND_SHAPED[code[i]] and not matched
+    return spans, code, all_in, damaged
 
 
 @njit
@@ -260,10 +263,13 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
 
 
 @njit
-def seat_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
+def seat_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray
+) -> tuple[np.ndarray, ...]:
     """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
-    (the text after ": " up to `` \\([^ ()]+ in chips[^()]*\\)``), the stack, and whether
-    the player sits out; all null past a line without ": "."""
+    (the text after ": " up to `` \\([^ ()]+<suffix>[^()]*\\)``, the grammar's stack suffix
+    being " in chips" or nothing), the stack, and whether the player sits out; all null past
+    a line without ": "."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # seat, player, stack
     sitting_out = np.zeros(n, np.bool_)
@@ -283,8 +289,8 @@ def seat_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
         while pos >= 0:
             if pos > rest and data[pos - 1] == _SPACE:
                 token = scan.run_without(data, pos + 1, end, _NOT_SPACE_PARENS)
-                if token > pos + 1 and at(data, token, end, _IN_CHIPS):
-                    close = scan.run_without(data, token + _IN_CHIPS.size, end, _NOT_PARENS)
+                if token > pos + 1 and at(data, token, end, suffix):
+                    close = scan.run_without(data, token + suffix.size, end, _NOT_PARENS)
                     if close < end and data[close] == _CLOSE_PAREN:
                         spans[i, 3] = pos - 1
                         spans[i, 4], spans[i, 5] = pos + 1, token
@@ -354,20 +360,22 @@ def dealt_to_seats(
     seat_player: np.ndarray,
     dealt_hand: np.ndarray,
     dealt_player: np.ndarray,
+    dealt_cards: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """For each seat line, the first "Dealt to" line of its hand naming its player (-1:
     none), and whether that player is the hand's hero: the history's owner is the only
-    player dealt cards by name. Seat and dealt lines are both in hand order."""
+    player dealt cards by name (some rooms name every player dealt in, without cards).
+    Seat and dealt lines are both in hand order."""
     first_dealt = np.full(seat_hand.size, -1, np.int64)
     hero = np.zeros(seat_hand.size, np.bool_)
-    names = np.zeros(dealt_hand.size, np.int64)  # distinct names dealt in the line's hand
+    names = np.zeros(dealt_hand.size, np.int64)  # distinct names dealt cards in the hand
     begin = 0
     for j in range(dealt_hand.size):
         if j > 0 and dealt_hand[j] != dealt_hand[j - 1]:
             begin = j
-        new = True
+        new = dealt_cards[j]
         for k in range(begin, j):
-            if scan.same(
+            if dealt_cards[k] and scan.same(
                 data, dealt_player[j, 0], dealt_player[j, 1], dealt_player[k, 0], dealt_player[k, 1]
             ):
                 new = False
@@ -386,7 +394,7 @@ def dealt_to_seats(
                 data, seat_player[i, 0], seat_player[i, 1], dealt_player[k, 0], dealt_player[k, 1]
             ):
                 first_dealt[i] = k
-                hero[i] = names[last - 1] == 1
+                hero[i] = names[last - 1] == 1 and dealt_cards[k]
                 break
     return first_dealt, hero
 
@@ -447,6 +455,8 @@ def dealt_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.n
         start, end = starts[i], ends[i]
         cut = find(data, start, end, _BRACKET)
         player_end = end if cut < 0 else cut
+        while cut < 0 and player_end > start and data[player_end - 1] == _SPACE:
+            player_end -= 1  # "Dealt to name " without cards
         spans[i, 0] = start + _DEALT.size if start + _DEALT.size <= player_end else start
         spans[i, 1] = player_end
         if cut >= 0:
@@ -470,15 +480,17 @@ def _labelled(data: np.ndarray, start: int, end: int, label: np.ndarray) -> tupl
 
 @njit
 def summary_fields(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
-) -> tuple[np.ndarray, ...]:
-    """Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)``, ``\\| Rake
-    ([^ |]+)``, ``\\| STP ([^ |]+)``; side pots named) and board lines (board number from
-    ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from ``^(?:(?:FIRST|SECOND|THIRD)
-    )?Board \\[([^\\]]*)\\]$``)."""
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, board_label: np.ndarray,
+    labels: np.ndarray, label_bounds: np.ndarray,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)`` and, for each
+    of the grammar's ``labels``, of ``label([^ |]+)``; side pots named) and board lines
+    (board number from ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from
+    ``^(?:(?:FIRST|SECOND|THIRD) )?<board label>([^\]]*)\]$``). Spans: total, board
+    cards, then one per label."""
     n = starts.size
     is_total = np.zeros(n, np.bool_)
-    spans = np.full((n, 8), NULL, np.int64)  # total, rake, stp, board cards
+    spans = np.full((n, 4 + 2 * (label_bounds.size - 1)), NULL, np.int64)
     side_pots = np.zeros(n, np.bool_)
     is_board = np.zeros(n, np.bool_)
     board = np.ones(n, np.int8)
@@ -490,21 +502,37 @@ def summary_fields(
             last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
             if last > first:
                 spans[i, 0], spans[i, 1] = first, last
-            spans[i, 2], spans[i, 3] = _labelled(data, start, end, _RAKE)
-            spans[i, 4], spans[i, 5] = _labelled(data, start, end, _STP)
+            for k in range(label_bounds.size - 1):
+                label = labels[label_bounds[k] : label_bounds[k + 1]]
+                spans[i, 4 + 2 * k], spans[i, 5 + 2 * k] = _labelled(data, start, end, label)
             side_pots[i] = find(data, start, end, _SIDE_POT) >= 0
-        if find(data, start, end, _BOARD) >= 0:
+        if find(data, start, end, board_label) >= 0:
             is_board[i] = True
             word = scan.prefix_of(data, start, end, *RUN_WORDS)
             after = start + RUN_WORDS[1][word + 1] - RUN_WORDS[1][word] if word >= 0 else start
             if word >= 0 and at(data, after, end, _BOARD_WORD):
                 board[i] = word + 1
-            first = after if word >= 0 and at(data, after, end, _BOARD) else start
-            if at(data, first, end, _BOARD):
-                closing = find_byte(data, first + _BOARD.size, end, _CLOSE_SQUARE)
+            first = after if word >= 0 and at(data, after, end, board_label) else start
+            if at(data, first, end, board_label):
+                closing = find_byte(data, first + board_label.size, end, _CLOSE_SQUARE)
                 if closing == end - 1:
-                    spans[i, 6], spans[i, 7] = first + _BOARD.size, closing
+                    spans[i, 2], spans[i, 3] = first + board_label.size, closing
     return is_total, spans, side_pots, is_board, board
+
+
+@njit
+def prefixed(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, table: np.ndarray,
+    bounds: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Where the text after the first entry of a literal table that each line starts with
+    begins (-1: the line starts with none)."""
+    out = np.full(starts.size, -1, np.int64)
+    for i in range(starts.size):
+        found = scan.prefix_of(data, starts[i], ends[i], table, bounds)
+        if found >= 0:
+            out[i] = starts[i] + bounds[found + 1] - bounds[found]
+    return out
 
 
 @njit
@@ -518,7 +546,7 @@ def equal_rows(
     return equal
 
 
-_TABLE_START, _ID, _BUTTON = lit("Table "), lit("ID "), lit(" is the button")
+_TABLE_START, _ID, _BUTTON = lit("Table"), lit("ID "), lit(" is the button")
 _SEAT_WORD, _AX = lit("Seat "), lit("ax")
 _APOSTROPHE, _HASH = 39, 35
 
@@ -550,7 +578,7 @@ def _button(data: np.ndarray, start: int, end: int) -> tuple[bool, int]:
 
 @njit
 def table_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    r"""Table lines, as ``^Table (?:ID )?'(.*)' (?:(\d+)-[Mm]ax)?[^#]*(?:Seat #(\d+) is
+    r"""Table lines, as ``^Table:? (?:ID )?'(.*)' (?:(\d+)-[Mm]ax)?[^#]*(?:Seat #(\d+) is
     the button)?$`` reads them (digits are ASCII): the table name's span (null: no match),
     the number of seats and the button seat (-1: none, or over 127). The name runs to the
     last "' " after which the rest of the line matches."""
@@ -560,6 +588,12 @@ def table_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.n
         if not at(data, start, end, _TABLE_START):
             continue
         pos = start + _TABLE_START.size
+        if at(data, pos, end, _COLON):
+            pos += 2
+        elif pos < end and data[pos] == _SPACE:
+            pos += 1
+        else:
+            continue
         if at(data, pos, end, _ID):
             pos += _ID.size
         if pos >= end or data[pos] != _APOSTROPHE:

@@ -1,0 +1,256 @@
+"""A room's line grammar as data, compiled once into the tables the compiled scans read.
+
+Action lines are written as templates such as ``"{player}: raises {by} to {to}"``: the
+player, a separator (``": "`` or a space), then the verb and what follows it. Fields are
+``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise), ``{by}``
+(the first amount of a raise), ``{cards}`` (the text between brackets) and ``{any}`` (the
+rest of the line, whatever it is). Amounts and other words are runs of non-whitespace. A
+line whose verb is known but whose rest does not follow any template of that verb is
+damaged. Templates render to plain regexes (:meth:`Actions.regex`), which the tests pin
+the compiled scan to.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from ingest.engine import scan
+
+# Every kind of event, in code order: what actions and the other chip-moving lines become.
+EVENT_KINDS = [
+    "post_sb_bb", "post_sb", "post_bb", "ante", "straddle", "post_dead", "fold", "check",
+    "call", "bet", "raise", "show", "muck", "insurance", "no_show", "sits_out", "note",
+    "return", "collect", "cash_out", "show",
+]  # fmt: skip
+# Kinds that are not events: read only to know who sat out, or nothing to the money.
+NOT_EVENTS = ["no_show", "sits_out", "note"]
+# Kinds whose amount is read: bets and posts, and money paid outside the pots (an insurance
+# premium or a cash-out's risk, paid by the player; a cash-out, paid to the player).
+BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", "call", "bet",
+           "raise"]  # fmt: skip
+WITH_AMOUNT = [*BETTING, "insurance", "cash_out"]
+# The room's money on a hand besides the pots: what it takes, and what it adds.
+ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
+OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
+KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action's code
+
+# Ops of a template after its verb: a literal, or a field (a word, the text up to "]", or
+# the rest of the line).
+OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY = 0, 1, 2, 3
+# Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY = 0, 1, 2
+_FIELDS = {
+    "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
+    "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE),
+}  # fmt: skip
+_FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
+_TOKEN = re.compile(r"\{(\w+)\}")
+_PLAYER = "{player}"
+
+
+@dataclass(frozen=True, eq=False)
+class Actions:
+    """Action templates compiled: the verbs (the literal each template starts with after the
+    separator, as a literal table), each template's event kind code, and its ops."""
+
+    templates: tuple[str, ...]
+    separator: np.ndarray  # ": " or " "
+    verbs: tuple[np.ndarray, np.ndarray]  # literal table, one entry per template
+    codes: np.ndarray  # event kind code per template
+    op_bounds: np.ndarray  # template t's ops are op_kind[op_bounds[t]:op_bounds[t + 1]]
+    op_kind: np.ndarray
+    op_slot: np.ndarray
+    literals: tuple[np.ndarray, np.ndarray]  # literal table indexed by op_literal
+    op_literal: np.ndarray
+    all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
+
+    def regex(self, template: str) -> re.Pattern[str]:
+        """The plain regex a template stands for (the player is the shortest text before the
+        separator), with the all-in suffix optional."""
+        body = template[len(_PLAYER) :]
+        parts = _TOKEN.split(body)
+        pattern = "^(.*?)"
+        for k, part in enumerate(parts):
+            if k % 2 == 0:
+                pattern += re.escape(part)
+            else:
+                pattern += _FIELD_REGEX[_FIELDS[part][0]]
+        suffix = bytes(self.all_in).decode()
+        return re.compile(pattern + (f"(?:{re.escape(suffix)})?$" if suffix else "$"))
+
+
+def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in") -> Actions:
+    """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
+    must come after it (the first verb that matches wins)."""
+    separators = set()
+    verbs, codes, bounds = [], [], [0]
+    kinds, slots, literal_ids = [], [], []
+    literals: list[str] = []
+    for template, kind in templates.items():
+        if not template.startswith(_PLAYER):
+            raise ValueError(f"a template starts with {_PLAYER}: {template!r}")
+        body = template[len(_PLAYER) :]
+        separator = ": " if body.startswith(": ") else " "
+        separators.add(separator)
+        parts = _TOKEN.split(body[len(separator) :])
+        if not parts[0]:
+            raise ValueError(f"a template names its verb before any field: {template!r}")
+        verbs.append(parts[0])
+        codes.append(KIND_CODE[kind])
+        for k, part in enumerate(parts[1:], start=1):
+            if k % 2 == 0:
+                if part:
+                    kinds.append(OP_LITERAL)
+                    slots.append(SLOT_NONE)
+                    literal_ids.append(len(literals))
+                    literals.append(part)
+            else:
+                op, slot = _FIELDS[part]
+                kinds.append(op)
+                slots.append(slot)
+                literal_ids.append(-1)
+        bounds.append(len(kinds))
+    if len(separators) != 1:
+        raise ValueError(f"templates use one separator after the player: {separators}")
+    return Actions(
+        templates=tuple(templates),
+        separator=scan.lit(separators.pop()),
+        verbs=scan.literal_table(verbs),
+        codes=np.array(codes, np.int64),
+        op_bounds=np.array(bounds, np.int64),
+        op_kind=np.array(kinds, np.int64),
+        op_slot=np.array(slots, np.int64),
+        literals=scan.literal_table(literals or [""]),
+        op_literal=np.array(literal_ids, np.int64),
+        all_in=scan.lit(all_in),
+    )
+
+
+@scan.njit
+def match_ops(
+    data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
+    op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
+    op_literal: np.ndarray, out: np.ndarray,
+) -> bool:  # fmt: skip
+    """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
+    the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4)."""
+    for k in range(op_bounds[template], op_bounds[template + 1]):
+        kind = op_kind[k]
+        if kind == OP_LITERAL:
+            literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
+            if not scan.at(data, pos, end, literal):
+                return False
+            pos += literal.size
+            continue
+        first = pos
+        if kind == OP_WORD:
+            pos = scan.non_space_run(data, pos, end)
+            if pos == first:
+                return False
+        elif kind == OP_BRACKETED:
+            pos = scan.find_byte(data, pos, end, 93)  # "]"
+            if pos < 0:
+                return False
+        else:
+            pos = end
+        slot = op_slot[k]
+        if slot != SLOT_NONE:
+            out[2 * slot - 2], out[2 * slot - 1] = first, pos
+    return pos == end
+
+
+def byte_class(pattern: str) -> np.ndarray:
+    """The ASCII bytes a one-character regex class matches, as a 256-entry mask."""
+    compiled = re.compile(pattern)
+    return np.array([bool(compiled.fullmatch(chr(b))) if b < 128 else False for b in range(256)])
+
+
+@dataclass(frozen=True, eq=False)
+class Grammar:
+    """What is particular to one text format, as data the engine reads.
+
+    ``header_starts``: a hand's first line begins with one of these (after an optional
+    byte-order mark), then a character of the regex class ``header_follow`` (by default
+    ``hand_id_class``); the hand
+    number is the run of such characters after the first "#", ended by ``hand_id_end``.
+    ``header``: a regex over the header with its hand number and time taken out, with the
+    groups ``room``, ``tournament_id``, ``level``, ``game``, ``inner`` (a mixed game's
+    current game), ``sb``, ``bb`` and ``cur``. ``games``: a regex over the game text with
+    the groups ``cards_n`` (5 or 6), ``variant`` (Omaha or Courchevel), ``hi_lo`` and
+    ``limit``; ``limits`` maps the limit text to PL, NL or FL. ``rooms``: the header's room
+    text to the room's name. ``stack_suffix``: what follows the stack in a seat line.
+    ``board_label``: what precedes a board's cards in the summary. ``totals``: labels on the
+    summary's "Total pot" line and the column each amount goes to (``rake``,
+    ``jackpot_fee``, ``tax``, ``room_money_in``). ``room_money_lines``: lines that start
+    with one of these and end with an amount the room added to the pot (a cash drop).
+    ``total_after_rake``: the printed total pot is what was left after the room's take.
+    """
+
+    site: str
+    header_starts: tuple[str, ...]
+    hand_id_class: str
+    hand_id_end: str
+    header: str | tuple[str, ...]
+    games: str | tuple[str, ...]
+    limits: Mapping[str, str]
+    rooms: Mapping[str, str]
+    actions: Actions
+    totals: Mapping[str, str]
+    stack_suffix: str = " in chips"
+    board_label: str = "Board ["
+    room_money_lines: tuple[str, ...] = ()
+    total_after_rake: bool = False
+    header_follow: str = ""
+
+    @functools.cached_property
+    def tables(self) -> Tables:
+        """The grammar's literals as the arrays the compiled scans take."""
+        return Tables(
+            header_starts=scan.literal_table(list(self.header_starts)),
+            hand_id=byte_class(self.hand_id_class),
+            header_follow=byte_class(self.header_follow or self.hand_id_class),
+            hand_id_end=scan.lit(self.hand_id_end),
+            stack_suffix=scan.lit(self.stack_suffix),
+            board_label=scan.lit(self.board_label),
+            total_labels=scan.literal_table(list(self.totals)),
+            room_money_lines=scan.literal_table(list(self.room_money_lines)),
+        )
+
+    @property
+    def header_patterns(self) -> tuple[str, ...]:
+        """The header regexes, tried in order (the first that matches decodes the header)."""
+        return (self.header,) if isinstance(self.header, str) else self.header
+
+    @property
+    def game_patterns(self) -> tuple[str, ...]:
+        """The game regexes, tried in order."""
+        return (self.games,) if isinstance(self.games, str) else self.games
+
+    @functools.cached_property
+    def hand_start(self) -> re.Pattern[bytes]:
+        """The first line of a hand, as a bytes regex for cutting files into chunks."""
+        starts = b"|".join(re.escape(s.encode()) for s in self.header_starts)
+        return re.compile(
+            rb"^(?:\xef\xbb\xbf)?(?:" + starts + rb")"
+            + (self.header_follow or self.hand_id_class).encode(),
+            re.MULTILINE,
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """A grammar's literals as arrays (see :class:`Grammar`)."""
+
+    header_starts: tuple[np.ndarray, np.ndarray]
+    hand_id: np.ndarray
+    header_follow: np.ndarray
+    hand_id_end: np.ndarray
+    stack_suffix: np.ndarray
+    board_label: np.ndarray
+    total_labels: tuple[np.ndarray, np.ndarray]
+    room_money_lines: tuple[np.ndarray, np.ndarray]

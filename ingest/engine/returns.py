@@ -1,0 +1,114 @@
+"""Uncalled bets a history does not print, inferred from the betting.
+
+Some rooms never print an uncalled bet (Winamax writes it as part of what its bettor
+collects, and counts it in the total pot); very old PokerStars histories and some
+converted ones leave it in the printed total pot, collected back by the bettor. In a hand
+with no printed return, the part of the last street's biggest total that nobody matched
+(a folded player's chips count as matching) goes back to its bettor: a ``return`` event
+is added after the bettor's last bet, the same amount is taken off the bettor's
+collections (the last first) and off the printed total pot.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from ingest.engine import grouped
+from ingest.engine.grammar import BETTING, EVENT_KINDS
+from ingest.engine.scan import njit
+
+_RETURN, _COLLECT = EVENT_KINDS.index("return"), EVENT_KINDS.index("collect")
+_IS_BETTING = np.array([kind in BETTING for kind in EVENT_KINDS])
+
+
+@njit
+def _unmatched(
+    hand: np.ndarray, street: np.ndarray, seat: np.ndarray, code: np.ndarray,
+    after: np.ndarray, skip: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Per event row: the unmatched amount returned after it (0: none), for the last
+    betting row of the biggest bettor on each hand's last betting street, in hands not
+    ``skip``ped. Rows are in hand order."""
+    returned = np.zeros(hand.size, np.int64)
+    totals = np.zeros(128, np.int64)
+    last_row = np.full(128, -1, np.int64)
+    begin = 0
+    while begin < hand.size:
+        end = begin
+        while end < hand.size and hand[end] == hand[begin]:
+            end += 1
+        last_street = -1
+        for i in range(begin, end):
+            if _IS_BETTING[code[i]]:
+                last_street = max(last_street, street[i])
+        if not skip[hand[begin]] and last_street >= 0:
+            totals[:] = 0
+            last_row[:] = -1
+            for i in range(begin, end):
+                if _IS_BETTING[code[i]] and street[i] == last_street and 0 <= seat[i] < 128:
+                    totals[seat[i]] = max(totals[seat[i]], after[i])
+                    last_row[seat[i]] = i
+            top = int(np.argmax(totals))
+            second = 0
+            for s in range(128):
+                if s != top:
+                    second = max(second, totals[s])
+            if totals[top] > second and last_row[top] >= 0:
+                returned[last_row[top]] = totals[top] - second
+        begin = end
+    return returned
+
+
+def infer_returns(ev: pl.DataFrame, hands: int) -> tuple[pl.DataFrame, np.ndarray]:
+    """The events with the returns of hands that print none added and taken off their
+    bettors' collections, and per hand the amount inferred (to take off the total pot)."""
+    hand = ev["hand"].to_numpy()
+    code = ev["code"].to_numpy().astype(np.int64)
+    printed = grouped.counts(hand, hands, code == _RETURN) > 0
+    street = np.maximum(ev["street"].to_numpy(), 1)  # posts before the cards bet pre-flop
+    seat = ev["seat"].fill_null(-1).to_numpy().astype(np.int64)
+    after = ev["after"].fill_null(0).to_numpy()
+    returned = _unmatched(hand, street, seat, code, after, printed)
+    rows = np.flatnonzero(returned)
+    per_hand = grouped.sums(hand, hands, returned)
+    if not rows.size:
+        return ev, per_hand
+    chips = ev["chips"].to_numpy().copy()
+    _take_off_collections(hand, seat, code, chips, rows, returned[rows])
+    amount = pl.Series(returned[rows], dtype=pl.Int64)
+    added = ev[rows].with_columns(
+        code=pl.lit(_RETURN, pl.Int8), x=amount, chips=amount, y=None, raise_to=None,
+        all_in=pl.lit(False), cards=pl.lit(None, pl.String), dead=pl.lit(0, pl.Int64),
+        live=None, after=None, fee_x=None, pot=None, damaged=None,
+    )  # fmt: skip
+    order_key = pl.col("idx") * 2 + pl.col("_added")
+    out = (
+        pl.concat([ev.with_columns(chips=chips, _added=pl.lit(0)),
+                   added.with_columns(_added=pl.lit(1))], how="vertical_relaxed")  # fmt: skip
+        .sort(["hand", order_key])
+        .filter((pl.col("code") != _COLLECT) | (pl.col("chips") > 0))
+        .drop("_added")
+    )
+    first = grouped.first_rows(out["hand"].to_numpy(), hands, np.ones(out.height, np.bool_))
+    seq = np.arange(out.height) - first[out["hand"].to_numpy()]
+    return out.with_columns(seq=pl.Series(seq, dtype=pl.Int32)), per_hand
+
+
+@njit
+def _take_off_collections(
+    hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
+    rows: np.ndarray, amounts: np.ndarray,
+) -> None:  # fmt: skip
+    """Take each inferred return off its bettor's collect rows of the hand, last first."""
+    for k in range(rows.size):
+        left = amounts[k]
+        i = hand.size - 1
+        while i >= 0 and hand[i] != hand[rows[k]]:
+            i -= 1
+        while i >= 0 and hand[i] == hand[rows[k]] and left > 0:
+            if code[i] == _COLLECT and seat[i] == seat[rows[k]]:
+                taken = min(left, chips[i])
+                chips[i] -= taken
+                left -= taken
+            i -= 1
