@@ -32,8 +32,8 @@ import duckdb
 import pyarrow as pa
 
 from ingest import schemas, store
-from ingest.reader import iter_chunks
 from ingest.engine.contract import Chunk, ParseResult, Site, concat_results
+from ingest.reader import iter_chunks
 from ingest.sites import detect_site, parser_version
 
 # Companion and output files that sit next to hand histories (FPDB's expected-result files,

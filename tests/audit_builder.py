@@ -68,6 +68,7 @@ def tables(hands: list[Hand]) -> dict[str, pa.Table]:
                 "hole_cards_count": game.hole_cards,
                 "limit_type": hand.limit,
                 "currency": hand.currency,
+                "units_per_currency": 1 if hand.currency in ("chips", "play") else 100,
                 "small_blind": hand.blinds[0],
                 "big_blind": hand.blinds[1],
                 "ante": 0,
@@ -81,6 +82,9 @@ def tables(hands: list[Hand]) -> dict[str, pa.Table]:
                 "boards": hand.boards,
                 "total_pot": hand.total_pot,
                 "rake": hand.rake,
+                "jackpot_fee": 0,
+                "tax": 0,
+                "room_money_in": 0,
                 "cash_out_fee": sum(fee for _, fee, _ in hand.cash_out.values()),
                 "source_file": "test",
                 "byte_offset": 0,
@@ -146,6 +150,7 @@ def tables(hands: list[Hand]) -> dict[str, pa.Table]:
                     "cashed_out": cashed,
                     "cash_out_fee": fee,
                     "not_awarded": kept,
+                    "insurance": 0,
                     "net": collected[player] + cashed - put_in[player] + returned[player],
                 }
             )

@@ -57,14 +57,16 @@ def _rows(hand: HandRows) -> dict[str, list[dict[str, object]]]:
     pot = sum(put_in.values()) - sum(returned.values())
     assert sum(collected.values()) == pot - hand.rake, f"{hand.hand_id}: collections != pot - rake"
     hands = {
-        "site": "test", "hand_id": hand.hand_id, "game": hand.game,
+        "site": "test", "room": "Test", "hand_id": hand.hand_id, "game": hand.game,
         "variant": "omaha", "hi_lo": hand.game.endswith("8"), "hole_cards_count": 4,
-        "limit_type": "PL", "currency": "USD", "small_blind": hand.big_blind // 2,
-        "big_blind": hand.big_blind, "ante": 0, "is_tournament": False, "tournament_id": None,
-        "level": None, "table_name": "T", "max_seats": 6, "button_seat": None,
+        "limit_type": "PL", "currency": "USD", "units_per_currency": 100,
+        "small_blind": hand.big_blind // 2, "big_blind": hand.big_blind, "ante": 0,
+        "is_tournament": False, "tournament_id": None, "level": None, "table_name": "T",
+        "max_seats": 6, "button_seat": None,
         "started_at": START + dt.timedelta(minutes=hand.minute),
         "boards": [hand.board] if hand.board else [], "total_pot": pot, "rake": hand.rake,
-        "cash_out_fee": 0, "source_file": "made.txt", "byte_offset": 0,
+        "jackpot_fee": 0, "tax": 0, "room_money_in": 0, "cash_out_fee": 0,
+        "source_file": "made.txt", "byte_offset": 0,
     }  # fmt: skip
     hands.update(hand.extra)
     players = [
@@ -73,7 +75,7 @@ def _rows(hand: HandRows) -> dict[str, list[dict[str, object]]]:
             "stack": 1000, "position": position, "is_hero": name == hand.hero,
             "sitting_out": False, "hole_cards": cards, "put_in": put_in[name],
             "returned": returned[name], "collected": collected[name], "cashed_out": 0,
-            "cash_out_fee": 0, "not_awarded": 0,
+            "cash_out_fee": 0, "not_awarded": 0, "insurance": 0,
             "net": collected[name] - put_in[name] + returned[name],
         }
         for seat, name, position, cards in hand.seats

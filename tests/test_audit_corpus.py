@@ -10,13 +10,13 @@ import pytest
 
 from analysis.audit import AuditResult, audit, prepare, showdown_replays
 from analysis.verify import split_hand
-from ingest.sites import Chunk, ParseResult
 from ingest.engine.contract import concat_results
+from ingest.sites import Chunk, ParseResult
 from ingest.sites.pokerstars import SITE
-
-parse, parse_file = SITE.parse, SITE.parse_file
 from omaha_core.awards import Award, Half
 from tests.damage import DAMAGES
+
+parse, parse_file = SITE.parse, SITE.parse_file
 
 # Every non-ok hand, with the lines of its text that prove the status.
 PROVEN_PROBLEMS = {
@@ -27,12 +27,11 @@ PROVEN_PROBLEMS = {
     #   "Uncalled bet (€8.43) returned to Shaun J"
     #   "Total pot €83.58 | Main pot €62.60 | Side pot €20.98 | Rake €2.00"
     "34011543": ("mismatch", "Shaun J returned: actions say 8.43, history says 1.36"),
-    # cash/PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt: everybody folds to the big
-    # blind, whose $5 above the small blind is never returned (a converter's omission):
-    #   "PLR_8634721NK: posts small blind $5" / "PLR_7233719GD: posts big blind $10"
-    #   "PLR_7233719GD collected $15 from pot"
-    "3126037878": ("mismatch", "uncalled bet is 5.00, history returns 0.00"),
 }
+# cash/PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt (hand 3126037878): everybody folds
+# to the big blind, whose $5 above the small blind the converter never printed as returned
+# ("PLR_7233719GD collected $15 from pot"); the parser infers the return from the betting,
+# so the hand is ok (see test_converted_unprinted_return_is_inferred).
 
 HAND_START = re.compile(r"^(?=(?:PokerStars|Run It Once Poker).*(?:Hand|Game) #)", re.M)
 
@@ -136,3 +135,17 @@ def test_golden_corpus_courchevel_hi_lo_split(
     index = prepared.hands["hand_id"].to_list().index("170983530791")
     (hand,) = [replay for replay in showdown_replays(prepared) if replay.h == index]
     assert split_hand(hand).awards == [Award(1, 0, Half.HI, 5, 149), Award(1, 0, Half.LO, 2, 149)]
+
+
+def test_converted_unprinted_return_is_inferred(corpus: Path) -> None:
+    """The converter left the big blind's unmatched $5 in the pot: it is returned, taken off
+    the $15 collected, and off the printed total pot."""
+    result = parse_file(corpus / "Stars/cash/PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt")
+    [hand] = result.hands.to_pylist()
+    assert hand["total_pot"] == 1000
+    players = {p["player"]: p for p in result.players.to_pylist()}
+    big_blind = players["PLR_7233719GD"]
+    assert (big_blind["put_in"], big_blind["returned"], big_blind["collected"]) == (1000, 500, 1000)
+    assert big_blind["net"] == 500
+    kinds = [(a["player"], a["kind"], a["amount"]) for a in result.actions.to_pylist()]
+    assert ("PLR_7233719GD", "return", 500) in kinds

@@ -13,10 +13,10 @@ from analysis.verify import award_rows, split_hand
 from ingest.generator import block_text
 from ingest.sites import Chunk, ParseResult
 from ingest.sites.pokerstars import SITE
-
-parse = SITE.parse
 from omaha_core.games import GAMES
 from tests.damage import DAMAGES
+
+parse = SITE.parse
 
 HANDS = 600
 HAND_START = re.compile(r"^(?=PokerStars Hand #)", re.M)

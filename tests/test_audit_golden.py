@@ -16,10 +16,10 @@ from analysis.audit import AuditResult, audit, prepare, showdown_replays
 from analysis.verify import split_hand
 from ingest.sites import ParseResult
 from ingest.sites.pokerstars import SITE
-
-parse_file = SITE.parse_file
 from omaha_core.awards import Award, Half
 from tests.damage import DAMAGES
+
+parse_file = SITE.parse_file
 
 GOLDEN = Path(__file__).parent / "fixtures" / "audit_golden.txt"
 HI, LO = Half.HI, Half.LO

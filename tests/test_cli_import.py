@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import ModuleType
 
 import fake_site
 import pytest
@@ -12,11 +11,12 @@ from typer.testing import CliRunner
 
 from analysis.cli import app
 from ingest import importer
+from ingest.sites import Site
 
 runner = CliRunner()
 
 
-def _fake_detect(head: bytes) -> ModuleType | None:
+def _fake_detect(head: bytes) -> Site | None:
     return fake_site if fake_site.detect(head) else None
 
 

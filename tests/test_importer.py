@@ -8,13 +8,12 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 
 import fake_site
 import pytest
 
 from ingest import importer, store
-from ingest.sites import Chunk, ParseResult
+from ingest.sites import Chunk, ParseResult, Site
 
 FILE_A = b"""FAKE #1 ok
 FAKE #2 skip other game: Razz
@@ -26,7 +25,7 @@ FAKE #1 ok
 FILE_B = b"FAKE #6 ok\nFAKE #5 ok\nFAKE #7 skip cancelled\n"
 
 
-def _fake_detect(head: bytes) -> ModuleType | None:
+def _fake_detect(head: bytes) -> Site | None:
     return fake_site if fake_site.detect(head) else None
 
 
@@ -134,7 +133,7 @@ def test_a_changed_file_or_parser_reads_the_file_again(
     read.clear()
     assert (grown.unchanged_files, *_outcome(grown)) == (1, 1, 5, 2, 3)
     # a new parser version reads everything again, once
-    monkeypatch.setattr(importer, "parser_version", lambda module: "fake:another")
+    monkeypatch.setattr(importer, "parser_version", lambda site: "fake:another")
     newer = importer.import_paths([histories], db, workers=1)
     assert read == {"a.txt", "b.txt"}
     read.clear()
@@ -175,9 +174,9 @@ def test_parse_threads_yield_to_the_writer(
     niceness: list[int] = []
     parse = importer.parse_chunks
 
-    def parse_and_note(site_module: str, chunks: Sequence[Chunk]) -> ParseResult:
+    def parse_and_note(site: Site, chunks: Sequence[Chunk]) -> ParseResult:
         niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
-        return parse(site_module, chunks)
+        return parse(site, chunks)
 
     monkeypatch.setattr(importer, "parse_chunks", parse_and_note)
     ours = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())

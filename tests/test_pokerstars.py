@@ -13,12 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.reader import iter_chunks
-from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
-from ingest.engine import fields
+from ingest.engine import fields, site
 from ingest.engine.build import build
+from ingest.engine.contract import concat_results
+from ingest.engine.grammar import Grammar
 from ingest.engine.header import _NO_TIME, _ZONE_NAMES, _header_fields
 from ingest.engine.text import split_chunks
+from ingest.reader import iter_chunks
+from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 
@@ -75,19 +77,20 @@ def test_detect() -> None:
     assert pokerstars.SITE.detect(HAND.encode())
     assert pokerstars.SITE.detect(codecs.BOM_UTF8 + b"\r\n" + HAND.encode())
     assert not pokerstars.SITE.detect(b"Full Tilt Poker Game #1: ...")
-    assert detect_site(HAND.encode()) is pokerstars
+    assert detect_site(HAND.encode()) is pokerstars.SITE
 
 
 def test_hand_row() -> None:
     [hand] = rows(parse_text(HAND).hands)
     assert hand == {
-        "hand_id": "100", "game": "omaha", "variant": "omaha", "hi_lo": False,
-        "hole_cards_count": 4, "limit_type": "PL", "currency": "USD", "small_blind": 5,
-        "big_blind": 10, "ante": 0, "is_tournament": False, "tournament_id": None,
-        "level": None, "table_name": "Test I", "max_seats": 6, "button_seat": 1,
+        "room": "PokerStars", "hand_id": "100", "game": "omaha", "variant": "omaha",
+        "hi_lo": False, "hole_cards_count": 4, "limit_type": "PL", "currency": "USD",
+        "units_per_currency": 100, "small_blind": 5, "big_blind": 10, "ante": 0,
+        "is_tournament": False, "tournament_id": None, "level": None, "table_name": "Test I",
+        "max_seats": 6, "button_seat": 1,
         "started_at": dt.datetime(2024, 7, 1, 16, 0, tzinfo=dt.UTC),
-        "boards": ["2s 3h 4h 5c Qs"], "total_pot": 1110, "rake": 56, "cash_out_fee": 0,
-        "byte_offset": 0,
+        "boards": ["2s 3h 4h 5c Qs"], "total_pot": 1110, "rake": 56, "jackpot_fee": 0,
+        "tax": 0, "room_money_in": 0, "cash_out_fee": 0, "byte_offset": 0,
     }  # fmt: skip
 
 
@@ -297,16 +300,16 @@ def test_parse_file_reads_the_fixture_in_small_chunks(tmp_path: Path) -> None:
 def test_unreadable_total_is_an_error() -> None:
     result = parse_text(HAND.replace("Total pot $11.10 | Rake $0.56", "Total pot "))
     [error] = rows(result.import_errors)
-    assert error["reason"] == "unreadable total pot or rake in the summary"
+    assert error["reason"] == "unreadable total pot, rake or other room amount in the summary"
 
 
 def test_a_failing_hand_does_not_take_its_chunk_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fragile_build(lines: Any, source_files: list[str], site: str) -> ParseResult:
+    def fragile_build(lines: Any, source_files: list[str], grammar: Grammar) -> ParseResult:
         if (lines.starts["text"].str.contains("#200:")).any():
             raise ValueError("cannot build hand 200")
-        return build(lines, source_files, site)
+        return build(lines, source_files, grammar)
 
-    monkeypatch.setattr(pokerstars, "build", fragile_build)
+    monkeypatch.setattr(site, "build", fragile_build)
     text = HAND + "\n\n" + HAND.replace("#100", "#200") + "\n\n" + HAND.replace("#100", "#300")
     result = parse_text(text, offset=10, line_no=5)
     assert result.hands.column("hand_id").to_pylist() == ["100", "300"]
@@ -361,7 +364,10 @@ def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, 
     when = f"{day} {time} {zone}".rstrip() + (f" [{day} {time} ET]" if et else "")
     line = f"PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - {when}"
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
-    spans, zone_index, et_given, local = _header_fields(text.data, text.starts, text.ends)
+    tables = pokerstars.GRAMMAR.tables
+    spans, zone_index, et_given, local = _header_fields(
+        text.data, text.starts, text.ends, tables.hand_id, tables.hand_id_end
+    )
     expected = pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False)
     expected = expected.fill_null(
         pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M", strict=False)

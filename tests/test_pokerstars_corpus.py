@@ -25,7 +25,8 @@ def _manifest(corpus: Path) -> list[dict[str, str]]:
 @pytest.fixture(scope="module")
 def parsed(corpus: Path) -> dict[str, tuple[dict[str, str], ParseResult]]:
     return {
-        row["path"]: (row, pokerstars.SITE.parse_file(corpus / row["path"])) for row in _manifest(corpus)
+        row["path"]: (row, pokerstars.SITE.parse_file(corpus / row["path"]))
+        for row in _manifest(corpus)
     }
 
 

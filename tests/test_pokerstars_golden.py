@@ -184,5 +184,5 @@ def test_run_it_once_exports(corpus: Path) -> None:
     # 5.00 of room money (STP) is taken off the printed total pot; the rake is as printed.
     assert (hand["currency"], hand["total_pot"], hand["rake"], hand["room_money_in"]) == (
         "EUR", 14134, 250, 500,
-    )
+    )  # fmt: skip
     assert _nets(result, hand["hand_id"])["Ricky N"] == (12142, 7142, 14384, 9384)

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.engine.scan import hundredths, units
-from ingest.sites import Chunk
 from ingest.engine.text import amount, split_chunks, split_lines
+from ingest.sites import Chunk
 
 TEXTS = [
     b"",

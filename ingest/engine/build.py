@@ -168,6 +168,7 @@ _ON_A_BOARD = np.array([kind in ("show", "muck", "collect", "cash_out") for kind
 _STREET_NAMES = pa.array(STREET_NAMES, pa.string())
 _KIND_NAMES = pa.array(EVENT_KINDS, pa.string())
 _LABEL_ARRAY = pa.array(_LABELS, pa.string())
+_HALF_NAMES = pa.array(["whole", "hi", "lo"], pa.string())
 
 
 @njit
@@ -404,15 +405,19 @@ def _positions(
 
 
 def _collections(
-    lines: Lines, info: _HandArrays, ev: pl.DataFrame, players: pl.DataFrame
+    lines: Lines, info: _HandArrays, ev: pl.DataFrame, players: pl.DataFrame, pots_named: bool
 ) -> tuple[dict[str, Column], np.ndarray]:
     """Collect lines as rows (summary winnings for Run It Once exports, see _players): the
-    columns hand, seat, player, board, pot and amount, and the rows in hand order."""
+    columns hand, seat, player, board, pot, half and amount, and the rows in hand order. A
+    collection "from pot" is from the main pot when the hand has no side pot; in a room
+    that never names its pots, only when it is the hand's one collection (else unknown)."""
     n = info.is_rio.size
     has_side_pots = grouped.counts(lines.totals.filter("side_pots")["hand"].to_numpy(), n) > 0
     ev_hand = ev["hand"].to_numpy()
     rows = np.flatnonzero((ev["code"].to_numpy() == _COLLECT_CODE) & ~info.is_rio[ev_hand])
     hand = ev_hand[rows]
+    if not pots_named:
+        has_side_pots |= grouped.counts(hand, n) > 1
     pot = ev["pot"].to_numpy()[rows]
     pot = np.where(pot == PLAIN_POT, np.where(has_side_pots[hand], -1, 0), pot)
     picked = pa.array(rows)
@@ -422,6 +427,7 @@ def _collections(
         "player": _take(ev["player"], rows),
         "board": _arrow(ev["run"]).take(picked),
         "pot": pa.array(pot, pa.int8(), mask=pot < 0),
+        "half": pa.array(ev["half"].to_numpy()[rows]),
         "amount": _arrow(ev["chips"]).take(picked),
     }
     if not info.is_rio.any():
@@ -434,10 +440,11 @@ def _collections(
         "player": _take(players["player"], rio),
         "board": pa.array(np.ones(rio.size, np.int8)),
         "pot": pa.nulls(rio.size, pa.int8()),
+        "half": pa.array(np.zeros(rio.size, np.int8)),
         "amount": _arrow(players["collected"]).take(picked),
     }
     both: dict[str, Column] = {"hand": np.concatenate([hand, rio_columns["hand"]])}
-    for name in ("seat", "player", "board", "pot", "amount"):
+    for name in ("seat", "player", "board", "pot", "half", "amount"):
         both[name] = pa.concat_arrays([columns[name], rio_columns[name]])
     return both, np.argsort(both["hand"], kind="stable")
 
@@ -622,7 +629,7 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
         schemas.ACTIONS,
         _kept(ev_hand, ok),
     )
-    collections, collect_order = _collections(lines, arrays, ev, players)
+    collections, collect_order = _collections(lines, arrays, ev, players, grammar.pots_named)
     collect_hand = collections["hand"]
     assert isinstance(collect_hand, np.ndarray)
     if ok is not None:
@@ -632,7 +639,7 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
             **collections,
             "site": pa.repeat(site, collect_hand.size),
             "hand_id": hand_ids(collect_hand),
-            "half": pa.repeat("whole", collect_hand.size),
+            "half": _HALF_NAMES.take(collections["half"]),
         },
         schemas.COLLECTIONS,
         collect_order,

@@ -31,6 +31,7 @@ _MAIN_POT = lit("main pot")
 _MAIN_SIDE = scan.literal_table(["main ", "side "])
 _CASHED, _BAR, _FEE = lit(" cashed out the hand for "), lit(" |"), lit("| Cash Out Fee ")
 _SHOWS = lit(" shows [")
+_HALVES = (lit(" (HI)"), lit(" (LO)"))
 _SITTING_OUT, _OUT_OF_HAND = lit(" is sitting out"), lit("out of hand")
 _SHOWED, _MUCKED, _WON = lit(" showed ["), lit(" mucked ["), lit(" won ")
 _NOT_AWARDED = lit("(pot not awarded")
@@ -210,12 +211,14 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
     """Chip-moving lines without "player: ": uncalled bets returned, collections, cash-outs
     and colon-less shows; one line can be several events. Per event: its line (row in the
     input), kind (0 return, 1 collect, 2 cash-out, 3 show), spans of player, amount, pot,
-    fee and cards, and whether a collect line is damaged (no amount or pot)."""
+    fee and cards, whether a collect line is damaged (no amount or pot), and the half of a
+    hi/lo pot a collect line names (0: none, 1: `` (HI)``, 2: `` (LO)`` after the pot)."""
     n = starts.size
     rows = np.empty(4 * n, np.int64)
     kinds = np.empty(4 * n, np.int64)
     spans = np.full((4 * n, 10), NULL, np.int64)
     damaged = np.zeros(4 * n, np.bool_)
+    half = np.zeros(4 * n, np.int8)
     count = 0
     for i in range(n):
         start, end = starts[i], ends[i]
@@ -234,7 +237,11 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
             rows[count], kinds[count] = i, 1
             spans[count, 0], spans[count, 1] = start, pos
             spans[count, 2], spans[count, 3] = _collected_amount(data, start, end)
-            spans[count, 4], spans[count, 5] = _pot_name(data, start, end)
+            stop = end
+            for k in range(2):  # "from pot (HI)": the half of a hi/lo pot
+                if ends_with(data, start, end, _HALVES[k]):
+                    half[count], stop = k + 1, end - _HALVES[k].size
+            spans[count, 4], spans[count, 5] = _pot_name(data, start, stop)
             damaged[count] = spans[count, 2] < 0 or spans[count, 4] < 0
             count += 1
         pos = find(data, start, end, _CASHED)
@@ -259,7 +266,7 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
             spans[count, 0], spans[count, 1] = start, pos
             spans[count, 8], spans[count, 9] = _bracketed(data, pos + 1, end)
             count += 1
-    return rows[:count], kinds[:count], spans[:count], damaged[:count]
+    return rows[:count], kinds[:count], spans[:count], damaged[:count], half[:count]
 
 
 @njit
@@ -483,7 +490,7 @@ def summary_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, board_label: np.ndarray,
     labels: np.ndarray, label_bounds: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
-    """Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)`` and, for each
+    r"""Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)`` and, for each
     of the grammar's ``labels``, of ``label([^ |]+)``; side pots named) and board lines
     (board number from ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from
     ``^(?:(?:FIRST|SECOND|THIRD) )?<board label>([^\]]*)\]$``). Spans: total, board

@@ -189,6 +189,7 @@ class Grammar:
     ``jackpot_fee``, ``tax``, ``room_money_in``). ``room_money_lines``: lines that start
     with one of these and end with an amount the room added to the pot (a cash drop).
     ``total_after_rake``: the printed total pot is what was left after the room's take.
+    ``pots_named``: collect lines name their pot (else "from pot" is any pot).
     """
 
     site: str
@@ -206,6 +207,7 @@ class Grammar:
     room_money_lines: tuple[str, ...] = ()
     total_after_rake: bool = False
     header_follow: str = ""
+    pots_named: bool = True
 
     @functools.cached_property
     def tables(self) -> Tables:

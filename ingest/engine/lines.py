@@ -20,17 +20,16 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import scan
+from ingest.engine import fields, scan
+from ingest.engine.fields import NO_SEAT, RUN_WORDS
 from ingest.engine.grammar import OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, find, lit, njit
-from ingest.engine import fields
-from ingest.engine.fields import NO_SEAT, RUN_WORDS
 from ingest.engine.text import ChunkText
 
 # Street markers, coded in chunk order; 0 is the part of a hand before its first marker.
 _STREETS = {
-    "ANTE/BLINDS": 0, "HOLE CARDS": 1, "DEALING HANDS": 1, "PRE-FLOP": 1, "FLOP": 2, "TURN": 3, "RIVER": 4,
-    "SHOW DOWN": 5, "SHOWDOWN": 5, "SUMMARY": 6,
+    "ANTE/BLINDS": 0, "HOLE CARDS": 1, "DEALING HANDS": 1, "PRE-FLOP": 1, "FLOP": 2, "TURN": 3,
+    "RIVER": 4, "SHOW DOWN": 5, "SHOWDOWN": 5, "SUMMARY": 6,
 }  # fmt: skip
 STREET_NAMES = ["preflop", "preflop", "flop", "turn", "river", "showdown", "summary", "other"]
 SUMMARY, OTHER_STREET = 6, 7
@@ -308,7 +307,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )
     # Each label's amount goes to its column; several labels may add to one column. A
     # missing label is none taken (0); one there but unreadable is null.
-    labelled = {}
+    labelled: dict[str, pl.Series] = {}
     for k, column in enumerate(grammar.totals.values()):
         value = amounts(spans[is_total], 4 + 2 * k, absent=0)
         labelled[column] = (
@@ -416,7 +415,7 @@ def _events(
     other_rows = np.concatenate([other_rows, action_rows[~found]])
     other_rows.sort()
     action, code, all_in, damaged = action[keep], code[keep], all_in[keep], damaged[keep]
-    line, other_kind, other, other_damaged = fields.other_fields(
+    line, other_kind, other, other_damaged, half = fields.other_fields(
         data, starts[other_rows], ends[other_rows]
     )
     rows = np.concatenate([action_rows[keep], other_rows[line]])
@@ -454,6 +453,7 @@ def _events(
                                        last_end, -1),
             "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
                                      both(action[:, 0], other[:, 7]), -1),
+            "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
             # a raise's first amount ("raises 2 to 3": 2)
             "by_h": scan.hundredths(data, both(action[:, 6], np.full(line.size, NULL)),
                                     both(action[:, 7], other[:, 0]), -1),

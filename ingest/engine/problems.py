@@ -15,9 +15,9 @@ import polars as pl
 import pyarrow as pa
 
 from ingest.engine import grouped, scan
-from ingest.engine.scan import njit
 from ingest.engine.grammar import BETTING, EVENT_KINDS, ROOM_COLUMNS
 from ingest.engine.lines import SUMMARY, Lines
+from ingest.engine.scan import njit
 
 _AMOUNT_KINDS = [k for k in BETTING if k != "raise"] + ["return", "collect", "cash_out"]
 _NEEDS_AMOUNT = np.array([kind in _AMOUNT_KINDS for kind in EVENT_KINDS])

@@ -85,7 +85,7 @@ def infer_returns(ev: pl.DataFrame, hands: int) -> tuple[pl.DataFrame, np.ndarra
     order_key = pl.col("idx") * 2 + pl.col("_added")
     out = (
         pl.concat([ev.with_columns(chips=chips, _added=pl.lit(0)),
-                   added.with_columns(_added=pl.lit(1))], how="vertical_relaxed")  # fmt: skip
+                   added.with_columns(_added=pl.lit(1))], how="vertical_relaxed")
         .sort(["hand", order_key])
         .filter((pl.col("code") != _COLLECT) | (pl.col("chips") > 0))
         .drop("_added")

@@ -8,6 +8,7 @@ by hand, so only the hands that really trigger the failure are lost, each as an 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -27,7 +28,8 @@ from ingest.reader import detect_encoding, iter_chunks
 # What a parse raises on input it does not expect (the chunk is then parsed hand by hand).
 _FAILURES = (pl.exceptions.PolarsError, pa.ArrowException, ValueError, TypeError)
 _ENGINE = Path(__file__).resolve().parent
-_SHARED = [Path(schemas.__file__).resolve(), _ENGINE.parent / "reader.py", _ENGINE.parent / "money.py"]
+# the code every format's parse depends on besides the engine
+_SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py")]
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,7 +100,7 @@ class TextSite:
             cuts.insert(0, 0)
         results = []
         bounds = [*cuts, len(lines)]
-        for start, end in zip(bounds, bounds[1:], strict=False):
+        for start, end in itertools.pairwise(bounds):
             if start == end:
                 continue
             first = lines.row(start, named=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from pathlib import Path
 
 from ingest.engine.contract import Chunk, ParseResult, Site
 
@@ -22,16 +23,20 @@ def registry() -> dict[str, Site]:
     return {site.name: site for site in sites}
 
 
-@functools.cache
 def parser_version(site: Site) -> str:
     """The site's name and a digest of the code that reads its files (the engine and the
     site's own module): a file already read by the same parser, with the same content, need
     not be read again; any change to that code reads it again, and an edit to one room
     re-reads only that room's files."""
+    return _digest(site.name, tuple(site.sources))
+
+
+@functools.cache
+def _digest(name: str, sources: tuple[Path, ...]) -> str:
     digest = hashlib.sha256()
-    for path in dict.fromkeys(site.sources):
+    for path in dict.fromkeys(sources):
         digest.update(path.read_bytes())
-    return f"{site.name}:{digest.hexdigest()[:16]}"
+    return f"{name}:{digest.hexdigest()[:16]}"
 
 
 def detect_site(head: bytes) -> Site | None:

@@ -39,7 +39,7 @@ GRAMMAR = Grammar(
     # PLO with no limit written is pot-limit; "NL postflop" plays pot-limit before the flop
     # and no-limit after it, read as no-limit.
     limits={"Pot Limit": "PL", "No Limit": "NL", "Fixed Limit": "FL", "Limit": "FL",
-            "(NL postflop)": "NL", "PLO": "PL"},  # fmt: skip
+            "(NL postflop)": "NL", "PLO": "PL"},
     rooms={"Poker Hand": "GGPoker"},
     actions=compile_actions({
         "{player}: posts small blind {amount}": "post_sb",
@@ -62,10 +62,11 @@ GRAMMAR = Grammar(
         "{player}: Chooses to EV Cashout{any}": "note",
         "{player}: is sitting out{any}": "sits_out",
         "{player}: sits out{any}": "sits_out",
-    }),  # fmt: skip
+    }),
     totals={"| Rake ": "rake", "| Jackpot ": "jackpot_fee", "| Bingo ": "jackpot_fee",
-            "| Fortune ": "jackpot_fee", "| Tax ": "tax"},  # fmt: skip
+            "| Fortune ": "jackpot_fee", "| Tax ": "tax"},
     room_money_lines=("Cash Drop to Pot : total ",),
+    pots_named=False,
 )
 
 SITE = TextSite(GRAMMAR, __file__)

@@ -50,7 +50,7 @@ GRAMMAR = Grammar(
         "{player} mucks{any}": "muck",
         "{player} is sitting out{any}": "sits_out",
         "{player} sits out{any}": "sits_out",
-    }),  # fmt: skip
+    }),
     totals={"| Rake ": "rake"},
     stack_suffix="",
     board_label="Board: [",
