@@ -12,7 +12,16 @@ from __future__ import annotations
 import numpy as np
 
 from ingest.engine import scan
-from ingest.engine.grammar import BETTING, EVENT_KINDS, NOT_EVENTS, WITH_AMOUNT, match_ops
+from ingest.engine.grammar import (
+    BETTING,
+    EVENT_KINDS,
+    NOT_EVENTS,
+    OP_BRACKETED,
+    OP_LITERAL,
+    OP_WORD,
+    SLOT_NONE,
+    WITH_AMOUNT,
+)
 from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit
 
 # Per event kind code: its amount is read, it is read only to know who sat out, an event.
@@ -53,6 +62,44 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     if closing < 0:
         return NULL, NULL
     return opening + 1, closing
+
+
+@njit
+def match_ops(
+    data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
+    op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
+    op_literal: np.ndarray, out: np.ndarray,
+) -> bool:  # fmt: skip
+    """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
+    the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4)."""
+    for k in range(op_bounds[template], op_bounds[template + 1]):
+        kind = op_kind[k]
+        if kind == OP_LITERAL:
+            literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
+            if not scan.at(data, pos, end, literal):
+                return False
+            pos += literal.size
+            continue
+        first = pos
+        if kind == OP_WORD:
+            pos = scan.non_space_run(data, pos, end)
+            if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+                # as a regex's \S+ gives back characters the literal after it needs
+                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                while pos > first and not scan.at(data, pos, end, following):
+                    pos -= 1
+            if pos == first:
+                return False
+        elif kind == OP_BRACKETED:
+            pos = scan.find_byte(data, pos, end, 93)  # "]"
+            if pos < 0:
+                return False
+        else:
+            pos = end
+        slot = op_slot[k]
+        if slot != SLOT_NONE:
+            out[2 * slot - 2], out[2 * slot - 1] = first, pos
+    return pos == end
 
 
 @njit
@@ -118,6 +165,7 @@ def action_fields(
                     matched = True
                     break
             if matched:
+                code[i] = codes[t]
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 break

@@ -131,39 +131,6 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
     )
 
 
-@scan.njit
-def match_ops(
-    data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
-    op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
-    op_literal: np.ndarray, out: np.ndarray,
-) -> bool:  # fmt: skip
-    """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
-    the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4)."""
-    for k in range(op_bounds[template], op_bounds[template + 1]):
-        kind = op_kind[k]
-        if kind == OP_LITERAL:
-            literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
-            if not scan.at(data, pos, end, literal):
-                return False
-            pos += literal.size
-            continue
-        first = pos
-        if kind == OP_WORD:
-            pos = scan.non_space_run(data, pos, end)
-            if pos == first:
-                return False
-        elif kind == OP_BRACKETED:
-            pos = scan.find_byte(data, pos, end, 93)  # "]"
-            if pos < 0:
-                return False
-        else:
-            pos = end
-        slot = op_slot[k]
-        if slot != SLOT_NONE:
-            out[2 * slot - 2], out[2 * slot - 1] = first, pos
-    return pos == end
-
-
 def byte_class(pattern: str) -> np.ndarray:
     """The ASCII bytes a one-character regex class matches, as a 256-entry mask."""
     compiled = re.compile(pattern)
