@@ -9,7 +9,12 @@ from __future__ import annotations
 from ingest.engine.grammar import Grammar, compile_actions
 from ingest.engine.site import TextSite
 
-ROOMS = {"PokerStars": "PokerStars", "Run It Once Poker": "Run It Once Poker"}
+# The rooms that write this format, as their headers name them.
+ROOMS = {
+    "PokerStars": "PokerStars", "Run It Once Poker": "Run It Once Poker",
+    "PokerMaster": "PokerMaster", "PokerBros": "PokerBros", "MPLPoker": "MPLPoker",
+    "SupremaPoker": "SupremaPoker", "Hive Poker": "Hive Poker", "Full Tilt": "Full Tilt Poker",
+}  # fmt: skip
 _KINDS = ("", " Home Game", " Zoom")
 
 ACTIONS = compile_actions({
@@ -38,7 +43,7 @@ GRAMMAR = Grammar(
     hand_id_class="[0-9]",
     hand_id_end=":",
     header=(
-        r"^\x{FEFF}?(?P<room>PokerStars|Run It Once Poker)(?: Home Game| Zoom)? (?:Hand|Game) "
+        rf"^\x{{FEFF}}?(?P<room>{'|'.join(ROOMS)})(?: Home Game| Zoom)? (?:Hand|Game) "
         r"#:\s+(?:\{[^}]*\} )?"
         r"(?:(?:Zoom )?Tournament #(?P<tournament_id>\d+), (?:\S+(?: [A-Z]{3})? )?)?"
         r"(?P<game>.+?) (?:- (?:Match Round \w+, )?Level (?P<level>\S+) )?"
