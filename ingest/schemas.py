@@ -46,6 +46,9 @@ HANDS = pa.schema(
         # money the room adds to the pot (splash, cash drop); not part of total_pot
         pa.field("room_money_in", pa.int64(), nullable=False),
         pa.field("cash_out_fee", pa.int64(), nullable=False),
+        # what Y means in "raises X to Y": the street total, or the chips the raise adds
+        # (Run It Once exports); the reading under which the hand's chips balance
+        pa.field("raise_reading", pa.string(), nullable=False),
         pa.field("source_file", pa.string(), nullable=False),
         pa.field("byte_offset", pa.int64(), nullable=False),
     ]

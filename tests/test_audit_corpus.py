@@ -18,20 +18,10 @@ from tests.damage import DAMAGES
 
 parse, parse_file = SITE.parse, SITE.parse_file
 
-# Every non-ok hand, with the lines of its text that prove the status.
-PROVEN_PROBLEMS = {
-    # cash/PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt: Shaun J raised to 30.25 facing
-    # Hero's all-in 28.89, so 1.36 was uncalled and the total pot (84.94 - 1.36 = 83.58)
-    # agrees; the return line says 8.43.
-    #   "Shaun J: raises €1.36 to €30.25"
-    #   "Uncalled bet (€8.43) returned to Shaun J"
-    #   "Total pot €83.58 | Main pot €62.60 | Side pot €20.98 | Rake €2.00"
-    "34011543": ("mismatch", "Shaun J returned: actions say 8.43, history says 1.36"),
-}
-# cash/PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt (hand 3126037878): everybody folds
-# to the big blind, whose $5 above the small blind the converter never printed as returned
-# ("PLR_7233719GD collected $15 from pot"); the parser infers the return from the betting,
-# so the hand is ok (see test_converted_unprinted_return_is_inferred).
+# Every non-ok hand, with the lines of its text that prove the status (none since Run It
+# Once's raise wording and unprinted returns are read as the rooms mean them; see
+# test_run_it_once_raise_reading and test_converted_unprinted_return_is_inferred).
+PROVEN_PROBLEMS: dict[str, tuple[str, str]] = {}
 
 HAND_START = re.compile(r"^(?=(?:PokerStars|Run It Once Poker).*(?:Hand|Game) #)", re.M)
 

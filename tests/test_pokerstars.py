@@ -90,7 +90,8 @@ def test_hand_row() -> None:
         "max_seats": 6, "button_seat": 1,
         "started_at": dt.datetime(2024, 7, 1, 16, 0, tzinfo=dt.UTC),
         "boards": ["2s 3h 4h 5c Qs"], "total_pot": 1110, "rake": 56, "jackpot_fee": 0,
-        "tax": 0, "room_money_in": 0, "cash_out_fee": 0, "byte_offset": 0,
+        "tax": 0, "room_money_in": 0, "cash_out_fee": 0, "raise_reading": "total",
+        "byte_offset": 0,
     }  # fmt: skip
 
 

@@ -186,3 +186,22 @@ def test_run_it_once_exports(corpus: Path) -> None:
         "EUR", 14134, 250, 500,
     )  # fmt: skip
     assert _nets(result, hand["hand_id"])["Ricky N"] == (12142, 7142, 14384, 9384)
+
+
+def test_run_it_once_raise_reading(corpus: Path) -> None:
+    """Run It Once writes "raises X to Y" with Y the chips the raise adds: only that reading
+    balances hand #34011543 with its own lines. Shaun J bets 7.07, then "raises €1.36 to
+    €30.25": 7.07 + 30.25 = 37.32, his whole stack (39.72 - 2.40); Hero is all-in for
+    28.89, so 37.32 - 28.89 = 8.43 is uncalled, as printed ("Uncalled bet (€8.43)"). Gary Q
+    is all-in for 2.40 + 18.40 = 20.80: main pot 3 x 20.80 + 0.20 (Terry's blind) = 62.60,
+    side pot 2 x (31.29 - 20.80) = 20.98, as printed; Hero collects 60.60 + 20.98 (rake
+    2.00). Read as a street total (30.25), Shaun would get 1.36 back and the lines would not
+    add up to the printed total pot."""
+    result = _parse(corpus, "cash/PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt")
+    [hand] = _frame(result.hands).to_dicts()
+    assert (hand["raise_reading"], hand["total_pot"], hand["rake"]) == ("added", 8358, 200)
+    nets = _nets(result, hand["hand_id"])
+    assert nets["Shaun J"] == (3972, 843, 0, -3129)
+    assert nets["Hero"] == (3129, 0, 8158, 5029)
+    raises = _frame(result.actions).filter(pl.col("player") == "Shaun J", pl.col("kind") == "raise")
+    assert raises.select("amount", "raise_to", "all_in").row(0) == (3025, 3732, True)

@@ -109,12 +109,18 @@ def _seats(lines: Lines, in_cents: np.ndarray) -> pl.DataFrame:
     )
 
 
-def _events(lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray) -> pl.DataFrame:
+def _events(
+    lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray, total_pot: np.ndarray,
+    may_add: np.ndarray,
+) -> tuple[pl.DataFrame, np.ndarray]:
     """Events in line order, with amounts in the smallest unit (``x``: the amount, ``y``:
     a raise's "to" amount, ``fee_x``: a cash-out fee; null when unreadable) and the street
     totals of the betting rows (see :func:`_betting`): ``live``, ``after``, ``chips``,
     ``dead``, ``raise_to`` and ``seq``; ``pkey`` is the player's (hand, seat) key, ``key``
-    that and the street."""
+    that and the street. ``raises X to Y`` is read with Y the street total, or, in hands
+    whose room ``may_add`` writes Y as the chips the raise adds, that way when only it
+    makes the hand's chips balance (what the betting puts in, less returns, is the printed
+    ``total_pot``). Also returns each hand's reading (an index in ``RAISE_READINGS``)."""
     ev = lines.events
     hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy().astype(np.int64)
     cents = in_cents[hand]
@@ -126,10 +132,23 @@ def _events(lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray) -> pl.Dat
     seat = _numbers(ev["seat"], 15).astype(np.int64)  # 15 stands for "no seat"
     pkey = hand * 16 + seat
     key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
-    live, after, chips, dead, seq, betting, chips_ok = _betting(
-        hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
-        big_blind[hand],
-    )  # fmt: skip
+    args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
+            big_blind[hand])  # fmt: skip
+    flows = [_betting(*args, reading == "added") for reading in RAISE_READINGS[: 1 + may_add.any()]]
+    n = total_pot.size
+    reading = np.zeros(n, np.int64)
+    if len(flows) > 1:
+        balances = [
+            grouped.sums(hand, n, np.where(_IS_BETTING[code], chips,
+                                           np.where(code == _RETURN_CODE, -chips, 0)))
+            == total_pot
+            for _, _, chips, *_ in flows
+        ]  # fmt: skip
+        reading[may_add & ~balances[0] & balances[1]] = 1
+    picked = reading[hand]
+    live, after, chips, dead, seq, betting, chips_ok = (
+        np.choose(picked, arrays) for arrays in zip(*flows, strict=True)
+    )
     y = _nullable(value, y_ok)
     return ev.with_columns(
         x=_nullable(value, x_ok),
@@ -142,9 +161,9 @@ def _events(lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray) -> pl.Dat
         after=_nullable(after, betting),
         chips=_nullable(chips, chips_ok),
         dead=dead,
-        raise_to=y,
+        raise_to=_nullable(after, is_raise & y_ok),
         seq=seq,
-    )
+    ), reading
 
 
 _KIND_CODES = {kind: code for code, kind in enumerate(EVENT_KINDS)}
@@ -154,7 +173,9 @@ _INSURANCE_CODE = EVENT_KINDS.index("insurance")
 # Which chip flow (0 returned, 1 collected, 2 cashed out) an event kind is, -1: none.
 _FLOW_OF = np.array([["return", "collect", "cash_out"].index(k) if k in ("return", "collect",
                      "cash_out") else -1 for k in EVENT_KINDS])  # fmt: skip
-_STRADDLE_CODE = _KIND_CODES["straddle"]
+# What Y means in "raises X to Y": the street total, or the chips the raise adds.
+RAISE_READINGS = ("total", "added")
+_STRADDLE_CODE, _RETURN_CODE = _KIND_CODES["straddle"], _KIND_CODES["return"]
 _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE, _COLLECT_CODE = (
     _KIND_CODES["raise"],
     _KIND_CODES["ante"],
@@ -174,14 +195,15 @@ _HALF_NAMES = pa.array(["whole", "hi", "lo"], pa.string())
 @njit
 def _betting(
     hand: np.ndarray, key: np.ndarray, code: np.ndarray, x: np.ndarray, y: np.ndarray,
-    big_blind: np.ndarray,
+    big_blind: np.ndarray, raise_adds: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """The street totals, one pass over the events in line order: per (hand, seat, street)
     ``key``, what each betting row adds live (a post of both blinds counts the big blind
     live, the rest is dead; antes and dead posts are dead; a raise, and a straddle (a raise
     in the blinds, whose amount a re-straddle raises), set the total to their amount, and
-    later calls add to it), the total after it, and what a raise adds; then the chips each
-    event moves and its dead part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count
+    later calls add to it; with ``raise_adds``, a raise's "to" amount is what it adds),
+    the total after it, and what a raise adds; then the chips each event moves and its dead
+    part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count
     as 0: their hands fail the checks. Returns the values and a validity flag for each."""
     n = hand.size
     live, after = np.zeros(n, np.int64), np.zeros(n, np.int64)
@@ -217,14 +239,15 @@ def _betting(
         else:
             adds = xi
         total[g] += adds
+        to = max(y[i], 0) + (last[g] if raise_adds and c == _RAISE_CODE else 0)
         if c in (_RAISE_CODE, _STRADDLE_CODE):
             since_raise[g] = total[g]
-            base[g] = max(y[i], 0)
+            base[g] = to
         live[i] = adds
         after[i] = base[g] + total[g] - since_raise[g]
         betting_valid[i] = True
         if c in (_RAISE_CODE, _STRADDLE_CODE):
-            chips[i] = max(y[i], 0) - last[g]
+            chips[i] = to - last[g]
             chips_valid[i] = y[i] >= 0
         else:
             chips[i] = xi
@@ -249,27 +272,6 @@ def _hand_sums(
         elif code[i] == _CASH_OUT_CODE:
             fees[hand[i]] += max(fee[i], 0)
     return ante, fees
-
-
-def _computed_returns(ev: pl.DataFrame) -> pl.DataFrame:
-    """Uncalled bets from the betting itself: on each street, what the biggest bettor put in
-    beyond the next biggest. Used where the history's own return lines are unreliable."""
-    totals = (
-        ev.filter(pl.col("after").is_not_null())
-        .group_by("key")
-        .agg(pl.col("hand").first(), pl.col("pkey").first(), total=pl.col("after").max())
-        .with_columns(street_key=pl.col("key") % 8 + pl.col("hand") * 8)
-        .sort(["street_key", "total"], descending=[False, True])
-        .with_columns(
-            second=pl.col("total").shift(-1).over("street_key"),
-            rank=pl.int_range(pl.len()).over("street_key"),
-        )
-    )
-    return (
-        totals.filter(pl.col("rank") == 0)
-        .group_by("pkey")
-        .agg(computed_return=(pl.col("total") - pl.col("second").fill_null(0)).sum())
-    )
 
 
 @njit
@@ -329,10 +331,30 @@ def _seat_sums(
     return sums, first_shown, first_summary
 
 
+@njit
+def _all_in_by_stack(
+    seat_hand: np.ndarray, seat: np.ndarray, stack: np.ndarray, event_hand: np.ndarray,
+    event_seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Whether each betting event puts the last of its player's stack in (some rooms do
+    not print "and is all-in")."""
+    out = np.zeros(event_hand.size, np.bool_)
+    put = np.zeros(seat_hand.size, np.int64)
+    for i, k in enumerate(_seat_rows(seat_hand, seat, event_hand, event_seat)):
+        if k >= 0 and _IS_BETTING[code[i]] and chips[i] > 0:
+            put[k] += chips[i]
+            out[i] = put[k] == stack[k]
+    return out
+
+
 def _players(
-    lines: Lines, info: _HandArrays, seats: pl.DataFrame, ev: pl.DataFrame
-) -> pl.DataFrame:
-    """One row per seat line, with the player's chip flows, cards and position."""
+    lines: Lines, info: _HandArrays, seats: pl.DataFrame, ev: pl.DataFrame, due: np.ndarray
+) -> tuple[pl.DataFrame, np.ndarray]:
+    """One row per seat line, with the player's chip flows, cards and position; and per
+    hand whether its winnings are read from the summary. They are where the collect lines
+    contradict the hand's totals (they do not add up to ``due``, the pot less the room's
+    take) and the summary's "won" amounts agree with them (Run It Once exports with a
+    splash count it in every pot's collect line)."""
     summary = lines.summary_seats
     summary_hand = summary["hand"].to_numpy()
     won, won_ok = units(summary["won_h"].to_numpy(), info.in_cents[summary_hand])
@@ -345,20 +367,13 @@ def _players(
         summary["not_awarded"].to_numpy(),
     )  # fmt: skip
     put_in, returned, collected, cashed_out, fee, won_summary, not_awarded, premiums = sums.T
-    is_rio = info.is_rio[seat_hand]
-    if is_rio.any():
-        # Run It Once exports print return and collect amounts that contradict their own pot
-        # totals; their returns are recomputed from the betting and winnings read from the
-        # summary, which agrees with the totals.
-        rio_events = ev.filter(pl.Series(info.is_rio[ev["hand"].to_numpy()]))
-        computed = _computed_returns(rio_events)
-        pkey = seat_hand * 16 + _numbers(seats["seat"], 15)
-        found = pl.DataFrame({"pkey": pkey}).join(
-            computed, on="pkey", how="left", maintain_order="left"
-        )
-        computed_return = _numbers(found["computed_return"], 0)
-        returned = np.where(is_rio, computed_return, returned)
-        collected = np.where(is_rio, won_summary, collected)
+    hands = due.size
+    from_summary = (
+        (due >= 0)
+        & (grouped.sums(seat_hand, hands, collected) != due)
+        & (grouped.sums(seat_hand, hands, won_summary) == due)
+    )
+    collected = np.where(from_summary[seat_hand], won_summary, collected)
     shown = _take(ev["cards"], first_shown)
     summary_cards = _take(summary["cards"], first_summary)
     hole_cards = pc.coalesce(_arrow(seats["dealt"]).cast(pa.string()), shown, summary_cards)
@@ -374,10 +389,9 @@ def _players(
         not_awarded=not_awarded,
         insurance=-premiums,
         net=collected + cashed_out - premiums - put_in + returned,
-        is_rio=is_rio,
         hole_cards=pl.Series(hole_cards),
         position=pl.Series(_LABEL_ARRAY.take(pa.array(positions, mask=positions < 0))),
-    )
+    ), from_summary
 
 
 @njit
@@ -405,16 +419,17 @@ def _positions(
 
 
 def _collections(
-    lines: Lines, info: _HandArrays, ev: pl.DataFrame, players: pl.DataFrame, pots_named: bool
+    lines: Lines, info: _HandArrays, ev: pl.DataFrame, players: pl.DataFrame, pots_named: bool,
+    from_summary: np.ndarray,
 ) -> tuple[dict[str, Column], np.ndarray]:
-    """Collect lines as rows (summary winnings for Run It Once exports, see _players): the
+    """Collect lines as rows (the summary's winnings for hands ``from_summary``): the
     columns hand, seat, player, board, pot, half and amount, and the rows in hand order. A
     collection "from pot" is from the main pot when the hand has no side pot; in a room
     that never names its pots, only when it is the hand's one collection (else unknown)."""
-    n = info.is_rio.size
+    n = info.button_seat.size
     has_side_pots = grouped.counts(lines.totals.filter("side_pots")["hand"].to_numpy(), n) > 0
     ev_hand = ev["hand"].to_numpy()
-    rows = np.flatnonzero((ev["code"].to_numpy() == _COLLECT_CODE) & ~info.is_rio[ev_hand])
+    rows = np.flatnonzero((ev["code"].to_numpy() == _COLLECT_CODE) & ~from_summary[ev_hand])
     hand = ev_hand[rows]
     if not pots_named:
         has_side_pots |= grouped.counts(hand, n) > 1
@@ -430,22 +445,23 @@ def _collections(
         "half": pa.array(ev["half"].to_numpy()[rows]),
         "amount": _arrow(ev["chips"]).take(picked),
     }
-    if not info.is_rio.any():
+    if not from_summary.any():
         return columns, np.arange(rows.size)
-    rio = np.flatnonzero(players["is_rio"].to_numpy() & (players["collected"].to_numpy() > 0))
-    picked = pa.array(rio)
-    rio_columns: dict[str, Column] = {
-        "hand": players["hand"].to_numpy()[rio],
+    player_hand = players["hand"].to_numpy()
+    won = np.flatnonzero(from_summary[player_hand] & (players["collected"].to_numpy() > 0))
+    picked = pa.array(won)
+    summary_columns: dict[str, Column] = {
+        "hand": player_hand[won],
         "seat": _arrow(players["seat"]).take(picked),
-        "player": _take(players["player"], rio),
-        "board": pa.array(np.ones(rio.size, np.int8)),
-        "pot": pa.nulls(rio.size, pa.int8()),
-        "half": pa.array(np.zeros(rio.size, np.int8)),
+        "player": _take(players["player"], won),
+        "board": pa.array(np.ones(won.size, np.int8)),
+        "pot": pa.nulls(won.size, pa.int8()),
+        "half": pa.array(np.zeros(won.size, np.int8)),
         "amount": _arrow(players["collected"]).take(picked),
     }
-    both: dict[str, Column] = {"hand": np.concatenate([hand, rio_columns["hand"]])}
+    both: dict[str, Column] = {"hand": np.concatenate([hand, summary_columns["hand"]])}
     for name in ("seat", "player", "board", "pot", "half", "amount"):
-        both[name] = pa.concat_arrays([columns[name], rio_columns[name]])
+        both[name] = pa.concat_arrays([columns[name], summary_columns[name]])
     return both, np.argsort(both["hand"], kind="stable")
 
 
@@ -530,7 +546,6 @@ class _HandArrays:
     """What row-level steps look up by hand number, as arrays indexed by it."""
 
     in_cents: np.ndarray  # amounts in cents (else whole chips)
-    is_rio: np.ndarray  # a Run It Once export
     big_blind: np.ndarray  # -1: unreadable
     button_seat: np.ndarray  # -1: none
 
@@ -538,7 +553,6 @@ class _HandArrays:
     def of(info: pl.DataFrame) -> _HandArrays:
         return _HandArrays(
             info["in_cents"].fill_null(False).to_numpy(),
-            info["is_rio"].fill_null(False).to_numpy(),
             _numbers(info["big_blind"]),
             _numbers(info["button_seat"]).astype(np.int64),
         )
@@ -568,10 +582,21 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
     n = info.height
     arrays = _HandArrays.of(info)
     seats = _seats(lines, arrays.in_cents)
-    ev, inferred = infer_returns(_events(lines, arrays.in_cents, arrays.big_blind), n)
-    players = _players(lines, arrays, seats, ev)
     totals = _totals(lines, arrays.in_cents, grammar.total_after_rake)
+    printed_total = _numbers(totals["total_pot"], -1)
+    may_add = info["room"].is_in(list(grammar.raise_adds_rooms)).fill_null(False).to_numpy()
+    ev, reading = _events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add)
+    ev, inferred = infer_returns(ev, n)
+    all_in = _all_in_by_stack(
+        seats["hand"].to_numpy(), _numbers(seats["seat"]), _numbers(seats["stack"]),
+        ev["hand"].to_numpy(), _numbers(ev["seat"]), ev["code"].to_numpy(), _numbers(ev["chips"]),
+    )
+    ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
     totals = totals.with_columns(total_pot=pl.col("total_pot") - inferred)
+    take = totals.select(pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
+                         - pl.col("room_money_in")).to_series()  # fmt: skip
+    due = _numbers(totals["total_pot"] - take, -1)
+    players, from_summary = _players(lines, arrays, seats, ev, due)
     bad = problems(lines, info, seats, ev, players, totals)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
@@ -594,6 +619,7 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
             "ante": ante,
             "cash_out_fee": cash_out_fee,
             **{name: totals[name] for name in ("total_pot", *ROOM_COLUMNS)},
+            "raise_reading": pa.array(RAISE_READINGS).take(pa.array(reading)),
             "boards": _boards(lines, n),
             "source_file": files.take(pa.array(info["file"].to_numpy())),
             "byte_offset": info["offset"],
@@ -629,7 +655,9 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
         schemas.ACTIONS,
         _kept(ev_hand, ok),
     )
-    collections, collect_order = _collections(lines, arrays, ev, players, grammar.pots_named)
+    collections, collect_order = _collections(
+        lines, arrays, ev, players, grammar.pots_named, from_summary
+    )
     collect_hand = collections["hand"]
     assert isinstance(collect_hand, np.ndarray)
     if ok is not None:

@@ -7,8 +7,6 @@ per distinct text.
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import polars as pl
 import pyarrow as pa
@@ -33,25 +31,23 @@ def _first_match(
     frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
 ) -> pl.DataFrame:
     """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
-    (nulls where none does, or where the pattern has no such group)."""
-    text = pl.col(column)
-    out = [pl.lit(None, pl.String).alias(name) for name in groups]
-    for pattern in reversed(patterns):
-        names = set(re.findall(r"\(\?P<(\w+)>", pattern))
-        out = [
-            pl.when(text.str.contains(pattern))
-            .then(text.str.extract(pattern, _group_index(pattern, name)) if name in names
-                  else pl.lit(None, pl.String))
-            .otherwise(previous)
-            .alias(name)
-            for name, previous in zip(groups, out, strict=True)
-        ]  # fmt: skip
+    (nulls where none does, or where the pattern has no such group): one pass of each
+    regex over the column."""
+    text = frame[column]
+    out = pl.DataFrame([pl.Series(name, [None] * frame.height, pl.String) for name in groups])
+    chosen = np.zeros(frame.height, np.bool_)
+    for pattern in patterns:
+        extracted = text.str.extract_groups(pattern).struct.unnest()
+        if len(patterns) == 1:
+            return frame.with_columns(extracted.select(n for n in groups if n in extracted.columns),
+                                      *(out[n] for n in groups if n not in extracted.columns))
+        matched = pl.Series(text.str.contains(pattern).fill_null(False).to_numpy() & ~chosen)
+        out = out.with_columns(
+            pl.when(matched).then(extracted[name]).otherwise(pl.col(name)).alias(name)
+            for name in groups if name in extracted.columns
+        )  # fmt: skip
+        chosen |= matched.to_numpy()
     return frame.with_columns(out)
-
-
-def _group_index(pattern: str, name: str) -> int:
-    """The number of a named group in a regex."""
-    return int(re.compile(pattern.replace("\\x{FEFF}", "\ufeff")).groupindex[name])
 
 
 def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -249,7 +245,6 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         room=room,
     ).with_columns(
         units_per_currency=units_expr(pl.col("currency")),
-        is_rio=pl.col("room") == "Run It Once Poker",
     ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
     return h.with_columns(
         small_blind=amount(h["sb"], h["in_cents"]),
