@@ -316,12 +316,12 @@ def _award_problems(
     """A mismatch or odd_chip row for every hand with an award difference."""
     bad_hands = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
     rows = compared.join(bad_hands, on="h").join(
-        hands.select("h", "currency", "board_count"), on="h"
+        hands.select("h", "units_per_currency", "board_count"), on="h"
     )
     out: list[tuple[int, str, str]] = []
     for (h,), group in rows.group_by("h"):
         assert isinstance(h, int)
-        unit = 1 if group["currency"][0] in ("chips", "play") else 100
+        unit = group["units_per_currency"][0]
         items = list(group.select("board", "pot", "half", "seat", "player", "expected",
                                   "reported").iter_rows())
         text = verify.describe_difference(items, unit, max(int(group["board_count"][0]), 1))
@@ -372,8 +372,7 @@ def _hand_table(
 
 def _cash_out_notes(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Per hand: who cashed out, for how much, the fee, and the pot the room kept."""
-    units = hands.select("h", pl.when(pl.col("currency").is_in(["chips", "play"])).then(1)
-                         .otherwise(100).alias("unit"))
+    units = hands.select("h", pl.col("units_per_currency").alias("unit"))
     rows = seats.filter(pl.col("cashed_out") > 0).join(units, on="h")
     text = pl.concat_str(
         pl.col("player"), pl.lit(" cashed out for "), replay.money_text("cashed_out"),

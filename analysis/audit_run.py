@@ -302,7 +302,7 @@ def hand_detail(con: duckdb.DuckDBPyConnection, hand_id: str) -> str:
     result = audit_tables(tables)
     hand = tables["hands"].to_pylist()[0]
     status = result.audit_hands.to_pylist()[0]
-    unit = 1 if hand["currency"] in ("chips", "play") else 100
+    unit = hand["units_per_currency"]
     names = {row["seat"]: row["player"] for row in tables["players"].to_pylist()}
     lines = [
         f"{hand['site']} hand {hand_id}: {hand['game']} {hand['limit_type']}, "

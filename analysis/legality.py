@@ -24,10 +24,12 @@ import polars as pl
 from numpy.typing import NDArray
 
 from analysis.replay import money_text
+from ingest.rooms import DEFAULT, ROOM_RULES
 
 BETTING_STREETS = ("preflop", "flop", "turn", "river")
 VOLUNTARY = ("fold", "check", "call", "bet", "raise")
-FIXED_LIMIT_BETS = 4  # a bet and three raises
+# Bets a fixed-limit round allows, by room (a bet and three raises where not listed).
+FIXED_LIMIT_BETS = {room: rules.fixed_limit_bets for room, rules in ROOM_RULES.items()}
 _HS = ["h", "street"]
 _STREET_NO = {street: number for number, street in enumerate(BETTING_STREETS)}
 _SEQ_SPAN = 1 << 32  # (hand, seq) as one sortable int64
@@ -77,9 +79,10 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
         actions.filter(pl.col("street").is_in(BETTING_STREETS) & pl.col("seat").is_not_null())
         .join(
             hands.select(
-                "h", "limit_type", "big_blind",
-                pl.when(pl.col("currency").is_in(["chips", "play"])).then(1).otherwise(100)
-                .alias("unit"),
+                "h", "limit_type", "big_blind", "room_money_in",
+                pl.col("units_per_currency").alias("unit"),
+                pl.col("room").replace_strict(FIXED_LIMIT_BETS, default=DEFAULT.fixed_limit_bets,
+                                              return_dtype=pl.Int64).alias("cap"),
             ),
             on="h",
         )
@@ -116,7 +119,8 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     opening_bb = (big_blind == 1) & (_segment_cumsum(big_blind, round_starts) == 1)
     bets = (rows["kind"].is_in(("bet", "raise")).to_numpy() | opening_bb).astype(np.int64)
     mine = mine_after - street_chips
-    pot = pot_after - pot_chips
+    # money the room put in the pot (a splash, a cash drop) is there before anyone acts
+    pot = pot_after - pot_chips + rows["room_money_in"].to_numpy()
     return rows.with_columns(
         pl.Series("mine", mine),
         pl.Series("pot", pot),
@@ -198,14 +202,14 @@ def _capped(rows: pl.DataFrame) -> pl.DataFrame:
     fixed = rows.filter(pl.col("limit_type") == "FL")
     starting = fixed.group_by("round").agg(pl.col("seat").n_unique().alias("in_round"))
     over = fixed.join(starting, on="round").filter(
-        (pl.col("kind") == "raise") & (pl.col("bets_made") > FIXED_LIMIT_BETS)
+        (pl.col("kind") == "raise") & (pl.col("bets_made") > pl.col("cap"))
         & (pl.col("in_round") > 2)
     )
     return over.select(
         "h", "seq",
         pl.concat_str(pl.col("player"), pl.lit(" makes bet number "),
                       pl.col("bets_made").cast(pl.String), pl.lit(" on the "), pl.col("street"),
-                      pl.lit(f"; the cap is {FIXED_LIMIT_BETS}")).alias("reason"),
+                      pl.lit("; the cap is "), pl.col("cap").cast(pl.String)).alias("reason"),
     )
 
 

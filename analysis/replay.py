@@ -17,7 +17,7 @@ the high and low halves as the awards module does. The one raked hi/lo pot paid 
 in the corpus (#35875159084, $4.85, rake $0.20: $2.33 and $2.32) fits halving after the
 rake and raking each half alike; a one-cent difference between the two ways would show as
 an ``odd_chip``, not a misaward. Run It Once Poker, which writes the same format, takes its
-capped rake from the main pot alone (hand #34011543): ``MAIN_FIRST`` rooms.
+capped rake from the main pot alone (hand #34011543): see ``ingest.rooms``.
 """
 
 from __future__ import annotations
@@ -31,8 +31,6 @@ from omaha_core.pots import Pot
 KEY = ["site", "hand_id"]
 BET_KINDS = ("post_sb", "post_bb", "post_dead", "post_sb_bb", "ante", "straddle", "call", "bet",
              "raise")  # fmt: skip
-# Rooms writing PokerStars-format text that take the rake from the main pot alone.
-MAIN_FIRST_ROOMS = frozenset({"runitonce"})
 
 
 def spread_rake(gross: Sequence[int], rake: int, main_first: bool = False) -> list[int]:
@@ -208,13 +206,7 @@ def flow_problems(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
 
 def _money_expr(hands: pl.DataFrame) -> pl.DataFrame:
     """Per hand the divisor used to print amounts (100 for currencies, 1 for chips)."""
-    return hands.select(
-        "h",
-        pl.when(pl.col("currency").is_in(["chips", "play"]))
-        .then(1)
-        .otherwise(100)
-        .alias("unit"),
-    )
+    return hands.select("h", pl.col("units_per_currency").alias("unit"))
 
 
 def money_text(column: str) -> pl.Expr:

@@ -21,8 +21,9 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from analysis.replay import MAIN_FIRST_ROOMS, format_money, net_pots
-from omaha_core.awards import DEFAULT_ODD_CHIP_RULE, Award, Half, OddChipRule, award_pots
+from analysis.replay import format_money, net_pots
+from ingest.rooms import rules_for
+from omaha_core.awards import Award, Half, OddChipRule, award_pots
 from omaha_core.evaluate import high_low_values
 from omaha_core.games import GAMES
 from omaha_core.pots import Pot, build_pots
@@ -94,7 +95,7 @@ class HandReplay:
     """One showdown hand's inputs for the award split, all plain ints."""
 
     h: int
-    site: str
+    room: str
     button: int
     rake: int
     hi_lo: bool
@@ -118,11 +119,14 @@ class HandAwards:
     skipped_pots: set[int]
 
 
-def split_hand(replay: HandReplay, rule: OddChipRule = DEFAULT_ODD_CHIP_RULE,
+def split_hand(replay: HandReplay, rule: OddChipRule | None = None,
                button: int | None = None) -> HandAwards:
-    """Pots, rake and awards of one showdown hand (ValueError when the pots cannot be built)."""
+    """Pots, rake and awards of one showdown hand (ValueError when the pots cannot be
+    built), by the rules of the hand's room (``rule``: another odd-chip rule to try)."""
+    rules = rules_for(replay.room)
+    rule = rules.odd_chip if rule is None else rule
     gross = build_pots(replay.put_in, replay.folded, replay.dead)
-    pots = net_pots(gross, replay.rake, main_first=replay.site in MAIN_FIRST_ROOMS)
+    pots = net_pots(gross, replay.rake, main_first=rules.rake_main_pot_first)
     unclear: list[str] = []
     skipped: set[int] = set()
     usable: list[Pot] = []
@@ -203,10 +207,10 @@ def build_replays(
     seats: pl.DataFrame, values: pl.DataFrame, hands: pl.DataFrame
 ) -> list[HandReplay]:
     """One :class:`HandReplay` per showdown hand from the flow rows and the evaluated values."""
-    info = hands.select("h", "site", "button_seat", "rake", "hi_lo", "board_count")
+    info = hands.select("h", "room", "button_seat", "rake", "hi_lo", "board_count")
     replays: dict[int, HandReplay] = {}
-    for h, site, button, rake, hi_lo, boards in info.iter_rows():
-        replays[h] = HandReplay(h, site, button or 0, rake, hi_lo, max(boards, 1))
+    for h, room, button, rake, hi_lo, boards in info.iter_rows():
+        replays[h] = HandReplay(h, room, button or 0, rake, hi_lo, max(boards, 1))
     columns = seats.select("h", "seat", "live", "flow_returned", "flow_dead", "folded", "mucked")
     for h, seat, live, returned, dead, folded, mucked in columns.iter_rows():
         replay = replays[h]

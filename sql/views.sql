@@ -133,9 +133,7 @@ dealt AS (
         h.is_tournament,
         h.small_blind,
         h.big_blind,
-        -- Real-money amounts are in cents; chips and play money in whole chips.
-        CASE WHEN h.is_tournament OR h.currency IN ('chips', 'play') THEN 1 ELSE 100 END
-            AS units_per_currency,
+        h.units_per_currency,
         h.rake,
         coalesce(length(h.boards[1]) >= 8, false) AS reached_flop,
         coalesce(length(h.boards[1]) >= 11, false) AS reached_turn,

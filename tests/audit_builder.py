@@ -61,6 +61,7 @@ def tables(hands: list[Hand]) -> dict[str, pa.Table]:
         rows["hands"].append(
             {
                 "site": hand.site,
+                "room": "PokerStars",
                 "hand_id": hand.hand_id,
                 "game": hand.game,
                 "variant": "courchevel" if game.courchevel else "omaha",
@@ -85,6 +86,7 @@ def tables(hands: list[Hand]) -> dict[str, pa.Table]:
                 "jackpot_fee": 0,
                 "tax": 0,
                 "room_money_in": 0,
+                "raise_reading": "total",
                 "cash_out_fee": sum(fee for _, fee, _ in hand.cash_out.values()),
                 "source_file": "test",
                 "byte_offset": 0,

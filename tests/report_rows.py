@@ -65,7 +65,7 @@ def _rows(hand: HandRows) -> dict[str, list[dict[str, object]]]:
         "max_seats": 6, "button_seat": None,
         "started_at": START + dt.timedelta(minutes=hand.minute),
         "boards": [hand.board] if hand.board else [], "total_pot": pot, "rake": hand.rake,
-        "jackpot_fee": 0, "tax": 0, "room_money_in": 0, "cash_out_fee": 0,
+        "jackpot_fee": 0, "tax": 0, "room_money_in": 0, "cash_out_fee": 0, "raise_reading": "total",
         "source_file": "made.txt", "byte_offset": 0,
     }  # fmt: skip
     hands.update(hand.extra)

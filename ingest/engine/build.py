@@ -30,6 +30,7 @@ from ingest.engine.problems import problems
 from ingest.engine.returns import infer_returns
 from ingest.engine.scan import njit, units
 from ingest.engine.text import one_of
+from ingest.rooms import RAISE_MAY_ADD
 
 # Seat labels after the blinds and before the button, by how many players sit there.
 _MIDDLE = {
@@ -123,6 +124,11 @@ def _events(
     ``total_pot``). Also returns each hand's reading (an index in ``RAISE_READINGS``)."""
     ev = lines.events
     hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy().astype(np.int64)
+    # A raise written before the cards are dealt is a post of both blinds (Winamax writes
+    # "raises 1€ to 3€" among the blinds for a player posting a big blind and a dead small).
+    code = np.where((code == _RAISE_CODE) & (ev["street"].to_numpy() == 0), _BOTH_BLINDS_CODE,
+                    code)  # fmt: skip
+    ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
     cents = in_cents[hand]
     value, value_ok = units(ev["value_h"].to_numpy(), cents)
     fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
@@ -176,6 +182,7 @@ _FLOW_OF = np.array([["return", "collect", "cash_out"].index(k) if k in ("return
 # What Y means in "raises X to Y": the street total, or the chips the raise adds.
 RAISE_READINGS = ("total", "added")
 _STRADDLE_CODE, _RETURN_CODE = _KIND_CODES["straddle"], _KIND_CODES["return"]
+_SMALL_BLIND_CODE, _FOLD_CODE = _KIND_CODES["post_sb"], _KIND_CODES["fold"]
 _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE, _COLLECT_CODE = (
     _KIND_CODES["raise"],
     _KIND_CODES["ante"],
@@ -199,7 +206,8 @@ def _betting(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """The street totals, one pass over the events in line order: per (hand, seat, street)
     ``key``, what each betting row adds live (a post of both blinds counts the big blind
-    live, the rest is dead; antes and dead posts are dead; a raise, and a straddle (a raise
+    live, the rest is dead; antes and dead posts are dead, and so is a small blind posted
+    with the big blind already in; a raise, and a straddle (a raise
     in the blinds, whose amount a re-straddle raises), set the total to their amount, and
     later calls add to it; with ``raise_adds``, a raise's "to" amount is what it adds),
     the total after it, and what a raise adds; then the chips each event moves and its dead
@@ -234,7 +242,9 @@ def _betting(
             total[g] = since_raise[g] = base[g] = last[g] = 0
         if c == _BOTH_BLINDS_CODE:
             adds = xi if big_blind[i] < 0 else (big_blind[i] if x[i] < 0 else min(xi, big_blind[i]))
-        elif c in (_ANTE_CODE, _DEAD_CODE, _RAISE_CODE, _STRADDLE_CODE):
+        elif c in (_ANTE_CODE, _DEAD_CODE, _RAISE_CODE, _STRADDLE_CODE) or (
+            c == _SMALL_BLIND_CODE and 0 < big_blind[i] <= total[g]
+        ):  # a small blind posted with the big blind in is dead
             adds = 0
         else:
             adds = xi
@@ -252,9 +262,7 @@ def _betting(
         else:
             chips[i] = xi
             chips_valid[i] = x[i] >= 0
-        if c in (_ANTE_CODE, _DEAD_CODE):
-            dead[i] = xi
-        elif c == _BOTH_BLINDS_CODE:
+        if c in (_ANTE_CODE, _DEAD_CODE, _SMALL_BLIND_CODE) or c == _BOTH_BLINDS_CODE:
             dead[i] = xi - adds
         last[g] = after[i]
     return live, after, chips, dead, seq, betting_valid, chips_valid
@@ -418,21 +426,45 @@ def _positions(
     return out
 
 
+@njit
+def _one_pot(
+    seat_hand: np.ndarray, seat: np.ndarray, in_pot: np.ndarray, event_hand: np.ndarray,
+    event_seat: np.ndarray, code: np.ndarray, hands: int,
+) -> np.ndarray:  # fmt: skip
+    """Per hand: whether all its chips make one pot, i.e. every player who did not fold put
+    in the same (less returns): only a player all-in for less makes a side pot."""
+    folded = np.zeros(seat_hand.size, np.bool_)
+    for i, k in enumerate(_seat_rows(seat_hand, seat, event_hand, event_seat)):
+        if k >= 0 and code[i] == _FOLD_CODE:
+            folded[k] = True
+    low = np.full(hands, np.iinfo(np.int64).max)
+    high = np.full(hands, -1)
+    for k in range(seat_hand.size):
+        if not folded[k] and in_pot[k] > 0:
+            low[seat_hand[k]] = min(low[seat_hand[k]], in_pot[k])
+            high[seat_hand[k]] = max(high[seat_hand[k]], in_pot[k])
+    one: np.ndarray = (high < 0) | (low == high)
+    return one
+
+
 def _collections(
     lines: Lines, info: _HandArrays, ev: pl.DataFrame, players: pl.DataFrame, pots_named: bool,
     from_summary: np.ndarray,
 ) -> tuple[dict[str, Column], np.ndarray]:
     """Collect lines as rows (the summary's winnings for hands ``from_summary``): the
     columns hand, seat, player, board, pot, half and amount, and the rows in hand order. A
-    collection "from pot" is from the main pot when the hand has no side pot; in a room
-    that never names its pots, only when it is the hand's one collection (else unknown)."""
+    collection "from pot" is from the main pot when the hand has no side pot (in a room
+    that never names its pots: when its chips make one pot), else its pot is unknown."""
     n = info.button_seat.size
     has_side_pots = grouped.counts(lines.totals.filter("side_pots")["hand"].to_numpy(), n) > 0
     ev_hand = ev["hand"].to_numpy()
     rows = np.flatnonzero((ev["code"].to_numpy() == _COLLECT_CODE) & ~from_summary[ev_hand])
     hand = ev_hand[rows]
     if not pots_named:
-        has_side_pots |= grouped.counts(hand, n) > 1
+        seat_hand, seat = players["hand"].to_numpy(), _numbers(players["seat"])
+        in_pot = players["put_in"].to_numpy() - players["returned"].to_numpy()
+        has_side_pots |= ~_one_pot(seat_hand, seat, in_pot, ev_hand, _numbers(ev["seat"]),
+                                   ev["code"].to_numpy(), n)  # fmt: skip
     pot = ev["pot"].to_numpy()[rows]
     pot = np.where(pot == PLAIN_POT, np.where(has_side_pots[hand], -1, 0), pot)
     picked = pa.array(rows)
@@ -565,8 +597,47 @@ def _boards(lines: Lines, hands: int) -> pa.Array:
     order = np.lexsort((boards["idx"].to_numpy(), boards["run"].to_numpy(), hand))
     offsets = np.zeros(hands + 1, np.int32)
     np.cumsum(grouped.counts(hand, hands), out=offsets[1:])
-    cards = _arrow(boards["cards"]).cast(pa.string())
-    return pa.ListArray.from_arrays(pa.array(offsets), cards.take(pa.array(order)))
+    cards = _arrow(boards["cards"]).cast(pa.string()).take(pa.array(order))
+    return pa.ListArray.from_arrays(pa.array(offsets), _completed(cards, hand[order]))
+
+
+def _completed(cards: pa.Array, hand: np.ndarray) -> pa.Array:
+    """Boards in hand order, a later board that prints only the cards dealt again (GGPoker:
+    "SECOND Board [2c Kc]") completed with the first board's cards before them."""
+    words = pc.utf8_length(cards).to_numpy(zero_copy_only=False) // 3 + 1
+    first = np.ones(hand.size, np.bool_)
+    first[1:] = hand[1:] != hand[:-1]
+    first_row = np.maximum.accumulate(np.where(first, np.arange(hand.size), 0))
+    short = np.flatnonzero(~first & (words < words[first_row]))
+    if not short.size:
+        return cards
+    texts = cards.to_pylist()
+    for row in short:
+        head = texts[first_row[row]].split()[: words[first_row[row]] - words[row]]
+        texts[row] = " ".join([*head, texts[row]])
+    return pa.array(texts, pa.string())
+
+
+def _game_from_cards(info: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    """The cards dealt decide the game: an Omaha hand whose header names fewer hole cards
+    than a player holds (PokerMaster's "Omaha" tables dealing five) is the Omaha of that
+    many cards."""
+    length = pc.utf8_length(_arrow(players["hole_cards"]).cast(pa.string()))
+    cards = (pc.fill_null(length, 0).to_numpy().astype(np.int64) + 1) // 3  # "As Kd 7h 2c"
+    dealt = np.zeros(info.height, np.int64)
+    np.maximum.at(dealt, players["hand"].to_numpy(), cards)
+    more = (info["variant"] == "omaha").fill_null(False).to_numpy() & (
+        dealt > info["hole_cards_count"].fill_null(4).to_numpy()
+    ) & np.isin(dealt, (5, 6))
+    if not more.any():
+        return info
+    suffix = pl.when(pl.col("hi_lo")).then(pl.lit("_8")).otherwise(pl.lit(""))
+    count = pl.Series(dealt, dtype=pl.Int8)
+    return info.with_columns(
+        game=pl.when(pl.Series(more)).then(pl.lit("omaha") + count.cast(pl.String) + suffix)
+        .otherwise(pl.col("game")),
+        hole_cards_count=pl.when(pl.Series(more)).then(count).otherwise(pl.col("hole_cards_count")),
+    )
 
 
 def _kept(hand: np.ndarray, ok: np.ndarray | None) -> np.ndarray | None:
@@ -584,7 +655,7 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
     seats = _seats(lines, arrays.in_cents)
     totals = _totals(lines, arrays.in_cents, grammar.total_after_rake)
     printed_total = _numbers(totals["total_pot"], -1)
-    may_add = info["room"].is_in(list(grammar.raise_adds_rooms)).fill_null(False).to_numpy()
+    may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
     ev, reading = _events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add)
     ev, inferred = infer_returns(ev, n)
     all_in = _all_in_by_stack(
@@ -597,6 +668,7 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
                          - pl.col("room_money_in")).to_series()  # fmt: skip
     due = _numbers(totals["total_pot"] - take, -1)
     players, from_summary = _players(lines, arrays, seats, ev, due)
+    info = _game_from_cards(info, players)
     bad = problems(lines, info, seats, ev, players, totals)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:

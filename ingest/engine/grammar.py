@@ -157,8 +157,6 @@ class Grammar:
     with one of these and end with an amount the room added to the pot (a cash drop).
     ``total_after_rake``: the printed total pot is what was left after the room's take.
     ``pots_named``: collect lines name their pot (else "from pot" is any pot).
-    ``raise_adds_rooms``: rooms whose "raises X to Y" may mean Y chips added (the reading
-    that balances the hand's chips is taken).
     """
 
     site: str
@@ -177,7 +175,6 @@ class Grammar:
     total_after_rake: bool = False
     header_follow: str = ""
     pots_named: bool = True
-    raise_adds_rooms: tuple[str, ...] = ()
 
     @functools.cached_property
     def tables(self) -> Tables:

@@ -46,7 +46,7 @@ _SUMMARY_LINE, _SEAT, _DEALT, _TABLE_WORD = (
     lit("*** SUMMARY ***"), lit("Seat "), lit("Dealt to "), lit("Table")
 )  # fmt: skip
 _CANCELLED = lit("Hand cancelled")
-_QUOTE = 34
+_QUOTE, _HASH = 34, 35
 
 
 @dataclass(frozen=True)
@@ -205,6 +205,13 @@ def _rows_by_kind(kind: np.ndarray, kinds: int) -> tuple[np.ndarray, np.ndarray]
     return rows, bounds
 
 
+def _junk(data: np.ndarray, hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The non-blank lines of a file before its first hand, but for comments ("#...")."""
+    out = (hand < 0) & (ends > starts)
+    out[out] = data[starts[out]] != _HASH
+    return out
+
+
 def _last_lines(hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> pl.DataFrame:
     """Each hand's last non-blank line."""
     rows = np.flatnonzero((hand >= 0) & (ends > starts))
@@ -337,9 +344,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )
     return Lines(
         starts=starts_frame,
-        preamble=frame(
-            np.flatnonzero((hand < 0) & (ends > starts)), "file", "offset", "line_no", "text"
-        ),
+        preamble=frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file", "offset",
+                       "line_no", "text"),
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,

@@ -45,6 +45,9 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
     and reason, outcome and idx columns for the first that holds."""
     in_pot = pl.col("put_in") - pl.col("returned")
     checks: list[tuple[pl.Expr, str, pl.Expr, str | None]] = [
+        # lines between hands that are no hand: no header, no seat, no summary (comments)
+        ((pl.col("hand_id").is_null() | pl.col("room").is_null()) & (pl.col("n_seats") == 0)
+         & (pl.col("n_summary") == 0), "skip", pl.lit("not a hand: text between hands"), None),
         (pl.col("hand_id").is_null() | pl.col("room").is_null(), "error",
          pl.lit("unrecognised hand header"), None),
         (~pl.col("is_omaha"), "skip", pl.lit("other game: ") + pl.col("game_text"), None),

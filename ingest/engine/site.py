@@ -29,7 +29,7 @@ from ingest.reader import detect_encoding, iter_chunks
 _FAILURES = (pl.exceptions.PolarsError, pa.ArrowException, ValueError, TypeError)
 _ENGINE = Path(__file__).resolve().parent
 # the code every format's parse depends on besides the engine
-_SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py")]
+_SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py", "rooms.py")]
 
 
 @dataclass(frozen=True, eq=False)

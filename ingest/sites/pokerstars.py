@@ -57,9 +57,6 @@ GRAMMAR = Grammar(
     rooms=ROOMS,
     actions=ACTIONS,
     totals={"| Rake ": "rake", "| STP ": "room_money_in"},
-    # Run It Once exports write "raises X to Y" with Y the chips the raise adds (hand
-    # #34011543 balances exactly so, with its printed returns and collections).
-    raise_adds_rooms=("Run It Once Poker",),
 )
 
 SITE = TextSite(GRAMMAR, __file__)

@@ -1,0 +1,82 @@
+"""What differs from room to room in how a hand's money moves, one row per room, with the
+corpus hands that show each rule. The parser and the audit both read it from here; a room
+not listed follows ``DEFAULT``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from omaha_core.awards import DEFAULT_ODD_CHIP_RULE, OddChipRule
+
+
+@dataclass(frozen=True)
+class RoomRules:
+    """A room's rules.
+
+    ``rake_main_pot_first``: the rake is taken from the main pot alone (else it is spread
+    over the pots cumulatively, see ``analysis.replay.spread_rake``). ``odd_chip``: where
+    indivisible units go. ``raise_may_add``: "raises X to Y" may mean Y chips added (the
+    reading under which the hand's chips balance is taken; else Y is the street total).
+    ``uncalled_printed``: the room prints uncalled bets (else they are inferred from the
+    betting, in any room, for a hand that prints none). ``fixed_limit_bets``: the number of
+    bets a fixed-limit round allows (a bet and the raises), lifted when it starts
+    heads-up. ``evidence``: the corpus files and hands that show the rules.
+    """
+
+    rake_main_pot_first: bool = False
+    odd_chip: OddChipRule = DEFAULT_ODD_CHIP_RULE
+    raise_may_add: bool = False
+    uncalled_printed: bool = True
+    fixed_limit_bets: int = 4
+    evidence: tuple[str, ...] = ()
+
+
+DEFAULT = RoomRules(
+    evidence=(
+        "Stars/cash/PLO-FR-USD-0.01-0.02-201006.sidepots.txt #22865231671: rake $0.18 on "
+        "pots $2.47, $0.93, $0.30 taken 12, 5 and 1 cents (cumulative spread)",
+        "Stars/tour/NLO8-USD-STT-201109.Knockout.sample.txt: hi/lo odd chips to the high",
+    ),
+)
+
+ROOM_RULES: dict[str, RoomRules] = {
+    "PokerStars": DEFAULT,
+    "Run It Once Poker": RoomRules(
+        rake_main_pot_first=True,
+        raise_may_add=True,
+        evidence=(
+            "Stars/cash/PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt #34011543: "
+            "'raises €1.36 to €30.25' adds 30.25 (the printed uncalled 8.43 and pots "
+            "62.60 and 20.98 balance only so); rake €2.00 all from the main pot "
+            "(60.60 + 20.98 collected)",
+        ),
+    ),
+    "GGPoker": RoomRules(
+        evidence=(
+            "GGPoker/cash/PLO-6max-USD-0.50-1.00-202004.txt: uncalled bets printed, "
+            "'Uncalled bet ($7) returned to b84ff923'",
+        ),
+    ),
+    "Winamax": RoomRules(
+        uncalled_printed=False,
+        evidence=(
+            "Winamax/cash/PLO-5max-EUR-1.00-2.00-201611.post.both.txt #9260931-103-1479198677:"
+            " Player4's uncalled 8€ is inside 'collected 15.48€ from pot'",
+            "Winamax/cash/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt: Hero's uncalled 84€ "
+            "printed as 'collected 84€ from side pot 1'",
+        ),
+    ),
+}
+
+
+def rules_for(room: str | None) -> RoomRules:
+    """The rules of ``room`` (``DEFAULT`` for a room not listed).
+
+    >>> rules_for("Run It Once Poker").rake_main_pot_first, rules_for("Nowhere").raise_may_add
+    (True, False)
+    """
+    return ROOM_RULES.get(room or "", DEFAULT)
+
+
+RAISE_MAY_ADD = tuple(room for room, rules in ROOM_RULES.items() if rules.raise_may_add)
