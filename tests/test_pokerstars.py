@@ -414,3 +414,24 @@ def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str])
     name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
     numbers = tuple(None if value < 0 else int(value) for value in found[2:])
     assert (name, *numbers) == expected
+
+
+def test_comment_lines_between_hands_are_skipped_not_errors() -> None:
+    text = "# exported 2024-07-01\n\n" + HAND + "\n\n# next table\n\n" + HAND.replace("#100", "#101")
+    result = parse_text(text)
+    assert [h["hand_id"] for h in rows(result.hands)] == ["100", "101"]
+    assert not result.import_errors.num_rows
+    assert [s["reason"] for s in rows(result.import_skips)] == ["not a hand: text between hands"]
+    # text that is no comment before the first hand stays an error
+    damaged = parse_text("garbage\n\n" + HAND)
+    assert [e["reason"] for e in rows(damaged.import_errors)] == [
+        "text before the first hand header"
+    ]
+
+
+def test_five_cards_dealt_under_an_omaha_header_make_five_card_omaha() -> None:
+    five = HAND.replace("Dealt to Alice [As Kd 7h 2c]", "Dealt to Alice [As Kd 7h 2c 3d]")
+    [hand] = rows(parse_text(five.replace("PokerStars Hand", "PokerMaster Hand")).hands)
+    assert (hand["room"], hand["game"], hand["hole_cards_count"]) == ("PokerMaster", "omaha5", 5)
+    [four] = rows(parse_text(HAND).hands)
+    assert (four["room"], four["game"], four["hole_cards_count"]) == ("PokerStars", "omaha", 4)

@@ -202,3 +202,26 @@ def test_winamax_uncalled_bet_written_as_a_side_pot(corpus: Path) -> None:
         (2, "Hero", 16200, 8400, 0, 0, -7800),
     ]
     assert hand.collections() == [(1, "Player0", 1, 0, "whole", 15450)]
+
+
+def test_winamax_raise_among_the_blinds_is_a_post(corpus: Path) -> None:
+    """6417287-1303-1406683540 (blinds 1€/2€): among the blinds, "Player3 raises 1€ to 3€"
+    then "Player3 posts small blind 1€": Player3 puts in 4€ but is only level with the big
+    blind (everyone calls 2€, Player3 checks), so 2€ is live and 2€ dead: a post of both
+    blinds (big blind live, 1€ dead) and a dead small blind. Pot: 4 + 2 (Player2) + 2
+    (Player0) + 2 (Hero) = 10€; Player2's river bet of 7€ is uncalled (printed nowhere):
+    collected 16.35€ = 10 + 7 - 0.65 rake, so 9.35€ won."""
+    hand = Hand(corpus, "Winamax", "cash/PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt",
+                "6417287-1303-1406683540")  # fmt: skip
+    posts = hand.actions().filter(pl.col("player") == "Player3", pl.col("street") == "preflop")
+    assert posts.select("kind", "amount", "dead").rows()[:2] == [
+        ("post_sb_bb", 300, 100), ("post_sb", 100, 100),
+    ]  # fmt: skip
+    assert hand.money() == _money(1000, rake=65)
+    assert hand.players() == [
+        (1, "Player0", 200, 0, 0, 0, -200),
+        (2, "Player1", 0, 0, 0, 0, 0),
+        (3, "Hero", 200, 0, 0, 0, -200),
+        (4, "Player2", 900, 700, 935, 0, 735),
+        (5, "Player3", 400, 0, 0, 0, -400),
+    ]
