@@ -60,7 +60,7 @@ def load_series(con: duckdb.DuckDBPyConnection, filters: Filters) -> Series:
     units = set(pc.unique(table.column("units_per_currency")).to_pylist())
     currency = currencies.pop() if len(currencies) == 1 else "mixed"
     per_currency = units.pop() if len(units) == 1 and currency != "mixed" else 1
-    unit_name = currency if per_currency > 1 or currency in ("chips", "play") else "smallest unit"
+    unit_name = currency if per_currency > 1 or currency == "chips" else "smallest unit"
     net = table.column("net").to_numpy().astype(np.int64)
     showdown = table.column("went_to_showdown").to_numpy(zero_copy_only=False).astype(bool)
     return Series(

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pyarrow as pa
 
 from ingest import schemas
+from ingest.money import units_per_currency
 from omaha_core.games import GAMES
 
 BET = {"post_sb", "post_bb", "post_dead", "post_sb_bb", "ante", "straddle", "call", "bet", "raise"}
@@ -69,7 +70,7 @@ def tables(hands: list[Hand]) -> dict[str, pa.Table]:
                 "hole_cards_count": game.hole_cards,
                 "limit_type": hand.limit,
                 "currency": hand.currency,
-                "units_per_currency": 1 if hand.currency in ("chips", "play") else 100,
+                "units_per_currency": units_per_currency(hand.currency),
                 "small_blind": hand.blinds[0],
                 "big_blind": hand.blinds[1],
                 "ante": 0,

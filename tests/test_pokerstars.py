@@ -417,7 +417,8 @@ def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str])
 
 
 def test_comment_lines_between_hands_are_skipped_not_errors() -> None:
-    text = "# exported 2024-07-01\n\n" + HAND + "\n\n# next table\n\n" + HAND.replace("#100", "#101")
+    second = HAND.replace("#100", "#101")
+    text = "# exported 2024-07-01\n\n" + HAND + "\n\n# next table\n\n" + second
     result = parse_text(text)
     assert [h["hand_id"] for h in rows(result.hands)] == ["100", "101"]
     assert not result.import_errors.num_rows

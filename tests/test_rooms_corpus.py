@@ -11,15 +11,12 @@ from analysis.audit import audit
 from ingest.sites import ParseResult, detect_site, ggpoker, winamax
 
 SITES = {"GGPoker": ggpoker.SITE, "Winamax": winamax.SITE}
-# The two Winamax hands that cannot be imported, and why.
+# The Winamax hand that cannot be imported, and why.
 WINAMAX_ERRORS = {
-    # the history pays 10€ from a pot of 9€ (put in 9€, nothing returned, 10€ collected)
+    # the history pays 10€ from a pot of 9€ (put in 9€: blinds 1€ and 2€, a raise to 6€
+    # of which 4€ is uncalled; 10€ collected), under every reading of "raises 4€ to 6€"
     ("Winamax/cash/PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt", "6468352-1737-1408024646"): (
         "chips do not balance"
-    ),
-    # play money with decimals ("(0.05/0.10)" play chips) cannot be read as chips
-    ("Winamax/cash/PLO8-2max-play-0.05-0.10-201610.export.txt", "8976324-443-1476102647"): (
-        "unreadable game, limit or blinds"
     ),
 }
 
@@ -67,10 +64,10 @@ def test_every_ggpoker_hand_is_imported(parsed: dict[str, Parsed]) -> None:
     assert sum(r.hands.num_rows for r in results.values()) == 116
 
 
-def test_winamax_imports_seven_hands_and_refuses_two(parsed: dict[str, Parsed]) -> None:
+def test_winamax_imports_eight_hands_and_refuses_one(parsed: dict[str, Parsed]) -> None:
     results = parsed["Winamax"]
     assert len(results) == 8
-    assert sum(r.hands.num_rows for r in results.values()) == 7
+    assert sum(r.hands.num_rows for r in results.values()) == 8
     assert all(r.import_skips.num_rows == 0 for r in results.values())
     errors = {
         (path, row["hand_id"]): row["reason"]
@@ -126,13 +123,14 @@ def test_room_and_money_units(parsed: dict[str, Parsed], room: str) -> None:
     hands = _all(parsed[room], "hands")
     assert set(hands["room"].to_list()) == {room}
     assert set(hands["site"].to_list()) == {SITES[room].name}
-    units = {"USD": 100, "EUR": 100, "chips": 1}
+    units = {"USD": 100, "EUR": 100, "play": 100, "chips": 1}
     for currency, per in zip(hands["currency"], hands["units_per_currency"], strict=True):
         assert currency in units, currency
         assert per == units[currency], (currency, per)
-    # the cash games are in dollars or euros, the tournaments in chips
+    # the cash games are in dollars (GGPoker), euros or play money (Winamax), the
+    # tournaments in chips
     cash = hands.filter(~pl.col("is_tournament"))
-    assert set(cash["currency"].to_list()) == {"USD" if room == "GGPoker" else "EUR"}
+    assert set(cash["currency"].to_list()) == ({"USD"} if room == "GGPoker" else {"EUR", "play"})
     assert set(hands.filter(pl.col("is_tournament"))["currency"].to_list()) <= {"chips"}
 
 

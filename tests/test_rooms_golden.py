@@ -225,3 +225,15 @@ def test_winamax_raise_among_the_blinds_is_a_post(corpus: Path) -> None:
         (4, "Player2", 900, 700, 935, 0, 735),
         (5, "Player3", 400, 0, 0, 0, -400),
     ]
+
+
+def test_winamax_hi_lo_halves_in_play_money_cents(corpus: Path) -> None:
+    """8976324-443-1476102647, play money dealt in cents (0.05/0.10): each puts in 0.05 +
+    0.05 + 0.10 + 0.30 = 0.50, pot 1.00 less 0.07 rake = 0.93, collected "0.47 from pot (HI)"
+    by Player0 and "0.46 from pot (LO)" by Hero (the odd cent to the high half)."""
+    hand = Hand(corpus, "Winamax", "cash/PLO8-2max-play-0.05-0.10-201610.export.txt")
+    [row] = hand.table("hands").select("currency", "units_per_currency", "game").rows()
+    assert row == ("play", 100, "omaha8")
+    assert hand.money() == _money(100, rake=7)
+    assert hand.collections() == [(2, "Player0", 1, 0, "hi", 47), (1, "Hero", 1, 0, "lo", 46)]
+    assert hand.players() == [(1, "Hero", 50, 0, 46, 0, -4), (2, "Player0", 50, 0, 47, 0, -3)]
