@@ -102,12 +102,42 @@ def connect(
     if not read_only:
         for name, schema in STORED_TABLES.items():
             con.execute(create_table_sql(name, schema))
-        # databases written before the column existed (its rows stay null: read them again)
-        con.execute("ALTER TABLE import_files ADD COLUMN IF NOT EXISTS parser VARCHAR")
+            _add_new_columns(con, name, schema)
         # Databases written before this version indexed the hand keys: the index cost every
         # commit and all of its keys in memory, and lookups by hand scan fast without it.
         con.execute("DROP INDEX IF EXISTS hands_key")
     return con
+
+
+# What rows stored before a column existed hold in it (each is how such a row was meant:
+# its room was the format's, raises were street totals, play money was counted in chips).
+_EARLIER_ROWS = {
+    "room": "CASE site WHEN 'pokerstars' THEN 'PokerStars' ELSE site END",
+    "units_per_currency": "CASE WHEN currency IN ('chips', 'play') THEN 1 ELSE 100 END",
+    "raise_reading": "'total'",
+    "parser": "NULL",  # unknown: such a file is read again
+}
+
+
+def _add_new_columns(con: duckdb.DuckDBPyConnection, name: str, schema: pa.Schema) -> None:
+    """Bring a table written by an earlier version to ``schema``: rebuilt with the columns in
+    the schema's order (batches are inserted by position), new columns filled as
+    ``_EARLIER_ROWS`` says, else with 0."""
+    found = con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+        "ORDER BY ordinal_position", [name]
+    ).fetchall()
+    columns = [row[0] for row in found]
+    if columns == schema.names:
+        return
+    select = ", ".join(
+        field.name if field.name in columns else f"{_EARLIER_ROWS.get(field.name, '0')}"
+        for field in schema
+    )
+    con.execute(create_table_sql(f"{name}_upgraded", schema))
+    con.execute(f"INSERT INTO {name}_upgraded SELECT {select} FROM {name}")
+    con.execute(f"DROP TABLE {name}")
+    con.execute(f"ALTER TABLE {name}_upgraded RENAME TO {name}")
 
 
 @dataclass(frozen=True)

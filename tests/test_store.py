@@ -103,6 +103,30 @@ def test_a_database_from_before_parser_versions_gains_the_column(tmp_path: Path)
     con.close()
 
 
+def test_hands_stored_before_the_room_columns_are_kept_as_they_were_meant(
+    tmp_path: Path,
+) -> None:
+    """A hands table without room, units and the room's money columns is rebuilt in the
+    schema's order: its rows keep their values and gain the ones they were meant with."""
+    db = tmp_path / "old.duckdb"
+    old_schema = pa.schema([f for f in schemas.HANDS if f.name not in (
+        "room", "units_per_currency", "jackpot_fee", "tax", "room_money_in", "raise_reading")])
+    row = {**_batch(b"FAKE #1 ok").pop("hands").to_pylist()[0], "currency": "play"}
+    old = duckdb.connect(str(db))
+    old.execute(store.create_table_sql("hands", old_schema))
+    table = pa.Table.from_pylist([{k: row[k] for k in old_schema.names}], schema=old_schema)
+    old.from_arrow(table).insert_into("hands")
+    old.close()
+    con = store.connect(db)
+    [stored] = store.query(con, "SELECT * FROM hands").to_pylist()
+    assert [r[0] for r in con.execute("DESCRIBE hands").fetchall()] == schemas.HANDS.names
+    assert (stored["room"], stored["units_per_currency"], stored["raise_reading"]) == (
+        "fake", 1, "total")  # play money was counted in chips then
+    assert (stored["jackpot_fee"], stored["tax"], stored["room_money_in"]) == (0, 0, 0)
+    assert stored["total_pot"] == row["total_pot"]
+    con.close()
+
+
 def test_read_only_store_refuses_writes_and_reports_sql_errors(tmp_path: Path) -> None:
     db = tmp_path / "db.duckdb"
     with pytest.raises(store.StoreError, match="no database at"):
