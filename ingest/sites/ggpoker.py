@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ingest.engine.grammar import Grammar, compile_actions
 from ingest.engine.site import TextSite
+from ingest.sites.pokerstars import PLAYER_ACTIONS
 
 _GAME = (
     r"(?:Omaha|PLO)(?:-?[56])?(?: Hi/Lo| Hi-Lo)?"
@@ -42,26 +43,14 @@ GRAMMAR = Grammar(
             "(NL postflop)": "NL", "PLO": "PL"},
     rooms={"Poker Hand": "GGPoker"},
     actions=compile_actions({
-        "{player}: posts small blind {amount}": "post_sb",
-        "{player}: posts big blind {amount}": "post_bb",
+        **PLAYER_ACTIONS,
         "{player}: posts missed blind {amount}": "post_dead",
-        "{player}: posts the ante {amount}": "ante",
         "{player}: straddle {amount}": "straddle",
-        "{player}: folds{any}": "fold",
-        "{player}: checks": "check",
-        "{player}: calls {amount}": "call",
-        "{player}: bets {amount}": "bet",
-        "{player}: raises {by} to {to}": "raise",
-        "{player}: shows [{any}": "show",
-        "{player}: mucks{any}": "muck",
-        "{player}: doesn't show{any}": "no_show",
         "{player}: pay premium of all-in insurance ({amount})": "insurance",
         "{player}: Pays Cashout Risk ({amount})": "insurance",
         "{player}: Receives Cashout ({amount})": "cash_out",
         "{player}: get an all-in insurance{any}": "note",
         "{player}: Chooses to EV Cashout{any}": "note",
-        "{player}: is sitting out{any}": "sits_out",
-        "{player}: sits out{any}": "sits_out",
     }),
     totals={"| Rake ": "rake", "| Jackpot ": "jackpot_fee", "| Bingo ": "jackpot_fee",
             "| Fortune ": "jackpot_fee", "| Tax ": "tax"},

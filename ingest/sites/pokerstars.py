@@ -17,12 +17,11 @@ ROOMS = {
 }  # fmt: skip
 _KINDS = ("", " Home Game", " Zoom")
 
-ACTIONS = compile_actions({
-    "{player}: posts small & big blinds {amount}": "post_sb_bb",
+# The action lines of this format, which other rooms writing it share.
+PLAYER_ACTIONS = {
     "{player}: posts small blind {amount}": "post_sb",
     "{player}: posts big blind {amount}": "post_bb",
     "{player}: posts the ante {amount}": "ante",
-    "{player}: posts straddle {amount}": "straddle",
     "{player}: folds{any}": "fold",
     "{player}: checks": "check",
     "{player}: calls {amount}": "call",
@@ -33,6 +32,12 @@ ACTIONS = compile_actions({
     "{player}: doesn't show{any}": "no_show",
     "{player}: is sitting out{any}": "sits_out",
     "{player}: sits out{any}": "sits_out",
+}
+
+ACTIONS = compile_actions({
+    "{player}: posts small & big blinds {amount}": "post_sb_bb",
+    "{player}: posts straddle {amount}": "straddle",
+    **PLAYER_ACTIONS,
 })  # fmt: skip
 
 GRAMMAR = Grammar(
