@@ -1,28 +1,93 @@
-"""Damaged real hands never break the parser: each becomes an error, a skip or a balanced hand.
+"""Damaged real hands never break the parser of any room: each becomes an error, a skip or a
+balanced hand.
 
-The three fixture hands are parsed with one of them damaged (lines deleted, duplicated or
-cut, bytes changed); the other two must come out exactly as from the undamaged file.
+For each room, three real hands are parsed with one of them damaged (lines deleted,
+duplicated, swapped or cut, bytes changed); the other two must come out exactly as from the
+undamaged text. The PokerStars hands are the committed fixture (``tests/fixtures``); the
+GGPoker and Winamax hands are read in place from the shared corpus (skipped without it).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 import pyarrow as pa
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.sites import Chunk, ParseResult, pokerstars
+from ingest.sites import Chunk, ParseResult, Site, ggpoker, pokerstars, winamax
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
-HANDS = [h + "\n" for h in FIXTURE.read_text(encoding="utf-8").strip("\n").split("\n\n\n")]
-IDS = ["231645858339", "48850962136", "170983530791"]
 SEPARATOR = b"\n\n"
+SOURCE = "fuzz.txt"
 
 
-def _parse(data: bytes) -> ParseResult:
-    return pokerstars.SITE.parse(Chunk(data, "fuzz.txt", 0, 1, "utf-8"))
+@dataclass(frozen=True)
+class Room:
+    """Where a room's three hands come from, and how its header names a hand."""
+
+    site: Site
+    encoding: str
+    names: str  # how a hand header names hand {} (its id)
+    ids: tuple[str, ...]  # the hands' ids, in order
+    files: tuple[str, ...] = ()  # one-hand files of the corpus; none: the PokerStars fixture
+
+
+ROOMS = {
+    "PokerStars": Room(pokerstars.SITE, "utf-8", "#{}:",
+                       ("231645858339", "48850962136", "170983530791")),
+    # run it twice, a posted missed blind (dead money), a knockout tournament
+    "GGPoker": Room(ggpoker.SITE, "utf-8", "#{}:", ("OM785467", "OM232604226", "TM2697462"), (
+        "GGPoker/cash/PLO5-6max-USD-25-50-202104.RIT.txt",
+        "GGPoker/cash/PLO-6max-USD-5-10-202101.missed.txt",
+        "GGPoker/tour/PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt",
+    )),
+    # 5-card hi/lo with a side pot, a small blind out of position, the 2021 format
+    "Winamax": Room(winamax.SITE, "utf-8", "#{} - ", (
+        "9247976-232-1478874498", "6935619-5785-1419437602", "15917912-457-1618228092"), (
+        "Winamax/cash/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt",
+        "Winamax/cash/PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt",
+        "Winamax/cash/PLO-5max-EUR-2-4-202104.no.colon.txt",
+    )),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A room's hands (text, each ending with one newline), their ids and their clean parse."""
+
+    name: str
+    room: Room
+    hands: list[bytes]
+    ids: list[str]
+    clean: ParseResult
+
+    def parse(self, data: bytes) -> ParseResult:
+        return self.room.site.parse(Chunk(data, SOURCE, 0, 1, self.room.encoding))
+
+    def named(self, hand: int) -> bytes:
+        return self.room.names.format(self.ids[hand]).encode(self.room.encoding)
+
+
+def _hands(room: Room, request: pytest.FixtureRequest) -> list[bytes]:
+    if not room.files:
+        text = FIXTURE.read_text(encoding="utf-8").strip("\n")
+        return [(h + "\n").encode() for h in text.split("\n\n\n")]
+    corpus: Path = request.getfixturevalue("corpus")
+    return [(corpus / name).read_bytes().rstrip(b"\r\n") + b"\n" for name in room.files]
+
+
+@pytest.fixture(scope="module", params=list(ROOMS))
+def sample(request: pytest.FixtureRequest) -> Sample:
+    room = ROOMS[request.param]
+    hands = _hands(room, request)
+    for hand in hands:
+        assert b"\r" not in hand and b"\n\n\n" not in hand, "one hand per file, LF line ends"
+    clean = room.site.parse(Chunk(SEPARATOR.join(hands), SOURCE, 0, 1, room.encoding))
+    return Sample(request.param, room, hands, list(room.ids), clean)
 
 
 def _frame(table: pa.Table) -> pl.DataFrame:
@@ -31,13 +96,10 @@ def _frame(table: pa.Table) -> pl.DataFrame:
     return frame
 
 
-CLEAN = _parse(SEPARATOR.join(h.encode() for h in HANDS))
-
-
 @st.composite
-def damaged_hand(draw: st.DrawFn) -> tuple[int, bytes]:
-    which = draw(st.integers(0, len(HANDS) - 1))
-    lines = HANDS[which].encode().split(b"\n")[:-1]
+def damaged_hand(draw: st.DrawFn, hands: list[bytes]) -> tuple[int, bytes]:
+    which = draw(st.integers(0, len(hands) - 1))
+    lines = hands[which].split(b"\n")[:-1]
     for _ in range(draw(st.integers(1, 3))):
         at = draw(st.integers(0, len(lines) - 1))
         how = draw(st.sampled_from(["delete", "duplicate", "cut", "flip", "swap"]))
@@ -77,43 +139,77 @@ def _balanced(result: ParseResult) -> None:
     assert not joined["short"].any()
 
 
+def _located(result: ParseResult, data: bytes, encoding: str) -> None:
+    """Every error and skip names the file, the offset of its hand (a line start), the line
+    it points at (in that hand or after it) and a reason; an error quotes that line."""
+    lines = data.split(b"\n")
+    for table in (result.import_errors, result.import_skips):
+        for row in table.to_pylist():
+            offset = row["byte_offset"]
+            assert row["reason"], row
+            assert row["source_file"] == SOURCE, row
+            assert 0 <= offset < len(data), row
+            assert offset == 0 or data[offset - 1] == ord("\n"), row
+            assert data.count(b"\n", 0, offset) + 1 <= row["line_no"] < len(lines), row
+            if "line" in row:
+                assert row["line"] == lines[row["line_no"] - 1].decode(encoding, "replace"), row
+
+
 @settings(
     max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-@given(damaged_hand())
-def test_damage_stays_in_its_hand(case: tuple[int, bytes]) -> None:
-    which, damaged = case
-    pieces = [damaged if i == which else h.encode() for i, h in enumerate(HANDS)]
-    result = _parse(SEPARATOR.join(pieces))
+@given(data=st.data())
+def test_damage_stays_in_its_hand(sample: Sample, data: st.DataObject) -> None:
+    which, damaged = data.draw(damaged_hand(sample.hands), label="damaged hand")
+    _check_damage(sample, which, damaged)
+
+
+def test_a_hand_lost_its_header_and_collect_lines(sample: Sample) -> None:
+    """A damage the fuzzing found: the last hand's header and collect lines deleted, its
+    other lines then following the summary of the middle hand, here the chunk's first (the
+    Winamax chunk once failed to build, and its first hand became a parser failure)."""
+    lines = sample.hands[2].split(b"\n")[1:]
+    damaged = b"\n".join(line for line in lines if b" collected " not in line)
+    _check_damage(sample, 2, damaged, first=1)
+
+
+def _check_damage(sample: Sample, which: int, damaged: bytes, first: int = 0) -> None:
+    """Parse the sample's hands from ``first`` on, hand ``which`` replaced by ``damaged``."""
+    kept = range(first, len(sample.hands))
+    text = SEPARATOR.join(damaged if i == which else sample.hands[i] for i in kept)
+    result = sample.parse(text)
     _balanced(result)
-    for i, hand_id in enumerate(IDS):
-        if i == which:
-            continue
-        for table in ("hands", "players", "actions", "collections"):
-            got = _frame(getattr(result, table)).filter(pl.col("hand_id") == hand_id)
-            want = _frame(getattr(CLEAN, table)).filter(pl.col("hand_id") == hand_id)
-            assert got.drop("byte_offset", strict=False).equals(
-                want.drop("byte_offset", strict=False)
-            ), (table, hand_id)
+    _located(result, text, sample.room.encoding)
     outcomes = (
         result.hands.column("hand_id").to_pylist()
         + result.import_skips.column("hand_id").to_pylist()
         + result.import_errors.column("hand_id").to_pylist()
     )
-    own = IDS[which]
+    for i in kept:
+        if i == which:
+            continue
+        hand_id = sample.ids[i]
+        assert outcomes.count(hand_id) == 1, (hand_id, outcomes)
+        for table in ("hands", "players", "actions", "collections"):
+            got = _frame(getattr(result, table)).filter(pl.col("hand_id") == hand_id)
+            want = _frame(getattr(sample.clean, table)).filter(pl.col("hand_id") == hand_id)
+            assert got.drop("byte_offset", strict=False).equals(
+                want.drop("byte_offset", strict=False)
+            ), (table, hand_id)
     # Each line naming the hand (a header, maybe damaged or duplicated) gives at most one
     # outcome ...
-    named = sum(f"#{own}:".encode() in line for line in damaged.split(b"\n"))
-    assert outcomes.count(own) <= named
-    if damaged.startswith(HANDS[which].split("\n")[0].encode()):
+    named = sum(sample.named(which) in line for line in damaged.split(b"\n"))
+    assert outcomes.count(sample.ids[which]) <= named
+    if damaged.startswith(sample.hands[which].split(b"\n")[0]):
         # ... and an intact first header at least one: the hand is never lost silently.
-        assert outcomes.count(own) >= 1
-    for error in result.import_errors.to_pylist():
-        assert error["reason"] and error["line_no"] >= 1
+        assert outcomes.count(sample.ids[which]) >= 1
 
 
-def test_clean_fixture_parses() -> None:
-    assert CLEAN.hands.column("hand_id").to_pylist() == IDS
-    assert CLEAN.import_errors.num_rows == CLEAN.import_skips.num_rows == 0
+def test_clean_hands_parse(sample: Sample) -> None:
+    assert sample.clean.hands.column("hand_id").to_pylist() == sample.ids
+    for i, hand in enumerate(sample.hands):
+        assert hand.split(b"\n")[0].count(sample.named(i)) == 1
+    assert sample.clean.import_errors.num_rows == sample.clean.import_skips.num_rows == 0
+    assert sample.clean.hands.column("room").to_pylist() == [sample.name] * 3

@@ -436,3 +436,11 @@ def test_five_cards_dealt_under_an_omaha_header_make_five_card_omaha() -> None:
     assert (hand["room"], hand["game"], hand["hole_cards_count"]) == ("PokerMaster", "omaha5", 5)
     [four] = rows(parse_text(HAND).hands)
     assert (four["room"], four["game"], four["hole_cards_count"]) == ("PokerStars", "omaha", 4)
+
+
+def test_a_street_marker_before_the_first_hand_is_text_before_it() -> None:
+    result = parse_text("*** SUMMARY ***\n" + HAND)
+    assert [h["hand_id"] for h in rows(result.hands)] == ["100"]
+    assert [e["reason"] for e in rows(result.import_errors)] == [
+        "text before the first hand header"
+    ]

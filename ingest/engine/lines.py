@@ -257,7 +257,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
 
     start_rows = np.flatnonzero(is_start)
     starts_frame = frame(start_rows, "file", "offset", "line_no", "text")
-    rows = np.flatnonzero(is_start | is_marker)
+    rows = np.flatnonzero(is_start | (is_marker & (hand >= 0)))
     first = is_start[rows]
     markers = frame(
         rows,
