@@ -14,25 +14,40 @@ Run: ``make bench`` or ``python -m bench.ingest [--hands N] [--seed S]``. The in
 written once into ``bench/out/`` by the generator and reused when present (same seed, size
 and generator source give the same bytes). Each stage runs in its own subprocess so that
 its memory figure is its own.
+
+``python -m bench.ingest --room NAME [--mb M]`` (NAME a site of the registry, or ``all``)
+benches a room's format on real hands instead: the room's hand histories in the corpus
+(``/work/shared/corpus``, recognised by the site's ``detect``), decoded, written as UTF-8
+with LF line ends and two blank lines between hands, and repeated up to about M MB (50 by
+default), every hand's number rewritten so that all hands are distinct (cached in
+``bench/out/``). For each room it prints the read-and-split baseline, the parse-only rate
+on one core (the whole file, after an untimed first parse) and its ratio to the baseline
+(target 1/20), and the import end to end into a fresh DuckDB on all cores, with its error
+count against the errors the corpus hands give. Rates count every hand read (imported,
+skipped as not Omaha, or error).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ingest.sites import Chunk
+    from ingest.sites import Chunk, Site
 
+STARS = "pokerstars"
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
 TARGET_RATE = 33_000
@@ -55,44 +70,72 @@ def _usage() -> dict[str, float]:
     }
 
 
-def stage_split(path: Path) -> dict[str, float]:
-    """Baseline: read the file in hand-aligned chunks and cut each chunk into one text per
-    hand at the blank lines between hands (the fastest split in Python: a line-anchored
-    regex over every header line runs at a quarter of its speed)."""
-    from ingest.reader import iter_chunks
-    from ingest.sites import pokerstars
+def _site(name: str) -> Site:
+    from ingest.sites import registry
 
+    return registry()[name]
+
+
+def stage_split(path: Path, site: str = STARS) -> dict[str, float]:
+    """Baseline: read the file in hand-aligned chunks (at ``site``'s hand starts) and cut
+    each chunk into one text per hand at the blank lines between hands (the fastest split
+    in Python: a line-anchored regex over every header line runs at a quarter of its speed)."""
+    from ingest.reader import iter_chunks
+
+    hand_start = _site(site).hand_start
     began = time.perf_counter()
     hands = 0
-    for chunk in iter_chunks(path, pokerstars.SITE.hand_start):
+    for chunk in iter_chunks(path, hand_start):
         hands += sum(1 for text in chunk.data.split(b"\n\n\n") if text.strip())
     return {"hands": hands, "seconds": time.perf_counter() - began}
 
 
-def _first_chunks(path: Path, limit: int) -> list[Chunk]:
+def _first_chunks(path: Path, limit: int, site: str = STARS) -> list[Chunk]:
     """The import's chunks of ``path`` holding its first ``limit`` hands (whole chunks)."""
     from ingest.importer import CHUNK_BYTES
     from ingest.reader import iter_chunks
-    from ingest.sites import pokerstars
 
+    hand_start = _site(site).hand_start
     chunks = []
     hands = 0
-    for chunk in iter_chunks(path, pokerstars.SITE.hand_start, CHUNK_BYTES):
+    for chunk in iter_chunks(path, hand_start, CHUNK_BYTES):
         chunks.append(chunk)
-        hands += len(pokerstars.SITE.hand_start.findall(chunk.data))
+        hands += len(hand_start.findall(chunk.data))
         if hands >= limit:
             break
     return chunks
 
 
-def stage_parse(path: Path, limit: int) -> dict[str, float]:
-    """Parse-only on one core: the first ``limit`` hands (whole chunks) into Arrow tables."""
-    from ingest.sites import pokerstars
+def stage_parse(path: Path, limit: int, site: str = STARS, warm: bool = False) -> dict[str, float]:
+    """Parse-only on one core: the first ``limit`` hands (whole chunks) into Arrow tables.
+    ``hands`` counts every hand read (a ``hands``, ``import_skips`` or ``import_errors``
+    row each); ``parsed``, ``skipped`` and ``errors`` tell them apart. With ``warm``, the
+    hands of the file's first 64 KB are parsed once before the clock starts, so that the
+    one-off costs of a first parse (loading the compiled scans, or compiling them after the
+    engine changed) are not in the rate; ``warm_seconds`` is that parse's time."""
+    from ingest.engine.contract import Chunk
 
-    chunks = _first_chunks(path, limit)
+    parser = _site(site)
+    chunks = _first_chunks(path, limit, site)
+    warm_seconds = 0.0
+    if warm and chunks:
+        first = chunks[0]
+        cuts = [m.start() for m in parser.hand_start.finditer(first.data, 0, 65536)]
+        head = first.data[: cuts[-1]] if len(cuts) > 1 else first.data
+        began = time.perf_counter()
+        parser.parse(Chunk(head, first.source_file, first.byte_offset, first.line_no,
+                           first.encoding))  # fmt: skip
+        warm_seconds = time.perf_counter() - began
     began = time.perf_counter()
-    parsed = sum(pokerstars.SITE.parse(chunk).hands.num_rows for chunk in chunks)
-    return {"hands": parsed, "seconds": time.perf_counter() - began}
+    parsed = skipped = errors = 0
+    for chunk in chunks:  # each result dropped once counted, as the import does
+        result = parser.parse(chunk)
+        parsed += result.hands.num_rows
+        skipped += result.import_skips.num_rows
+        errors += result.import_errors.num_rows
+    seconds = time.perf_counter() - began
+    return {"hands": parsed + skipped + errors, "parsed": parsed, "skipped": skipped,
+            "errors": errors, "seconds": seconds, "warm_seconds": warm_seconds}  # fmt: skip
 
 
 def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
@@ -125,8 +168,11 @@ def stage_import(path: Path, db: Path) -> dict[str, float]:
     from ingest.importer import import_paths
 
     db.unlink(missing_ok=True)
+    db.with_name(db.name + ".wal").unlink(missing_ok=True)
     summary = import_paths([path], db)
-    return {"hands": summary.imported, "errors": summary.errors, "seconds": summary.seconds}
+    return {"hands": summary.imported, "errors": summary.errors, "seconds": summary.seconds,
+            "seen": summary.hands_seen, "skipped": summary.skipped,
+            "duplicates": summary.duplicates}  # fmt: skip
 
 
 def small_files(path: Path, hands: int, per_file: int) -> Path:
@@ -155,9 +201,12 @@ def small_files(path: Path, hands: int, per_file: int) -> Path:
     return folder
 
 
-def run_stage(args: list[str], env: dict[str, str] | None = None) -> dict[str, float]:
-    """Run one stage in a fresh interpreter and return its JSON report."""
-    command = [sys.executable, "-m", "bench.ingest", "--stage", *args]
+def run_stage(
+    args: list[str], env: dict[str, str] | None = None, site: str = STARS
+) -> dict[str, float]:
+    """Run one stage (on ``site``'s format) in a fresh interpreter and return its JSON
+    report."""
+    command = [sys.executable, "-m", "bench.ingest", "--room", site, "--stage", *args]
     done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
     report: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
     return report
@@ -169,7 +218,7 @@ def input_file(hands: int, seed: int) -> Path:
 
     # the generator's own source in the name: a changed generator writes a new file
     source = b"".join(
-        Path(m.__file__).read_bytes()
+        Path(str(m.__file__)).read_bytes()
         for m in (generator, generator_hand, generator_play, generator_text)
     )
     path = OUT / f"stars-{hands}-seed{seed}-{hashlib.sha256(source).hexdigest()[:8]}.txt"
@@ -182,6 +231,212 @@ def input_file(hands: int, seed: int) -> Path:
         seconds = time.perf_counter() - began
         print(f"generated {hands:,} hands in {seconds:.1f} s ({hands / seconds:,.0f} hands/s)")
     return path
+
+
+# --- rooms: a large file from a room's real corpus hands ----------------------------------
+
+CORPUS = Path("/work/shared/corpus")
+# the corpus folder holding each room's format (FPDB's folder names)
+ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax"}
+COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
+DETECT_BYTES = 4096
+FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)
+ROOM_BUILD = "2"  # bump when the way the file is built changes: the cache name changes
+TARGET_RATIO = 1 / 20  # parse on one core against the read-and-split baseline
+_HAND_ID = re.compile(rb"#([0-9A-Za-z-]+)")
+_LAST_NUMBER = re.compile(rb"^(.*?)([0-9]+)$", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class _Hand:
+    """One corpus hand as UTF-8 text with LF line ends, cut around its hand number:
+    ``head`` + number + ``tail`` (``head`` keeps the id's letters and any dashed prefix)."""
+
+    head: bytes
+    tail: bytes
+
+
+def room_files(site: Site) -> list[Path]:
+    """The hand-history files of ``site``'s format in the corpus: its folder's files (not
+    the companions) that ``site`` recognises from their first bytes."""
+    folder = CORPUS / ROOM_FOLDERS.get(site.name, site.name)
+    return [
+        path
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+        and path.suffix not in COMPANIONS
+        and site.detect(path.read_bytes()[:DETECT_BYTES])
+    ]
+
+
+def _utf8(path: Path) -> bytes:
+    """A file's text as UTF-8 with LF line ends (decoded as the importer detects it; a
+    leading byte-order mark dropped)."""
+    from ingest.reader import detect_encoding
+
+    raw = path.read_bytes()
+    text = raw.decode(detect_encoding(raw[:65536]), errors="replace").removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8")
+
+
+def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
+    """The hands of one file (from each hand start to the next; text before the first is
+    dropped), each around its hand number (the ``#...`` after the hand start, on its
+    first line), trailing blank lines removed."""
+    starts = [m.start() for m in site.hand_start.finditer(data)]
+    hands = []
+    for start, end in zip(starts, [*starts[1:], len(data)], strict=True):
+        text = data[start:end].rstrip()
+        first_line = text.split(b"\n", 1)[0]
+        number = _HAND_ID.search(first_line)
+        if number is None:  # no number to rewrite: the hand could not be made distinct
+            raise ValueError(f"no hand number in {first_line[:80]!r}")
+        token = _LAST_NUMBER.match(number.group(1))
+        prefix = token.group(1) if token else number.group(1) + b"-"
+        hands.append(_Hand(text[: number.start(1)] + prefix, text[number.end(1) :]))
+    return hands
+
+
+def _round(hands: list[_Hand], first_id: int) -> list[bytes]:
+    """One pass over the corpus hands, numbered from ``first_id``, each followed by the two
+    blank lines that separate hands."""
+    return [b"%s%d%s\n\n\n" % (h.head, first_id + i, h.tail) for i, h in enumerate(hands)]
+
+
+def _outcomes(site: Site, texts: list[bytes]) -> list[str]:
+    """How the parser takes each hand of ``texts``: "hand", "skip" or "error" (parsed
+    together, as one chunk)."""
+    import bisect
+
+    from ingest.engine.contract import Chunk
+
+    offsets = list(itertools.accumulate((len(t) for t in texts), initial=0))
+    result = site.parse(Chunk(b"".join(texts), "corpus-round", 0, 1, "utf-8"))
+    kinds = ["hand"] * len(texts)
+    for kind, table in (("skip", result.import_skips), ("error", result.import_errors)):
+        for offset in table["byte_offset"].to_pylist():
+            kinds[bisect.bisect_right(offsets, offset) - 1] = kind
+    return kinds
+
+
+def room_input(site: Site, megabytes: float) -> tuple[Path, dict[str, Any]]:
+    """A file of about ``megabytes`` MB of ``site``'s corpus hands repeated, every hand
+    numbered afresh so that all are distinct, and what is known of it (hands, corpus
+    hands and files, the import errors and skips its hands should give); written to
+    ``bench/out/`` on first use and reused while the corpus files and the build stay the
+    same."""
+    from ingest.reader import iter_chunks
+
+    files = room_files(site)
+    if not files:
+        raise SystemExit(f"no {site.name} files in {CORPUS}")
+    from ingest.sites import parser_version
+
+    # the parser's version too: the expected errors and skips are its reading of the hands
+    digest = hashlib.sha256(f"{ROOM_BUILD}:{parser_version(site)}".encode())
+    for source in files:
+        digest.update(str(source.relative_to(CORPUS)).encode() + b"\0" + source.read_bytes())
+    path = OUT / f"{site.name}-{megabytes:g}mb-{digest.hexdigest()[:8]}.txt"
+    meta_path = path.with_suffix(".json")
+    if path.is_file() and meta_path.is_file():
+        meta: dict[str, Any] = json.loads(meta_path.read_text())
+        return path, meta
+    began = time.perf_counter()
+    hands = [hand for source in files for hand in _cut_hands(_utf8(source), site)]
+    kinds = _outcomes(site, _round(hands, FIRST_ID))
+    corpus_errors = sum(
+        site.parse(chunk).import_errors.num_rows
+        for source in files
+        for chunk in iter_chunks(source, site.hand_start)
+    )
+    target = int(megabytes * 2**20)
+    OUT.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    written = count = 0
+    expected = {"hand": 0, "skip": 0, "error": 0}
+    with partial.open("wb") as out:
+        while written < target:
+            for text, kind in zip(_round(hands, FIRST_ID + count), kinds, strict=True):
+                out.write(text)
+                written += len(text)
+                count += 1
+                expected[kind] += 1
+                if written >= target:
+                    break
+    partial.rename(path)
+    meta = {
+        "hands": count,
+        "corpus_files": len(files),
+        "corpus_hands": len(hands),
+        "corpus_errors": corpus_errors,
+        "round_errors": kinds.count("error"),
+        "round_skips": kinds.count("skip"),
+        "expected_errors": expected["error"],
+        "expected_skips": expected["skip"],
+    }
+    meta_path.write_text(json.dumps(meta))
+    seconds = time.perf_counter() - began
+    print(f"built {path.name}: {count:,} hands ({len(hands)} corpus hands from {len(files)} "
+          f"files, repeated {count / len(hands):.1f} times) in {seconds:.1f} s")  # fmt: skip
+    return path, meta
+
+
+def bench_room(name: str, megabytes: float) -> dict[str, Any]:
+    """Baseline, parse on one core and import end to end on ``name``'s large corpus file,
+    each stage in its own process; prints them and returns the figures."""
+    site = _site(name)
+    path, meta = room_input(site, megabytes)
+    size_mb = path.stat().st_size / 2**20
+    print(
+        f"\n{name}: {path.name}, {size_mb:,.1f} MB, {meta['hands']:,} hands "
+        f"({meta['corpus_hands']} corpus hands from {meta['corpus_files']} files, numbered "
+        f"afresh), {os.cpu_count()} cores"
+    )
+    split = run_stage(["split", str(path)], site=name)
+    print(_line("baseline: read and split into hands", split))
+    one_core = {**os.environ, "POLARS_MAX_THREADS": "1"}
+    parse = run_stage(["parse", str(path), str(meta["hands"]), "warm"], env=one_core, site=name)
+    print(_line("parse only, one core", parse))
+    print(f"  (after an untimed first parse of the first 64 KB: {parse['warm_seconds']:.1f} s; "
+          f"{parse['parsed']:,.0f} parsed, {parse['skipped']:,.0f} skipped, "
+          f"{parse['errors']:,.0f} errors)")  # fmt: skip
+    imported = run_stage(["import", str(path), str(OUT / f"bench-{name}.duckdb")], site=name)
+    seen = {**imported, "hands": imported["seen"]}  # the rate over every hand read
+    print(_line("import end to end, all cores", seen))
+    baseline = split["hands"] / split["seconds"]
+    ratio = parse["hands"] / parse["seconds"] / baseline
+    verdict = "met" if ratio >= TARGET_RATIO else "NOT met"
+    print(f"parse on one core / baseline: {ratio:.3f} (1/{1 / ratio:,.0f}; target 1/20: {verdict})")
+    print(
+        f"import: {imported['hands']:,.0f} imported, {imported['skipped']:,.0f} skipped, "
+        f"{imported['duplicates']:,.0f} duplicates, {imported['errors']:,.0f} errors "
+        f"(expected from the corpus hands: {meta['expected_errors']:,} errors, "
+        f"{meta['expected_skips']:,} skips; the original {name} files give "
+        f"{meta['corpus_errors']} errors in {meta['corpus_hands']} hands, one pass of the "
+        f"rewritten hands {meta['round_errors']})"
+    )
+    return {"room": name, "meta": meta, "split": split, "parse": parse, "import": imported,
+            "ratio": ratio, "size_mb": size_mb}  # fmt: skip
+
+
+def _room_table(rows: list[dict[str, Any]]) -> str:
+    """The rooms' figures as a Markdown table."""
+    lines = [
+        "| room | MB | hands | read and split | parse, one core | ratio | import, all cores "
+        "| errors (expected) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        split, parse, imp = row["split"], row["parse"], row["import"]
+        split_rate = split["hands"] / split["seconds"]
+        parse_rate = parse["hands"] / parse["seconds"]
+        lines.append(
+            f"| {row['room']} | {row['size_mb']:.0f} | {row['meta']['hands']:,} "
+            f"| {split_rate:,.0f} | {parse_rate:,.0f} "
+            f"| {row['ratio']:.3f} | {imp['seen'] / imp['seconds']:,.0f} "
+            f"| {imp['errors']:,.0f} ({row['meta']['expected_errors']:,}) |"
+        )
+    return "\n".join(lines)
 
 
 def _line(name: str, report: dict[str, float]) -> str:
@@ -197,19 +452,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--room",
+        help="bench a room's format on its corpus hands instead: a site name or 'all'",
+    )
+    parser.add_argument("--mb", type=float, default=50.0, help="size of a room's file (MB)")
     parser.add_argument("--stage", nargs="+", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.stage:
         name, path, *rest = options.stage
+        site = options.room or STARS
         if name == "split":
-            report = stage_split(Path(path))
+            report = stage_split(Path(path), site)
         elif name == "parse":
-            report = stage_parse(Path(path), int(rest[0]))
+            report = stage_parse(Path(path), int(rest[0]), site, warm=rest[1:] == ["warm"])
         elif name == "store":
             report = stage_store(Path(path), int(rest[0]), Path(rest[1]))
         else:  # "import", of a file or of a folder
             report = stage_import(Path(path), Path(rest[0]))
         print(json.dumps({**_usage(), **report}))
+        return
+    if options.room:
+        from ingest.sites import registry
+
+        names = list(registry()) if options.room == "all" else [options.room]
+        if unknown := [n for n in names if n not in registry()]:
+            parser.error(f"unknown room {unknown[0]!r}: one of {', '.join(registry())} or all")
+        rows = [bench_room(name, options.mb) for name in names]
+        print("\n" + _room_table(rows))
         return
     path = input_file(options.hands, options.seed)
     size_mb = path.stat().st_size / 2**20
