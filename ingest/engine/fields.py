@@ -105,11 +105,11 @@ def match_ops(
 @njit
 def _verb_at(
     data: np.ndarray, start: int, end: int, separator: np.ndarray, verbs: np.ndarray,
-    verb_bounds: np.ndarray,
+    verb_bounds: np.ndarray, verb_first: np.ndarray,
 ) -> tuple[int, int]:  # fmt: skip
     """Where the player's name ends and which template's verb follows it (-1: none): the
     first separator when it is ": "; with a space (no colon), the first space followed by
-    a verb."""
+    a verb (``verb_first``: the bytes a verb can start with)."""
     if separator.size > 1:
         colon = find(data, start, end, separator)
         if colon < 0:
@@ -117,9 +117,10 @@ def _verb_at(
         return colon, scan.prefix_of(data, colon + separator.size, end, verbs, verb_bounds)
     pos = find_byte(data, start + 1, end, separator[0])
     while pos >= 0:
-        found = scan.prefix_of(data, pos + 1, end, verbs, verb_bounds)
-        if found >= 0:
-            return pos, found
+        if pos + 1 < end and verb_first[data[pos + 1]]:
+            found = scan.prefix_of(data, pos + 1, end, verbs, verb_bounds)
+            if found >= 0:
+                return pos, found
         pos = find_byte(data, pos + 1, end, separator[0])
     return -1, -1
 
@@ -143,9 +144,12 @@ def action_fields(
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
     fields = np.full(4, NULL, np.int64)
+    verb_first = np.zeros(256, np.bool_)
+    for t in range(verb_bounds.size - 1):
+        verb_first[verbs[verb_bounds[t]]] = True
     for i in range(n):
         start, end = starts[i], ends[i]
-        player_end, found = _verb_at(data, start, end, separator, verbs, verb_bounds)
+        player_end, found = _verb_at(data, start, end, separator, verbs, verb_bounds, verb_first)
         spans[i, 0], spans[i, 1] = start, player_end
         if found < 0:
             continue

@@ -72,11 +72,14 @@ class Lines:
 @njit
 def _is_header(
     data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray,
-    hand_id: np.ndarray,
+    hand_id: np.ndarray, first: np.ndarray,
 ) -> bool:  # fmt: skip
     """A hand's first line: one of the grammar's header starts (after an optional byte-order
-    mark), then a character that can begin a hand number."""
+    mark; ``first``: the bytes they start with), then a character that can begin a hand
+    number."""
     pos = start + 3 if at(data, start, end, _BOM) else start
+    if pos >= end or not first[data[pos]]:
+        return False
     found = scan.prefix_of(data, pos, end, table, bounds)
     if found < 0:
         return False
@@ -128,6 +131,9 @@ def _line_kinds(
     is_marker = np.zeros(n, np.bool_)
     name_start = np.full(n, NULL, np.int64)
     name_end = np.full(n, NULL, np.int64)
+    first = np.zeros(256, np.bool_)  # the bytes a header can start with
+    for k in range(header_bounds.size - 1):
+        first[header_table[header_bounds[k]]] = True
     last_header = last_summary = -1
     file_first = hands = 0
     previous_blank = False
@@ -136,7 +142,7 @@ def _line_kinds(
         start, end = starts[i], ends[i]
         if i > 0 and files[i] != files[i - 1]:
             file_first = i
-        header = _is_header(data, start, end, header_table, header_bounds, hand_id)
+        header = _is_header(data, start, end, header_table, header_bounds, hand_id, first)
         blank = end == start
         if header:
             last_header = i

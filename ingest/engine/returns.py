@@ -82,14 +82,10 @@ def infer_returns(ev: pl.DataFrame, hands: int) -> tuple[pl.DataFrame, np.ndarra
         all_in=pl.lit(False), cards=pl.lit(None, pl.String), dead=pl.lit(0, pl.Int64),
         live=None, after=None, fee_x=None, pot=None, damaged=None,
     )  # fmt: skip
-    order_key = pl.col("idx") * 2 + pl.col("_added")
-    out = (
-        pl.concat([ev.with_columns(chips=chips, _added=pl.lit(0)),
-                   added.with_columns(_added=pl.lit(1))], how="vertical_relaxed")
-        .sort(["hand", order_key])
-        .filter((pl.col("code") != _COLLECT) | (pl.col("chips") > 0))
-        .drop("_added")
-    )
+    # each return right after its bet: the rows are in hand and line order already
+    order = np.argsort(np.concatenate([np.arange(ev.height) * 2, rows * 2 + 1]), kind="stable")
+    both = pl.concat([ev.with_columns(chips=chips), added], how="vertical_relaxed")
+    out = both[order].filter((pl.col("code") != _COLLECT) | (pl.col("chips") > 0))
     first = grouped.first_rows(out["hand"].to_numpy(), hands, np.ones(out.height, np.bool_))
     seq = np.arange(out.height) - first[out["hand"].to_numpy()]
     return out.with_columns(seq=pl.Series(seq, dtype=pl.Int32)), per_hand
@@ -103,10 +99,10 @@ def _take_off_collections(
     """Take each inferred return off its bettor's collect rows of the hand, last first."""
     for k in range(rows.size):
         left = amounts[k]
-        i = hand.size - 1
-        while i >= 0 and hand[i] != hand[rows[k]]:
-            i -= 1
-        while i >= 0 and hand[i] == hand[rows[k]] and left > 0:
+        i = rows[k]
+        while i + 1 < hand.size and hand[i + 1] == hand[rows[k]]:
+            i += 1  # the hand's last row: its collections come after the bet
+        while i >= rows[k] and left > 0:
             if code[i] == _COLLECT and seat[i] == seat[rows[k]]:
                 taken = min(left, chips[i])
                 chips[i] -= taken
