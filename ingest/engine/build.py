@@ -151,9 +151,9 @@ def _events(
             for _, _, chips, *_ in flows
         ]  # fmt: skip
         reading[may_add & ~balances[0] & balances[1]] = 1
-    picked = reading[hand]
     live, after, chips, dead, seq, betting, chips_ok = (
-        np.choose(picked, arrays) for arrays in zip(*flows, strict=True)
+        flows[0] if len(flows) == 1
+        else (np.choose(reading[hand], arrays) for arrays in zip(*flows, strict=True))
     )
     y = _nullable(value, y_ok)
     return ev.with_columns(

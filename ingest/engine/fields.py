@@ -22,7 +22,7 @@ from ingest.engine.grammar import (
     SLOT_NONE,
     WITH_AMOUNT,
 )
-from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit
+from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit, njit_inline
 
 # Per event kind code: its amount is read, it is read only to know who sat out, an event.
 KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
@@ -64,7 +64,7 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     return opening + 1, closing
 
 
-@njit
+@njit_inline
 def match_ops(
     data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
@@ -128,7 +128,8 @@ def _verb_at(
 @njit
 def action_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, separator: np.ndarray,
-    verbs: np.ndarray, verb_bounds: np.ndarray, codes: np.ndarray, op_bounds: np.ndarray,
+    verbs: np.ndarray, verb_bounds: np.ndarray, codes: np.ndarray, next_same: np.ndarray,
+    op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
@@ -158,10 +159,9 @@ def action_fields(
         all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, end, all_in_suffix)
         core_end = end - all_in_suffix.size if all_in[i] else end
         matched = False
-        for t in range(found, codes.size):
+        t = found
+        while t >= 0:  # the templates with this verb, in order
             verb_size = verb_bounds[t + 1] - verb_bounds[t]
-            if not scan.at(data, rest, end, verbs[verb_bounds[t] : verb_bounds[t + 1]]):
-                continue
             for last in (end, core_end):
                 fields[:] = NULL
                 if match_ops(data, rest + verb_size, last, t, op_bounds, op_kind, op_slot,
@@ -173,6 +173,7 @@ def action_fields(
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 break
+            t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount
             for pos in range(core_end - 1, rest - 1, -1):
                 if data[pos] == _SPACE:

@@ -62,6 +62,7 @@ class Actions:
     separator: np.ndarray  # ": " or " "
     verbs: tuple[np.ndarray, np.ndarray]  # literal table, one entry per template
     codes: np.ndarray  # event kind code per template
+    next_same: np.ndarray  # the next template with the same verb (-1: none)
     op_bounds: np.ndarray  # template t's ops are op_kind[op_bounds[t]:op_bounds[t + 1]]
     op_kind: np.ndarray
     op_slot: np.ndarray
@@ -117,11 +118,14 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         bounds.append(len(kinds))
     if len(separators) != 1:
         raise ValueError(f"templates use one separator after the player: {separators}")
+    next_same = [next((u for u in range(t + 1, len(verbs)) if verbs[u] == verbs[t]), -1)
+                 for t in range(len(verbs))]  # fmt: skip
     return Actions(
         templates=tuple(templates),
         separator=scan.lit(separators.pop()),
         verbs=scan.literal_table(verbs),
         codes=np.array(codes, np.int64),
+        next_same=np.array(next_same, np.int64),
         op_bounds=np.array(bounds, np.int64),
         op_kind=np.array(kinds, np.int64),
         op_slot=np.array(slots, np.int64),
@@ -129,6 +133,15 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         op_literal=np.array(literal_ids, np.int64),
         all_in=scan.lit(all_in),
     )
+
+
+def _first_pairs(starts: tuple[str, ...]) -> np.ndarray:
+    """Flags indexed by ``256 * first byte + second byte`` of the texts ``starts``."""
+    pairs = np.zeros(65536, np.bool_)
+    for text in starts:
+        encoded = text.encode("utf-8")
+        pairs[256 * encoded[0] + encoded[1]] = True
+    return pairs
 
 
 def byte_class(pattern: str) -> np.ndarray:
@@ -183,6 +196,7 @@ class Grammar:
             header_starts=scan.literal_table(list(self.header_starts)),
             hand_id=byte_class(self.hand_id_class),
             header_follow=byte_class(self.header_follow or self.hand_id_class),
+            header_pairs=_first_pairs(self.header_starts),
             hand_id_end=scan.lit(self.hand_id_end),
             stack_suffix=scan.lit(self.stack_suffix),
             board_label=scan.lit(self.board_label),
@@ -218,6 +232,7 @@ class Tables:
     header_starts: tuple[np.ndarray, np.ndarray]
     hand_id: np.ndarray
     header_follow: np.ndarray
+    header_pairs: np.ndarray  # 65,536 flags: the first two bytes a header can start with
     hand_id_end: np.ndarray
     stack_suffix: np.ndarray
     board_label: np.ndarray

@@ -72,13 +72,13 @@ class Lines:
 @njit
 def _is_header(
     data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray,
-    hand_id: np.ndarray, first: np.ndarray,
+    hand_id: np.ndarray, pairs: np.ndarray,
 ) -> bool:  # fmt: skip
     """A hand's first line: one of the grammar's header starts (after an optional byte-order
-    mark; ``first``: the bytes they start with), then a character that can begin a hand
-    number."""
+    mark; ``pairs``: the two bytes they start with), then a character that can begin a
+    hand number."""
     pos = start + 3 if at(data, start, end, _BOM) else start
-    if pos >= end or not first[data[pos]]:
+    if pos + 1 >= end or not pairs[256 * data[pos] + data[pos + 1]]:
         return False
     found = scan.prefix_of(data, pos, end, table, bounds)
     if found < 0:
@@ -110,7 +110,7 @@ def _marker(data: np.ndarray, start: int, end: int) -> tuple[int, int, int, int]
 def _line_kinds(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, files: np.ndarray,
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
-    separator: np.ndarray,
+    pairs: np.ndarray, separator: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -131,9 +131,6 @@ def _line_kinds(
     is_marker = np.zeros(n, np.bool_)
     name_start = np.full(n, NULL, np.int64)
     name_end = np.full(n, NULL, np.int64)
-    first = np.zeros(256, np.bool_)  # the bytes a header can start with
-    for k in range(header_bounds.size - 1):
-        first[header_table[header_bounds[k]]] = True
     last_header = last_summary = -1
     file_first = hands = 0
     previous_blank = False
@@ -142,7 +139,7 @@ def _line_kinds(
         start, end = starts[i], ends[i]
         if i > 0 and files[i] != files[i - 1]:
             file_first = i
-        header = _is_header(data, start, end, header_table, header_bounds, hand_id, first)
+        header = _is_header(data, start, end, header_table, header_bounds, hand_id, pairs)
         blank = end == start
         if header:
             last_header = i
@@ -211,6 +208,23 @@ def _rows_by_kind(kind: np.ndarray, kinds: int) -> tuple[np.ndarray, np.ndarray]
     return rows, bounds
 
 
+def _room_money(
+    text: ChunkText, hand: np.ndarray, other: np.ndarray, action: np.ndarray, grammar: Grammar
+) -> pl.DataFrame:
+    """Lines of money the room adds to the pot (see ``Grammar.room_money_lines``): hand, idx
+    and the amount in hundredths. Such a line may have a colon after its label, as actions
+    do."""
+    if not grammar.room_money_lines:
+        return pl.DataFrame(schema={"hand": pl.Int64, "idx": pl.Int64, "amount_h": pl.Int64})
+    data, starts, ends = text.data, text.starts, text.ends
+    candidates = np.sort(np.concatenate([other, action]))
+    rest = fields.prefixed(data, starts[candidates], ends[candidates],
+                           *grammar.tables.room_money_lines)  # fmt: skip
+    rows = candidates[rest >= 0]
+    amount = scan.hundredths(data, rest[rest >= 0], ends[rows], -1)
+    return pl.DataFrame({"hand": hand[rows], "idx": rows, "amount_h": amount})
+
+
 def _junk(data: np.ndarray, hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """The non-blank lines of a file before its first hand, but for comments ("#...")."""
     out = (hand < 0) & (ends > starts)
@@ -236,7 +250,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     tables = grammar.tables
     hand, is_start, street, board, kind, is_marker, name_start, name_end = _line_kinds(
         data, starts, ends, text.file, *tables.header_starts, tables.header_follow,
-        grammar.actions.separator,
+        tables.header_pairs, grammar.actions.separator,
     )
     by_kind, bounds = _rows_by_kind(kind, len(_KINDS))
 
@@ -340,14 +354,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], _CANCELLED)]
-    # lines of the room's money may have a colon after their label, as actions do
-    candidates = np.sort(np.concatenate([other, rows_of("action")]))
-    rest = fields.prefixed(data, starts[candidates], ends[candidates], *tables.room_money_lines)
-    money_rows = candidates[rest >= 0]
-    room_money = frame(
-        money_rows,
-        amount_h=pl.Series(scan.hundredths(data, rest[rest >= 0], ends[money_rows], -1)),
-    )
+    room_money = _room_money(text, hand, other, rows_of("action"), grammar)
     return Lines(
         starts=starts_frame,
         preamble=frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file", "offset",
@@ -414,8 +421,8 @@ def _events(
     actions = grammar.actions
     action, code, all_in, damaged = fields.action_fields(
         data, starts[action_rows], ends[action_rows], actions.separator, *actions.verbs,
-        actions.codes, actions.op_bounds, actions.op_kind, actions.op_slot, *actions.literals,
-        actions.op_literal, actions.all_in,
+        actions.codes, actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
+        *actions.literals, actions.op_literal, actions.all_in,
     )
     found = code >= 0
     sits_out = found & fields.KIND_SITS_OUT[np.maximum(code, 0)]
@@ -466,9 +473,6 @@ def _events(
             "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
                                      both(action[:, 0], other[:, 7]), -1),
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
-            # a raise's first amount ("raises 2 to 3": 2)
-            "by_h": scan.hundredths(data, both(action[:, 6], np.full(line.size, NULL)),
-                                    both(action[:, 7], other[:, 0]), -1),
         }
     )  # fmt: skip
     return frame, sat_out

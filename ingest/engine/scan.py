@@ -26,6 +26,12 @@ def njit(function: F) -> F:
     return cast(F, numba.njit(cache=True, nogil=True)(function))
 
 
+def njit_inline(function: F) -> F:
+    """:func:`njit`, and inlined into the compiled functions that call it (a hot helper
+    with many array arguments costs more to call than to run)."""
+    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))
+
+
 def lit(text: str) -> np.ndarray:
     """A literal as the uint8 array the scanning functions take."""
     return np.frombuffer(text.encode("utf-8"), np.uint8).copy()
