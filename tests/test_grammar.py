@@ -2,7 +2,7 @@
 
 For every template of every room, lines that follow it (random player names, amounts in
 each room's styles, an optional all-in suffix) and lines that break it (an extra word, a
-missing amount) go through :func:`ingest.engine.fields.action_fields`; the code, the
+missing amount) go through :func:`ingest.engine.fields.read_actions`; the code, the
 player, amount (or raise-to) and raise-by spans must be what ``re.match`` of
 :meth:`Actions.regex` gives, the first template that matches winning. A line whose verb is
 known but that follows no template of it has the kind of the verb's first template, its
@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ingest.engine.fields import action_fields
+from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.sites import ggpoker, pokerstars, winamax
@@ -65,10 +65,7 @@ def _byte(line: str, pos: int) -> int:
 def _scan(actions: Actions, line: str) -> Read:
     data = np.frombuffer(line.encode(), np.uint8).copy()
     starts, ends = np.array([0], np.int64), np.array([data.size], np.int64)
-    spans, code, _, damaged = action_fields(
-        data, starts, ends, actions.separator, *actions.verbs, actions.codes, actions.op_bounds,
-        actions.op_kind, actions.op_slot, *actions.literals, actions.op_literal, actions.all_in,
-    )  # fmt: skip
+    spans, code, _, damaged = read_actions(data, starts, ends, actions)
     row = [int(v) for v in spans[0]]
     return Read(
         int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), bool(damaged[0])

@@ -21,6 +21,7 @@ from ingest.engine.grammar import (
     OP_WORD,
     SLOT_NONE,
     WITH_AMOUNT,
+    Actions,
 )
 from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit, njit_inline
 
@@ -184,6 +185,17 @@ def action_fields(
             spans[i, 4], spans[i, 5] = _bracketed(data, rest, end)
         damaged[i] = _KIND_SHAPED[code[i]] and not matched
     return spans, code, all_in, damaged
+
+
+def read_actions(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, actions: Actions
+) -> tuple[np.ndarray, ...]:
+    """:func:`action_fields` with a grammar's compiled templates."""
+    return action_fields(
+        data, starts, ends, actions.separator, *actions.verbs, actions.codes,
+        actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
+        *actions.literals, actions.op_literal, actions.all_in,
+    )  # fmt: skip
 
 
 @njit

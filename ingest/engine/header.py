@@ -39,8 +39,9 @@ def _first_match(
     for pattern in patterns:
         extracted = text.str.extract_groups(pattern).struct.unnest()
         if len(patterns) == 1:
-            return frame.with_columns(extracted.select(n for n in groups if n in extracted.columns),
-                                      *(out[n] for n in groups if n not in extracted.columns))
+            return frame.with_columns(
+                extracted[n] if n in extracted.columns else out[n] for n in groups
+            )
         matched = pl.Series(text.str.contains(pattern).fill_null(False).to_numpy() & ~chosen)
         out = out.with_columns(
             pl.when(matched).then(extracted[name]).otherwise(pl.col(name)).alias(name)

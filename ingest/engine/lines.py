@@ -418,11 +418,8 @@ def _events(
     player (from ``seat_lines``: hand, player span and seat number of each seat line), and
     the lines of players sitting out."""
     data, starts, ends = text.data, text.starts, text.ends
-    actions = grammar.actions
-    action, code, all_in, damaged = fields.action_fields(
-        data, starts[action_rows], ends[action_rows], actions.separator, *actions.verbs,
-        actions.codes, actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
-        *actions.literals, actions.op_literal, actions.all_in,
+    action, code, all_in, damaged = fields.read_actions(
+        data, starts[action_rows], ends[action_rows], grammar.actions
     )
     found = code >= 0
     sits_out = found & fields.KIND_SITS_OUT[np.maximum(code, 0)]
