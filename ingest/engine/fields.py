@@ -1,4 +1,4 @@
-"""PokerStars lines cut into fields by compiled scans, one pass per kind of line.
+"""Lines cut into fields by compiled scans, one pass per kind of line, as a grammar says.
 
 Each function takes the chunk's bytes and the spans of one kind of line, and returns spans
 of its fields (pairs of byte positions, ``NULL`` for none) and flags, as arrays. Each field

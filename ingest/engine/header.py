@@ -1,4 +1,4 @@
-"""PokerStars hand headers decoded: game, stakes, currency, tournament, start time in UTC.
+"""Hand headers decoded by a grammar: game, stakes, currency, room, tournament, time in UTC.
 
 The hand number, the time and its zone, different in every header, are read by a compiled
 scan; the rest of the header, which repeats from hand to hand, is decoded by a regex once

@@ -1,4 +1,4 @@
-"""PokerStars text lines, classified by a compiled scan and gathered into frames.
+"""Text lines of a chunk, classified by a compiled scan and gathered into frames.
 
 :func:`classify` turns the lines of a chunk into one frame per kind of line (hand starts,
 table lines, seats, actions and other chip movements, summary items). Every frame keeps
@@ -6,10 +6,10 @@ table lines, seats, actions and other chip movements, summary items). Every fram
 frames also keep ``street`` and ``run`` (board number in run-it-twice sections).
 
 Speed matters here: one compiled pass over the chunk's lines numbers the hands and
-streets and tells the kinds of line apart; :mod:`ingest.sites.pokerstars_fields` then
+streets and tells the kinds of line apart; :mod:`ingest.engine.fields` then
 cuts each kind's fields as spans of the chunk's bytes, which become string columns without
 copying. Table lines, few distinct strings per chunk, are decoded with a regex; hand
-headers are decoded by :mod:`ingest.sites.pokerstars_hands`.
+headers are decoded by :mod:`ingest.engine.header`.
 """
 
 from __future__ import annotations
@@ -382,7 +382,7 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
 
 def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray) -> pl.DataFrame:
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.sites.pokerstars_fields.table_fields`); lines of another form are left
+    :func:`ingest.engine.fields.table_fields`); lines of another form are left
     out."""
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows])
     matched = found[:, 0] >= 0

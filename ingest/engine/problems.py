@@ -1,4 +1,4 @@
-"""Why a PokerStars hand cannot be imported: its first failed check.
+"""Why a hand cannot be imported: its first failed check.
 
 Checks run in priority order, so a cancelled hand is a skip even though it does not
 balance, and an unreadable amount is reported as such rather than as the imbalance it
@@ -171,7 +171,7 @@ def problems(
 ) -> pl.DataFrame:
     """The first failed check of each hand that has one: hand, idx (the offending line, or
     null for the hand's first line), outcome (``error`` or ``skip``) and a reason.
-    ``totals`` has one row per hand (see ``pokerstars_build._totals``)."""
+    ``totals`` has one row per hand (see ``ingest.engine.build._totals``)."""
     n = info.height
     seat_hand, event_hand = seats["hand"].to_numpy(), ev["hand"].to_numpy()
     seat_idx, event_idx = seats["idx"].to_numpy(), ev["idx"].to_numpy()

@@ -1,0 +1,173 @@
+"""The betting of each hand in line order: street totals, what each event puts in, the
+dead part of posts, and the reading of a room's raise wording."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from ingest.engine import grouped
+from ingest.engine.columns import nullable, numbers
+from ingest.engine.grammar import BETTING, EVENT_KINDS
+from ingest.engine.lines import Lines
+from ingest.engine.scan import njit, units
+
+KIND_CODES = {kind: code for code, kind in enumerate(EVENT_KINDS)}
+IS_BETTING = np.array([kind in BETTING for kind in EVENT_KINDS])
+_NO_CHIPS = np.array([kind in ("fold", "check", "show", "muck") for kind in EVENT_KINDS])
+# What Y means in "raises X to Y": the street total, or the chips the raise adds.
+RAISE_READINGS = ("total", "added")
+_STRADDLE_CODE, _RETURN_CODE = KIND_CODES["straddle"], KIND_CODES["return"]
+_SMALL_BLIND_CODE = KIND_CODES["post_sb"]
+_RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
+    KIND_CODES["raise"],
+    KIND_CODES["ante"],
+    KIND_CODES["post_dead"],
+    KIND_CODES["post_sb_bb"],
+    KIND_CODES["cash_out"],
+)
+
+
+def events(
+    lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray, total_pot: np.ndarray,
+    may_add: np.ndarray,
+) -> tuple[pl.DataFrame, np.ndarray]:
+    """Events in line order, with amounts in the smallest unit (``x``: the amount, ``y``:
+    a raise's "to" amount, ``fee_x``: a cash-out fee; null when unreadable) and the street
+    totals of the betting rows (see :func:`_betting`): ``live``, ``after``, ``chips``,
+    ``dead``, ``raise_to`` and ``seq``; ``pkey`` is the player's (hand, seat) key, ``key``
+    that and the street. ``raises X to Y`` is read with Y the street total, or, in hands
+    whose room ``may_add`` writes Y as the chips the raise adds, that way when only it
+    makes the hand's chips balance (what the betting puts in, less returns, is the printed
+    ``total_pot``). Also returns each hand's reading (an index in ``RAISE_READINGS``)."""
+    ev = lines.events
+    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy().astype(np.int64)
+    # A raise written before the cards are dealt is a post of both blinds (Winamax writes
+    # "raises 1€ to 3€" among the blinds for a player posting a big blind and a dead small).
+    code = np.where((code == _RAISE_CODE) & (ev["street"].to_numpy() == 0), _BOTH_BLINDS_CODE,
+                    code)  # fmt: skip
+    ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
+    cents = in_cents[hand]
+    value, value_ok = units(ev["value_h"].to_numpy(), cents)
+    fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
+    is_raise = code == _RAISE_CODE
+    x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
+    fee_ok &= code == _CASH_OUT_CODE
+    seat = numbers(ev["seat"], 15).astype(np.int64)  # 15 stands for "no seat"
+    pkey = hand * 16 + seat
+    key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
+    args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
+            big_blind[hand])  # fmt: skip
+    flows = [_betting(*args, reading == "added") for reading in RAISE_READINGS[: 1 + may_add.any()]]
+    n = total_pot.size
+    reading = np.zeros(n, np.int64)
+    if len(flows) > 1:
+        balances = [
+            grouped.sums(hand, n, np.where(IS_BETTING[code], chips,
+                                           np.where(code == _RETURN_CODE, -chips, 0)))
+            == total_pot
+            for _, _, chips, *_ in flows
+        ]  # fmt: skip
+        reading[may_add & ~balances[0] & balances[1]] = 1
+    live, after, chips, dead, seq, betting, chips_ok = (
+        flows[0] if len(flows) == 1
+        else (np.choose(reading[hand], arrays) for arrays in zip(*flows, strict=True))
+    )
+    y = nullable(value, y_ok)
+    return ev.with_columns(
+        x=nullable(value, x_ok),
+        y=y,
+        fee_x=nullable(fee, fee_ok),
+        pkey=pkey,
+        key=key,
+        all_in=ev["all_in"].fill_null(False),
+        live=nullable(live, betting),
+        after=nullable(after, betting),
+        chips=nullable(chips, chips_ok),
+        dead=dead,
+        raise_to=nullable(after, is_raise & y_ok),
+        seq=seq,
+    ), reading
+
+
+@njit
+def _betting(
+    hand: np.ndarray, key: np.ndarray, code: np.ndarray, x: np.ndarray, y: np.ndarray,
+    big_blind: np.ndarray, raise_adds: bool,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """The street totals, one pass over the events in line order: per (hand, seat, street)
+    ``key``, what each betting row adds live (a post of both blinds counts the big blind
+    live, the rest is dead; antes and dead posts are dead, and so is a small blind posted
+    with the big blind already in; a raise, and a straddle (a raise
+    in the blinds, whose amount a re-straddle raises), set the total to their amount, and
+    later calls add to it; with ``raise_adds``, a raise's "to" amount is what it adds),
+    the total after it, and what a raise adds; then the chips each event moves and its dead
+    part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count
+    as 0: their hands fail the checks. Returns the values and a validity flag for each."""
+    n = hand.size
+    live, after = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    chips, dead = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    betting_valid, chips_valid = np.zeros(n, np.bool_), np.ones(n, np.bool_)
+    seq = np.zeros(n, np.int32)
+    # running state per key of the current hand (keys are hand * 128 + seat * 8 + street)
+    total, since_raise = np.zeros(128, np.int64), np.zeros(128, np.int64)
+    base, last = np.zeros(128, np.int64), np.zeros(128, np.int64)
+    seen = np.zeros(128, np.bool_)
+    first_row = 0
+    for i in range(n):
+        if i == 0 or hand[i] != hand[i - 1]:
+            first_row = i
+            seen[:] = False
+        seq[i] = i - first_row
+        c = code[i]
+        xi = max(x[i], 0)
+        if _NO_CHIPS[c]:
+            continue
+        if not IS_BETTING[c]:
+            chips[i] = xi
+            chips_valid[i] = x[i] >= 0
+            continue
+        g = key[i] % 128
+        if not seen[g]:
+            seen[g] = True
+            total[g] = since_raise[g] = base[g] = last[g] = 0
+        if c == _BOTH_BLINDS_CODE:
+            adds = xi if big_blind[i] < 0 else (big_blind[i] if x[i] < 0 else min(xi, big_blind[i]))
+        elif c in (_ANTE_CODE, _DEAD_CODE, _RAISE_CODE, _STRADDLE_CODE) or (
+            c == _SMALL_BLIND_CODE and 0 < big_blind[i] <= total[g]
+        ):  # a small blind posted with the big blind in is dead
+            adds = 0
+        else:
+            adds = xi
+        total[g] += adds
+        to = max(y[i], 0) + (last[g] if raise_adds and c == _RAISE_CODE else 0)
+        if c in (_RAISE_CODE, _STRADDLE_CODE):
+            since_raise[g] = total[g]
+            base[g] = to
+        live[i] = adds
+        after[i] = base[g] + total[g] - since_raise[g]
+        betting_valid[i] = True
+        if c in (_RAISE_CODE, _STRADDLE_CODE):
+            chips[i] = to - last[g]
+            chips_valid[i] = y[i] >= 0
+        else:
+            chips[i] = xi
+            chips_valid[i] = x[i] >= 0
+        if c in (_ANTE_CODE, _DEAD_CODE, _SMALL_BLIND_CODE) or c == _BOTH_BLINDS_CODE:
+            dead[i] = xi - adds
+        last[g] = after[i]
+    return live, after, chips, dead, seq, betting_valid, chips_valid
+
+
+@njit
+def hand_sums(
+    hands: int, hand: np.ndarray, code: np.ndarray, x: np.ndarray, fee: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per hand: the largest ante posted and the cash-out fees (-1 amounts: none)."""
+    ante, fees = np.zeros(hands, np.int64), np.zeros(hands, np.int64)
+    for i in range(hand.size):
+        if code[i] == _ANTE_CODE:
+            ante[hand[i]] = max(ante[hand[i]], x[i])
+        elif code[i] == _CASH_OUT_CODE:
+            fees[hand[i]] += max(fee[i], 0)
+    return ante, fees
