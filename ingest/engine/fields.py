@@ -73,6 +73,7 @@ def match_ops(
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4)."""
+    out[:] = NULL
     for k in range(op_bounds[template], op_bounds[template + 1]):
         kind = op_kind[k]
         if kind == OP_LITERAL:
@@ -145,7 +146,7 @@ def action_fields(
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.full(4, NULL, np.int64)
+    fields = np.empty(4, np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -163,12 +164,9 @@ def action_fields(
         t = found
         while t >= 0:  # the templates with this verb, in order
             verb_size = verb_bounds[t + 1] - verb_bounds[t]
-            for last in (end, core_end):
-                fields[:] = NULL
-                if match_ops(data, rest + verb_size, last, t, op_bounds, op_kind, op_slot,
-                             literals, literal_bounds, op_literal, fields):  # fmt: skip
-                    matched = True
-                    break
+            # the all-in suffix is never part of a field (a word has no space)
+            matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
+                                op_slot, literals, literal_bounds, op_literal, fields)  # fmt: skip
             if matched:
                 code[i] = codes[t]
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
