@@ -35,10 +35,12 @@ _SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.
 @dataclass(frozen=True, eq=False)
 class TextSite:
     """A text format read by the engine from ``grammar``; ``module`` is the file of the
-    room module that defines it (part of the parser version)."""
+    room module that defines it, ``uses`` the files of others whose data it takes (all
+    part of the parser version)."""
 
     grammar: Grammar
     module: str
+    uses: tuple[str, ...] = ()
     _hand_start_text: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -56,7 +58,8 @@ class TextSite:
 
     @property
     def sources(self) -> Sequence[Path]:
-        return [*sorted(_ENGINE.glob("*.py")), *_SHARED, Path(self.module).resolve()]
+        rooms = [Path(path).resolve() for path in (self.module, *self.uses)]
+        return [*sorted(_ENGINE.glob("*.py")), *_SHARED, *rooms]
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand starts in the first 64 KB of ``head`` (decoded)."""

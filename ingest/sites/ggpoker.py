@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ingest.engine.grammar import Grammar, compile_actions
 from ingest.engine.site import TextSite
+from ingest.sites import pokerstars
 from ingest.sites.pokerstars import PLAYER_ACTIONS
 
 _GAME = (
@@ -58,4 +59,4 @@ GRAMMAR = Grammar(
     pots_named=False,
 )
 
-SITE = TextSite(GRAMMAR, __file__)
+SITE = TextSite(GRAMMAR, __file__, uses=(pokerstars.__file__,))

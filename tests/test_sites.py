@@ -1,0 +1,40 @@
+"""The site registry: one parser per format, each versioned by the code that reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ingest.sites import detect_site, parser_version, registry
+
+
+def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
+    sites = registry()
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax"]
+    modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
+               for name, site in sites.items()}  # fmt: skip
+    # an edit to one room's module re-reads only the files of the rooms that use it
+    assert modules == {
+        "pokerstars": {"pokerstars.py"},
+        "ggpoker": {"ggpoker.py", "pokerstars.py"},  # it takes the format's action lines
+        "winamax": {"winamax.py"},
+    }
+    engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
+    assert engine and engine <= set(sites["pokerstars"].sources)
+    versions = {parser_version(site) for site in sites.values()}
+    assert len(versions) == 3
+    assert all(Path(p).is_file() for site in sites.values() for p in site.sources)
+
+
+def test_each_format_is_recognised_by_its_first_line() -> None:
+    heads = {
+        b"PokerStars Hand #1: Omaha Pot Limit ($0.05/$0.10 USD)": "pokerstars",
+        b"\xef\xbb\xbfRun It Once Poker Hand #34011543: Omaha Pot Limit": "pokerstars",
+        b"PokerMaster Hand #7: Omaha Pot Limit ($1/$2)": "pokerstars",
+        b"Poker Hand #OM181427446: Omaha Pot Limit ($0.5/$1)": "ggpoker",
+        b"Winamax Poker - CashGame - HandId: #9630554-604-1489827073 - Omaha5": "winamax",
+    }
+    for head, name in heads.items():
+        site = detect_site(head)
+        assert site is not None and site.name == name, head
+    assert detect_site(b"Full Tilt Poker Game #1: ...") is None
+    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
