@@ -239,10 +239,13 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
-    totals = totals.with_columns(total_pot=pl.col("total_pot") - inferred)
-    take = totals.select(pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
-                         - pl.col("room_money_in")).to_series()  # fmt: skip
-    due = numbers(totals["total_pot"] - take, -1)
+    totals = totals.with_columns(
+        total_pot=pl.col("total_pot") - inferred,
+        # all the room takes off the pots, less what it put in
+        room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
+        - pl.col("room_money_in"),
+    )
+    due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(lines, arrays, seats, ev, due)
     info = _game_from_cards(info, players)
     bad = problems(lines, info, seats, ev, players, totals)

@@ -171,7 +171,8 @@ def problems(
 ) -> pl.DataFrame:
     """The first failed check of each hand that has one: hand, idx (the offending line, or
     null for the hand's first line), outcome (``error`` or ``skip``) and a reason.
-    ``totals`` has one row per hand (see ``ingest.engine.build._totals``)."""
+    ``totals`` has one row per hand (see ``ingest.engine.build._totals``), with the room's
+    ``room_take``."""
     n = info.height
     seat_hand, event_hand = seats["hand"].to_numpy(), ev["hand"].to_numpy()
     seat_idx, event_idx = seats["idx"].to_numpy(), ev["idx"].to_numpy()
@@ -218,11 +219,7 @@ def problems(
             info.select("hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
                         "started_at", "table_name"),
             per_hand,
-            totals.select(
-                "n_totals", "total_idx", "total_pot", *ROOM_COLUMNS,
-                room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
-                - pl.col("room_money_in"),
-            ),
+            totals.select("n_totals", "total_idx", "total_pot", *ROOM_COLUMNS, "room_take"),
         ],
         how="horizontal",
     )  # fmt: skip

@@ -15,11 +15,11 @@ import numpy as np
 import polars as pl
 
 from ingest.engine import grouped
-from ingest.engine.grammar import BETTING, EVENT_KINDS
+from ingest.engine.betting import IS_BETTING
+from ingest.engine.grammar import EVENT_KINDS
 from ingest.engine.scan import njit
 
 _RETURN, _COLLECT = EVENT_KINDS.index("return"), EVENT_KINDS.index("collect")
-_IS_BETTING = np.array([kind in BETTING for kind in EVENT_KINDS])
 
 
 @njit
@@ -40,13 +40,13 @@ def _unmatched(
             end += 1
         last_street = -1
         for i in range(begin, end):
-            if _IS_BETTING[code[i]]:
+            if IS_BETTING[code[i]]:
                 last_street = max(last_street, street[i])
         if not skip[hand[begin]] and last_street >= 0:
             totals[:] = 0
             last_row[:] = -1
             for i in range(begin, end):
-                if _IS_BETTING[code[i]] and street[i] == last_street and 0 <= seat[i] < 128:
+                if IS_BETTING[code[i]] and street[i] == last_street and 0 <= seat[i] < 128:
                     totals[seat[i]] = max(totals[seat[i]], after[i])
                     last_row[seat[i]] = i
             top = int(np.argmax(totals))
