@@ -9,9 +9,16 @@ every hand one status:
   seat or in the wrong amount;
 - ``illegal_bet``: a bet, raise or call that the limit or the turn order forbids;
 - ``odd_chip``: the only difference is an odd unit placed under another odd-chip rule;
+- ``rake_spread``: every player receives from the hand what the rules give, and the pots
+  differ only by where the rake was taken (the reason gives the amounts);
 - ``unverifiable``: a contested pot whose cards were not all shown (what was checkable
   was checked; the reason names what could not be);
 - ``ok``: everything agrees.
+
+A hand whose money does not add up as printed (found at import, kept with the hand in
+``hands.inconsistencies``) is stored as its text says: the audit's own checks then name
+the pot, half, player and amounts, and ``inconsistent`` marks it. Notes say what was read
+rather than printed (an uncalled bet inferred from the betting) and who cashed out.
 """
 
 from __future__ import annotations
@@ -24,18 +31,22 @@ import pyarrow as pa
 
 from analysis import legality, replay, single_pot, verify
 
-STATUSES = ("mismatch", "illegal_bet", "odd_chip", "unverifiable", "ok")  # most severe first
+# most severe first
+STATUSES = ("mismatch", "illegal_bet", "odd_chip", "rake_spread", "unverifiable", "ok")
 
 AUDIT_HANDS = pa.schema(
     [
         pa.field("site", pa.string(), nullable=False),
         pa.field("hand_id", pa.string(), nullable=False),
+        pa.field("room", pa.string(), nullable=False),
         pa.field("game", pa.string(), nullable=False),
         pa.field("limit_type", pa.string(), nullable=False),
         pa.field("status", pa.string(), nullable=False),
         pa.field("reason", pa.string(), nullable=False),  # first problem, "" when ok
         pa.field("problems", pa.list_(pa.string()), nullable=False),  # every problem found
-        pa.field("notes", pa.string(), nullable=False),  # e.g. an all-in cash-out
+        # the hand's money does not add up as printed (see hands.inconsistencies)
+        pa.field("inconsistent", pa.bool_(), nullable=False),
+        pa.field("notes", pa.string(), nullable=False),  # an inferred uncalled bet, a cash-out
         pa.field("showdown", pa.bool_(), nullable=False),
         pa.field("pots", pa.int8(), nullable=False),
         pa.field("boards", pa.int8(), nullable=False),
@@ -126,6 +137,7 @@ def audit(
     hand_frame, seats = prepared.hands, prepared.seats
     action_frame, collection_frame = prepared.actions, prepared.collections
     problems = [
+        _printed_inconsistencies(hand_frame),
         replay.flow_problems(hand_frame, seats).with_columns(status=pl.lit("mismatch")),
         legality.betting_problems(hand_frame, action_frame, seats).with_columns(
             status=pl.lit("illegal_bet")
@@ -147,7 +159,7 @@ def audit(
     claimants = pl.concat([general.claimants, simple.skipped])
     reported = _reported(collection_frame, seats)
     problems.append(_unclaimed_payments(reported, claimants))
-    expected = pl.concat([_uncontested_expected(hand_frame, live), simple.rows, general.rows])
+    expected = pl.concat([_uncontested_expected(hand_frame, live, seats), simple.rows, general.rows])
     compared = _compare(expected, reported, seats, claimants, general.failures["h"])
     # the odd-chip check replays the single-pot hands that differ through the general path
     differing = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
@@ -157,11 +169,22 @@ def audit(
         (hand.h, hand)
         for hand in verify.build_replays(seats.join(single.select("h"), on="h"), values, single)
     )
-    problems.append(_award_problems(compared, hand_frame, replays))
+    # an award difference names the pot, half, player and amounts: the first reason given
+    problems.insert(0, _award_problems(compared, hand_frame, replays))
     return AuditResult(
         _hand_table(hand_frame, pl.concat(problems, how="diagonal_relaxed"), general.pots,
-                    seats),
+                    seats, action_frame),
         _award_table(compared, hand_frame),
+    )
+
+
+def _printed_inconsistencies(hands: pl.DataFrame) -> pl.DataFrame:
+    """A ``mismatch`` row for every inconsistency the import found in a hand as printed."""
+    rows = hands.select("h", "inconsistencies").explode("inconsistencies").drop_nulls()
+    return rows.select(
+        "h",
+        (pl.lit("as printed: ") + pl.col("inconsistencies")).alias("reason"),
+        pl.lit("mismatch").alias("status"),
     )
 
 
@@ -191,16 +214,22 @@ def _with_seats(collections: pl.DataFrame, players: pl.DataFrame) -> pl.DataFram
     ).drop("_seat")
 
 
-def _uncontested_expected(hands: pl.DataFrame, live: pl.DataFrame) -> pl.DataFrame:
-    """The last live seat takes the whole pot less rake (and less what a cash-out left)."""
-    alone = hands.filter(pl.col("live") == 1).select("h", "total_pot", "rake")
-    return alone.join(live.select("h", "seat"), on="h").select(
+def _uncontested_expected(
+    hands: pl.DataFrame, live: pl.DataFrame, seats: pl.DataFrame
+) -> pl.DataFrame:
+    """The last live seat takes the whole pot the actions made, less the rake (and less
+    what a cash-out left)."""
+    alone = hands.filter(pl.col("live") == 1).select("h", "rake")
+    in_pot = seats.group_by("h").agg(
+        (pl.col("flow_put_in").sum() - pl.col("flow_returned").sum()).alias("in_pot")
+    )
+    return alone.join(in_pot, on="h").join(live.select("h", "seat"), on="h").select(
         "h",
         pl.lit(1, pl.Int8).alias("board"),
         pl.lit(0, pl.Int8).alias("pot"),
         pl.lit("whole").alias("half"),
         pl.col("seat").cast(pl.Int8),
-        (pl.col("total_pot") - pl.col("rake")).alias("amount"),
+        (pl.col("in_pot") - pl.col("rake")).alias("amount"),
     )
 
 
@@ -335,6 +364,10 @@ def _award_problems(
             if rule is not None:
                 status = "odd_chip"
                 text = f"odd chip placed by {rule}: {text}"
+            elif by_pot and verify.only_rake_moved(hand, items):
+                status = "rake_spread"
+                text = (f"the rake is taken from the pots otherwise than the rules say, every "
+                        f"player's total being right: {text}")
         out.append((h, text, status))
     return pl.DataFrame(
         out, schema={"h": pl.UInt32, "reason": pl.String, "status": pl.String}, orient="row"
@@ -342,8 +375,9 @@ def _award_problems(
 
 
 def _hand_table(
-    hands: pl.DataFrame, problems: pl.DataFrame, pots: pl.DataFrame, seats: pl.DataFrame
-) -> pa.Table:
+    hands: pl.DataFrame, problems: pl.DataFrame, pots: pl.DataFrame, seats: pl.DataFrame,
+    actions: pl.DataFrame,
+) -> pa.Table:  # fmt: skip
     severity = {status: rank for rank, status in enumerate(STATUSES)}
     ranked = problems.with_columns(
         pl.col("status").replace_strict(severity, return_dtype=pl.Int8).alias("rank")
@@ -351,7 +385,8 @@ def _hand_table(
     per_hand = ranked.group_by("h").agg(
         pl.col("status").first(), pl.col("reason").first(), pl.col("reason").alias("problems")
     )
-    notes = _cash_out_notes(hands, seats)
+    notes = pl.concat([_inferred_notes(hands, actions), _cash_out_notes(hands, seats)])
+    notes = notes.group_by("h").agg(pl.col("notes").str.join("; "))
     table = (
         hands.join(per_hand, on="h", how="left")
         .join(pots, on="h", how="left")
@@ -361,6 +396,7 @@ def _hand_table(
             pl.col("reason").fill_null(""),
             pl.col("problems").fill_null([]),
             pl.col("notes").fill_null(""),
+            (pl.col("inconsistencies").list.len() > 0).alias("inconsistent"),
             (pl.col("live") >= 2).alias("showdown"),
             pl.col("pots").fill_null(pl.when(pl.col("total_pot") > 0).then(1).otherwise(0)),
             pl.col("board_count").clip(1, None).alias("boards"),
@@ -368,6 +404,21 @@ def _hand_table(
         .sort("h")
     )
     return table.select(AUDIT_HANDS.names).to_arrow().cast(AUDIT_HANDS)
+
+
+def _inferred_notes(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
+    """Per hand whose uncalled bet is not printed: the bet returned, read from the betting."""
+    inferred = hands.filter(pl.col("uncalled_inferred") > 0).select(
+        "h", "uncalled_inferred", pl.col("units_per_currency").alias("unit")
+    )
+    returns = actions.filter(pl.col("kind") == "return").group_by("h").agg(pl.col("player").first())
+    text = pl.concat_str(
+        pl.lit("uncalled bet of "), replay.money_text("uncalled_inferred"),
+        pl.lit(" returned to "), pl.col("player").fill_null("?"),
+        pl.lit(": not printed, read from the betting (the history leaves it in the total pot "
+               "and in what its bettor collects)"),
+    )
+    return inferred.join(returns, on="h", how="left").select("h", text.alias("notes"))
 
 
 def _cash_out_notes(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
@@ -379,7 +430,7 @@ def _cash_out_notes(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
         pl.lit(" (fee "), replay.money_text("cash_out_fee"), pl.lit("); the room kept "),
         replay.money_text("not_awarded"),
     )
-    return rows.group_by("h").agg(text.str.join("; ").alias("notes"))
+    return rows.select("h", text.alias("notes"))
 
 
 def _award_table(compared: pl.DataFrame, hands: pl.DataFrame) -> pa.Table:

@@ -27,9 +27,18 @@ import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from analysis import replay, verify
-from analysis.audit import AUDIT_AWARDS, AUDIT_HANDS, AuditResult, audit, prepare, showdown_replays
+from analysis import verify
+from analysis.audit import (
+    AUDIT_AWARDS,
+    AUDIT_HANDS,
+    STATUSES,
+    AuditResult,
+    audit,
+    prepare,
+    showdown_replays,
+)
 from ingest import store
+from ingest.money import format_money
 from omaha_core.describe import describe_high, describe_low
 
 BATCH_HANDS = 10_000  # a worker holds about 14 MB of audit data per 1,000 hands
@@ -42,7 +51,8 @@ HAND_TABLES = ("hands", "players", "actions", "collections")
 AUDIT_COLUMNS = {
     "hands": ("site", "hand_id", "game", "hi_lo", "limit_type", "currency", "big_blind",
               "button_seat", "boards", "total_pot", "rake", "jackpot_fee", "tax",
-              "room_money_in", "room", "units_per_currency"),
+              "room_money_in", "room", "units_per_currency", "inconsistencies",
+              "uncalled_inferred"),
     "players": ("site", "hand_id", "seat", "player", "stack", "sitting_out", "hole_cards",
                 "put_in", "returned", "collected", "cashed_out", "cash_out_fee", "not_awarded",
                 "insurance", "net"),
@@ -80,7 +90,16 @@ class _Job:
 
 
 def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
-    """Create ``audit_hands`` and ``audit_awards`` when missing."""
+    """Create ``audit_hands`` and ``audit_awards`` when missing. An audit stored by an
+    earlier version with other columns is dropped, to be made again."""
+    for name, schema in (("audit_hands", AUDIT_HANDS), ("audit_awards", AUDIT_AWARDS)):
+        found = con.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+            "ORDER BY ordinal_position", [name]
+        ).fetchall()
+        if found and [row[0] for row in found] != schema.names:
+            con.execute("DROP TABLE IF EXISTS audit_hands")
+            con.execute("DROP TABLE IF EXISTS audit_awards")
     con.execute(store.create_table_sql("audit_hands", AUDIT_HANDS))
     con.execute(store.create_table_sql("audit_awards", AUDIT_AWARDS))
 
@@ -273,9 +292,15 @@ def _store(con: duckdb.DuckDBPyConnection, result: AuditResult) -> None:
 
 
 def summary_tables(con: duckdb.DuckDBPyConnection, only_problems: bool) -> dict[str, pa.Table]:
-    """Hands by status, by game and status, and the problem hands with their reason."""
-    by_status = con.sql(
-        "SELECT status, count(*) AS hands FROM audit_hands GROUP BY status ORDER BY hands DESC"
+    """Hands by room and status (with how many were inconsistent as printed), by game and
+    status, and the problem hands with their reason."""
+    per_status = ", ".join(
+        f"count(*) FILTER (status = '{status}') AS {status}" for status in STATUSES
+    )
+    by_room = con.sql(
+        f"SELECT room, count(*) AS hands, {per_status}, "
+        "count(*) FILTER (inconsistent) AS inconsistent_as_printed "
+        "FROM audit_hands GROUP BY room ORDER BY room"
     ).to_arrow_table()
     by_game = con.sql(
         "SELECT game, limit_type, count(*) AS hands, count(*) FILTER (status = 'ok') AS ok, "
@@ -283,12 +308,18 @@ def summary_tables(con: duckdb.DuckDBPyConnection, only_problems: bool) -> dict[
         "GROUP BY game, limit_type ORDER BY game, limit_type"
     ).to_arrow_table()
     problems = con.sql(
-        "SELECT site, hand_id, status, reason FROM audit_hands WHERE status <> 'ok' "
+        "SELECT site, room, hand_id, status, reason FROM audit_hands WHERE status <> 'ok' "
         "ORDER BY status, site, hand_id"
     ).to_arrow_table()
     if only_problems:
         return {"problems": problems}
-    return {"by_status": by_status, "by_game": by_game, "problems": problems}
+    return {"by_room": by_room, "by_game": by_game, "problems": problems}
+
+
+def inconsistent_hands(con: duckdb.DuckDBPyConnection) -> int:
+    """How many audited hands were inconsistent as printed."""
+    row = con.execute("SELECT count(*) FROM audit_hands WHERE inconsistent").fetchone()
+    return int(row[0]) if row else 0
 
 
 def hand_detail(con: duckdb.DuckDBPyConnection, hand_id: str) -> str:
@@ -306,8 +337,8 @@ def hand_detail(con: duckdb.DuckDBPyConnection, hand_id: str) -> str:
     names = {row["seat"]: row["player"] for row in tables["players"].to_pylist()}
     lines = [
         f"{hand['site']} hand {hand_id}: {hand['game']} {hand['limit_type']}, "
-        f"total pot {replay.format_money(hand['total_pot'], unit)}, "
-        f"rake {replay.format_money(hand['rake'], unit)}",
+        f"total pot {format_money(hand['total_pot'], unit)}, "
+        f"rake {format_money(hand['rake'], unit)}",
         f"status: {status['status']}" + (f" ({status['reason']})" if status["reason"] else ""),
     ]
     lines += [f"  also: {text}" for text in status["problems"][1:]]
@@ -321,11 +352,11 @@ def hand_detail(con: duckdb.DuckDBPyConnection, hand_id: str) -> str:
     lines.append("awards (expected vs history):")
     for row in result.audit_awards.to_pylist():
         where = verify.where_text(row["board"], row["pot"], row["half"], len(hand["boards"]))
-        expected = "?" if row["expected"] is None else replay.format_money(row["expected"], unit)
+        expected = "?" if row["expected"] is None else format_money(row["expected"], unit)
         flag = {True: "ok", False: "DIFFERS", None: "unchecked"}[row["ok"]]
         lines.append(
             f"  {where}: {row['player']} expected {expected}, "
-            f"history {replay.format_money(row['reported'], unit)}  {flag}"
+            f"history {format_money(row['reported'], unit)}  {flag}"
         )
     return "\n".join(lines) + "\n"
 
@@ -341,9 +372,9 @@ def _showdown_lines(
     for index, (pot, gross) in enumerate(zip(split.pots, split.gross, strict=True)):
         seats = ", ".join(names.get(seat, str(seat)) for seat in pot.eligible)
         lines.append(
-            f"{verify.where_text(1, index, 'whole', 1)} {replay.format_money(gross.amount, unit)}"
-            f", rake {replay.format_money(gross.amount - pot.amount, unit)}, to share "
-            f"{replay.format_money(pot.amount, unit)}; eligible: {seats}"
+            f"{verify.where_text(1, index, 'whole', 1)} {format_money(gross.amount, unit)}"
+            f", rake {format_money(gross.amount - pot.amount, unit)}, to share "
+            f"{format_money(pot.amount, unit)}; eligible: {seats}"
         )
     for board_no, (hi, lo) in enumerate(zip(hand.hi, hand.lo, strict=True), start=1):
         cards = boards[board_no - 1] if board_no <= len(boards) else ""
@@ -355,7 +386,7 @@ def _showdown_lines(
     lines.append("winners:")
     lines += [
         f"  {verify.where_text(award.board, award.pot, award.half.value, len(hand.hi))}: "
-        f"{names.get(award.seat, str(award.seat))} {replay.format_money(award.amount, unit)}"
+        f"{names.get(award.seat, str(award.seat))} {format_money(award.amount, unit)}"
         for award in split.awards
     ]
     return lines

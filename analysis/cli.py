@@ -206,6 +206,7 @@ def audit_command(
             )
         with store.connect(db, read_only=True) as con:
             tables = audit_run.summary_tables(con, only_problems)
+            inconsistent = audit_run.inconsistent_hands(con)
     except store.StoreError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
@@ -213,6 +214,9 @@ def audit_command(
         if fmt is Format.table:
             typer.echo(f"{name.replace('_', ' ')}:")
         typer.echo(render(table, fmt, max_rows=50 if name == "problems" else None), nl=False)
+    if fmt is Format.table:
+        typer.echo(f"{inconsistent} stored hands are inconsistent as printed (their money "
+                   "does not add up in the history itself)")
     rate = run.audited / run.seconds if run.seconds > 0 else 0.0
     typer.echo(f"{run.audited} hands audited in {run.seconds:.1f} s ({rate:,.0f} hands/s)",
                err=True)

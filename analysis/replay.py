@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 import polars as pl
 
+from ingest import money
 from omaha_core.pots import Pot
 
 KEY = ["site", "hand_id"]
@@ -211,19 +212,7 @@ def _money_expr(hands: pl.DataFrame) -> pl.DataFrame:
 
 def money_text(column: str) -> pl.Expr:
     """An amount column as text: 12.50 for currencies, 1250 for chips (needs ``unit``)."""
-    amount = pl.col(column)
-    cents = (amount.abs() % 100).cast(pl.String).str.zfill(2)
-    sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
-    decimal = sign + (amount.abs() // 100).cast(pl.String) + "." + cents
-    return pl.when(pl.col("unit") == 1).then(amount.cast(pl.String)).otherwise(decimal)
-
-
-def format_money(amount: int, unit: int) -> str:
-    """One amount as text, like :func:`money_text`."""
-    if unit == 1:
-        return str(amount)
-    sign = "-" if amount < 0 else ""
-    return f"{sign}{abs(amount) // 100}.{abs(amount) % 100:02d}"
+    return money.money_text(pl.col(column), pl.col("unit"))
 
 
 def _fmt(template: str, *columns: str) -> pl.Expr:

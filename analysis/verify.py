@@ -21,7 +21,8 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from analysis.replay import format_money, net_pots
+from analysis.replay import net_pots
+from ingest.money import format_money
 from ingest.rooms import rules_for
 from omaha_core.awards import Award, Half, OddChipRule, award_pots
 from omaha_core.evaluate import high_low_values
@@ -151,6 +152,34 @@ def split_hand(replay: HandReplay, rule: OddChipRule | None = None,
         rule,
     )
     return HandAwards(pots, gross, awards, unclear, skipped)
+
+
+def only_rake_moved(
+    replay: HandReplay, rows: Sequence[tuple[int, int | None, str, int, str, int | None, int]]
+) -> bool:
+    """Whether an award difference is only in where the rake was taken: every seat gets
+    from the hand in all what the rules give, and what each pot pays lies between nothing
+    and its chips, the pots' shortfalls adding up to the rake.
+
+    rows: (board, pot, half, seat, player, expected, reported) of one hand, paid by pot.
+    """
+    expected: dict[int, int] = {}
+    reported: dict[int, int] = {}
+    paid: dict[int, int] = {}
+    for _board, pot, _half, seat, _player, due, got in rows:
+        if due is None or pot is None:
+            return False
+        expected[seat] = expected.get(seat, 0) + due
+        reported[seat] = reported.get(seat, 0) + got
+        paid[pot] = paid.get(pot, 0) + got
+    if expected != reported:
+        return False
+    try:
+        gross = build_pots(replay.put_in, replay.folded, replay.dead)
+    except ValueError:
+        return False
+    taken = [pot.amount - paid.get(index, 0) for index, pot in enumerate(gross)]
+    return len(gross) > 1 and min(taken) >= 0 and sum(taken) == replay.rake
 
 
 ROWS_SCHEMA = {"h": pl.UInt32, "board": pl.Int8, "pot": pl.Int8, "half": pl.String,

@@ -29,3 +29,23 @@ def units_per_currency(currency: str) -> int:
 def units_expr(currency: pl.Expr) -> pl.Expr:
     """:func:`units_per_currency` over a column of currencies."""
     return currency.replace_strict(_UNITS, default=CENTS, return_dtype=pl.Int32)
+
+
+def format_money(amount: int, unit: int) -> str:
+    """One amount in its currency's unit: 12.50 for cents, 1250 for chips.
+
+    >>> format_money(-1250, 100), format_money(1250, 1)
+    ('-12.50', '1250')
+    """
+    if unit == 1:
+        return str(amount)
+    sign = "-" if amount < 0 else ""
+    return f"{sign}{abs(amount) // unit}.{abs(amount) % unit:02d}"
+
+
+def money_text(amount: pl.Expr, unit: pl.Expr) -> pl.Expr:
+    """:func:`format_money` over columns of amounts and units."""
+    cents = (amount.abs() % 100).cast(pl.String).str.zfill(2)
+    sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
+    decimal = sign + (amount.abs() // 100).cast(pl.String) + "." + cents
+    return pl.when(unit == 1).then(amount.cast(pl.String)).otherwise(decimal)

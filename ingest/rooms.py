@@ -21,7 +21,11 @@ class RoomRules:
     ``uncalled_printed``: the room prints uncalled bets (else they are inferred from the
     betting, in any room, for a hand that prints none). ``fixed_limit_bets``: the number of
     bets a fixed-limit round allows (a bet and the raises), lifted when it starts
-    heads-up. ``evidence``: the corpus files and hands that show the rules.
+    heads-up. ``winnings_in_summary``: the collect lines may count room money (a splash)
+    in every pot's line, and the summary's winnings are what the players received: they
+    are read from the summary when only they add up to the pot less the room's take (else
+    the collect lines are read as printed, in every room). ``evidence``: the corpus files
+    and hands that show the rules.
     """
 
     rake_main_pot_first: bool = False
@@ -29,6 +33,7 @@ class RoomRules:
     raise_may_add: bool = False
     uncalled_printed: bool = True
     fixed_limit_bets: int = 4
+    winnings_in_summary: bool = False
     evidence: tuple[str, ...] = ()
 
 
@@ -45,11 +50,14 @@ ROOM_RULES: dict[str, RoomRules] = {
     "Run It Once Poker": RoomRules(
         rake_main_pot_first=True,
         raise_may_add=True,
+        winnings_in_summary=True,
         evidence=(
             "Stars/cash/PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt #34011543: "
             "'raises €1.36 to €30.25' adds 30.25 (the printed uncalled 8.43 and pots "
             "62.60 and 20.98 balance only so); rake €2.00 all from the main pot "
             "(60.60 + 20.98 collected)",
+            "Stars/cash/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt #36197946: the "
+            "€5 splash counted in both pots' collect lines; the summary's winnings add up",
         ),
     ),
     "GGPoker": RoomRules(
@@ -80,3 +88,6 @@ def rules_for(room: str | None) -> RoomRules:
 
 
 RAISE_MAY_ADD = tuple(room for room, rules in ROOM_RULES.items() if rules.raise_may_add)
+WINNINGS_IN_SUMMARY = tuple(
+    room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary
+)

@@ -49,6 +49,13 @@ HANDS = pa.schema(
         # what Y means in "raises X to Y": the street total, or the chips the raise adds
         # (Run It Once exports); the reading under which the hand's chips balance
         pa.field("raise_reading", pa.string(), nullable=False),
+        # what does not add up in the hand as printed (the pot against the chips put in,
+        # the collections against the pot less the room's take, a stack exceeded): the
+        # hand is stored as its text says, and the audit reports it
+        pa.field("inconsistencies", pa.list_(pa.string()), nullable=False),
+        # an uncalled bet the history does not print, inferred from the betting: taken off
+        # the printed total pot and off its bettor's collections (0: none inferred)
+        pa.field("uncalled_inferred", pa.int64(), nullable=False),
         pa.field("source_file", pa.string(), nullable=False),
         pa.field("byte_offset", pa.int64(), nullable=False),
     ]

@@ -115,6 +115,7 @@ _EARLIER_ROWS = {
     "room": "CASE site WHEN 'pokerstars' THEN 'PokerStars' ELSE site END",
     "units_per_currency": "CASE WHEN currency IN ('chips', 'play') THEN 1 ELSE 100 END",
     "raise_reading": "'total'",
+    "inconsistencies": "CAST([] AS VARCHAR[])",  # such hands were imported only if consistent
     "parser": "NULL",  # unknown: such a file is read again
 }
 

@@ -88,6 +88,8 @@ def tables(hands: list[Hand]) -> dict[str, pa.Table]:
                 "tax": 0,
                 "room_money_in": 0,
                 "raise_reading": "total",
+                "inconsistencies": [],
+                "uncalled_inferred": 0,
                 "cash_out_fee": sum(fee for _, fee, _ in hand.cash_out.values()),
                 "source_file": "test",
                 "byte_offset": 0,

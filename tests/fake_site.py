@@ -42,7 +42,7 @@ def _hand(hand_id: str, source_file: str, offset: int) -> dict[str, Any]:
         "is_tournament": False, "tournament_id": None, "level": None, "table_name": "T",
         "max_seats": 6, "button_seat": 1, "started_at": _WHEN, "boards": ["As Kd 7h 2c 3s"],
         "total_pot": 4, "rake": 0, "jackpot_fee": 0, "tax": 0, "room_money_in": 0,
-        "raise_reading": "total",
+        "raise_reading": "total", "inconsistencies": [], "uncalled_inferred": 0,
         "cash_out_fee": 0, "source_file": source_file, "byte_offset": offset,
     }  # fmt: skip
 

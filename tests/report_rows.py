@@ -66,6 +66,7 @@ def _rows(hand: HandRows) -> dict[str, list[dict[str, object]]]:
         "started_at": START + dt.timedelta(minutes=hand.minute),
         "boards": [hand.board] if hand.board else [], "total_pot": pot, "rake": hand.rake,
         "jackpot_fee": 0, "tax": 0, "room_money_in": 0, "cash_out_fee": 0, "raise_reading": "total",
+        "inconsistencies": [], "uncalled_inferred": 0,
         "source_file": "made.txt", "byte_offset": 0,
     }  # fmt: skip
     hands.update(hand.extra)

@@ -35,7 +35,10 @@ def db(tmp_path: Path) -> Path:
 def test_audit_summary_and_problems(db: Path) -> None:
     result = runner.invoke(app, ["audit", "--db", str(db)])
     assert result.exit_code == 0, result.output
-    assert "by status:" in result.output
+    assert "by room:" in result.output
+    assert "PokerStars      5         1            0         0            0             0   4" in (
+        result.output)
+    assert "0 stored hands are inconsistent as printed" in result.output
     assert "problems:" in result.output
     assert (
         "207000189951  mismatch  main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89"
@@ -44,7 +47,8 @@ def test_audit_summary_and_problems(db: Path) -> None:
     # a second run finds nothing left to audit; --all audits everything again
     again = runner.invoke(app, ["audit", "--db", str(db), "--only-problems", "--format", "json"])
     assert json.loads(again.stdout) == [{
-        "site": "pokerstars", "hand_id": "207000189951", "status": "mismatch",
+        "site": "pokerstars", "room": "PokerStars", "hand_id": "207000189951",
+        "status": "mismatch",
         "reason": "main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89, "
                   "history pays Rotekaka-89 0.90 and Kalu$ 3.59 and Hero 0.89"}]  # fmt: skip
     con = store.connect(db, read_only=True)

@@ -91,7 +91,7 @@ def test_hand_row() -> None:
         "started_at": dt.datetime(2024, 7, 1, 16, 0, tzinfo=dt.UTC),
         "boards": ["2s 3h 4h 5c Qs"], "total_pot": 1110, "rake": 56, "jackpot_fee": 0,
         "tax": 0, "room_money_in": 0, "cash_out_fee": 0, "raise_reading": "total",
-        "byte_offset": 0,
+        "inconsistencies": [], "uncalled_inferred": 0, "byte_offset": 0,
     }  # fmt: skip
 
 
@@ -227,12 +227,32 @@ def test_cancelled_and_partial_hands_are_skips() -> None:
     assert result.hands.num_rows == result.import_errors.num_rows == 0
 
 
-def test_imbalance_is_an_error_naming_the_summary_line() -> None:
+def test_a_hand_whose_money_does_not_add_up_is_stored_as_printed_with_what_is_wrong() -> None:
+    """Bob's call of $0.35 puts 10 cents more in than the total pot holds: the hand is kept
+    as the text says (his put-in, the printed pot and collection) and names the imbalance."""
     result = parse_text(HAND.replace("Bob: calls $0.25", "Bob: calls $0.35"))
-    [error] = rows(result.import_errors)
-    assert error["reason"].startswith("chips do not balance")
-    assert (error["line_no"], error["line"]) == (29, "Total pot $11.10 | Rake $0.56")
-    assert result.hands.num_rows == result.players.num_rows == result.actions.num_rows == 0
+    assert result.import_errors.num_rows == 0
+    [hand] = rows(result.hands)
+    assert hand["total_pot"] == 1110
+    assert hand["inconsistencies"] == [
+        "players put in 11.20 and got 0.00 back, but the total pot is 11.10"
+    ]
+    players = {p["player"]: p for p in rows(result.players)}
+    assert (players["Bob"]["put_in"], players["Bob"]["net"]) == (40, -40)
+    clean = rows(parse_text(HAND).hands)[0]
+    assert clean["inconsistencies"] == []
+
+
+def test_collections_and_stack_inconsistencies_are_all_listed() -> None:
+    """A collection 1 cent too big and a call beyond the stack: both kept with the hand."""
+    text = HAND.replace("Alice collected $5.27", "Alice collected $5.28").replace(
+        "Seat 2: Bob ($1,000.50 in chips)", "Seat 2: Bob ($0.20 in chips)"
+    )
+    [hand] = rows(parse_text(text).hands)
+    assert hand["inconsistencies"] == [
+        "players collected 10.55 from a total pot of 11.10 less 0.56 taken by the room",
+        "Bob puts in more than their stack",
+    ]
 
 
 def test_damage_is_reported_with_its_line_and_neighbours_survive() -> None:

@@ -110,7 +110,8 @@ def test_hands_stored_before_the_room_columns_are_kept_as_they_were_meant(
     schema's order: its rows keep their values and gain the ones they were meant with."""
     db = tmp_path / "old.duckdb"
     old_schema = pa.schema([f for f in schemas.HANDS if f.name not in (
-        "room", "units_per_currency", "jackpot_fee", "tax", "room_money_in", "raise_reading")])
+        "room", "units_per_currency", "jackpot_fee", "tax", "room_money_in", "raise_reading",
+        "inconsistencies", "uncalled_inferred")])
     row = {**_batch(b"FAKE #1 ok").pop("hands").to_pylist()[0], "currency": "play"}
     old = duckdb.connect(str(db))
     old.execute(store.create_table_sql("hands", old_schema))
@@ -123,6 +124,7 @@ def test_hands_stored_before_the_room_columns_are_kept_as_they_were_meant(
     assert (stored["room"], stored["units_per_currency"], stored["raise_reading"]) == (
         "fake", 1, "total")  # play money was counted in chips then
     assert (stored["jackpot_fee"], stored["tax"], stored["room_money_in"]) == (0, 0, 0)
+    assert (stored["inconsistencies"], stored["uncalled_inferred"]) == ([], 0)
     assert stored["total_pot"] == row["total_pot"]
     con.close()
 

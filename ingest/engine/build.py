@@ -30,7 +30,7 @@ from ingest.engine.problems import problems
 from ingest.engine.returns import infer_returns
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
-from ingest.rooms import RAISE_MAY_ADD
+from ingest.rooms import RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
 
 _COLLECT_CODE = KIND_CODES["collect"]
 # Event kinds whose board number is kept (the others happen before the boards split).
@@ -241,14 +241,16 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
     totals = totals.with_columns(
         total_pot=pl.col("total_pot") - inferred,
+        printed_total=pl.col("total_pot"),
         # all the room takes off the pots, less what it put in
         room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
         - pl.col("room_money_in"),
     )
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
-    players, from_summary = player_rows(lines, arrays, seats, ev, due)
+    summary_pays = info["room"].is_in(list(WINNINGS_IN_SUMMARY)).fill_null(False).to_numpy()
+    players, from_summary = player_rows(lines, arrays, seats, ev, due, summary_pays)
     info = _game_from_cards(info, players)
-    bad = problems(lines, info, seats, ev, players, totals)
+    bad, inconsistent = problems(lines, info, seats, ev, players, totals)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
         ok = np.ones(n, np.bool_)
@@ -271,6 +273,8 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
             "cash_out_fee": cash_out_fee,
             **{name: totals[name] for name in ("total_pot", *ROOM_COLUMNS)},
             "raise_reading": pa.array(RAISE_READINGS).take(pa.array(reading)),
+            "inconsistencies": _lists(n, inconsistent),
+            "uncalled_inferred": inferred,
             "boards": _boards(lines, n),
             "source_file": files.take(pa.array(info["file"].to_numpy())),
             "byte_offset": info["offset"],
@@ -338,6 +342,16 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
         import_errors=import_errors,
         import_skips=import_skips,
     )
+
+
+def _lists(n: int, inconsistent: pl.DataFrame) -> pa.Array:
+    """Each hand's list of inconsistencies (empty for most), from rows (hand, inconsistencies)
+    in hand order."""
+    counts = np.zeros(n, np.int32)
+    counts[inconsistent["hand"].to_numpy()] = inconsistent["inconsistencies"].list.len().to_numpy()
+    offsets = pa.array(np.concatenate([[0], np.cumsum(counts)]).astype(np.int32))
+    values = inconsistent["inconsistencies"].explode().to_arrow().cast(pa.string())
+    return pa.ListArray.from_arrays(offsets, values)
 
 
 def _bad_rows(

@@ -1,11 +1,14 @@
-"""Why a hand cannot be imported: its first failed check.
+"""Why a hand cannot be imported, and what does not add up in a hand that can.
 
 Checks run in priority order, so a cancelled hand is a skip even though it does not
 balance, and an unreadable amount is reported as such rather than as the imbalance it
-causes. What the checks need is reduced to one row per hand by compiled passes (no joins,
-no hash tables); the conditions are then one polars query over those rows, and the reasons
-are written for the failing hands only, which line-level checks point at the first
-offending line of.
+causes; the first that fails decides. A hand that passes them all is stored; its money
+is then checked as printed (what was put in against the total pot, the collections
+against the pot less the room's take, each player's chips against the stack) and every
+inconsistency found is kept with the hand, for the audit to report. What the checks need
+is reduced to one row per hand by compiled passes (no joins, no hash tables); the
+conditions are then one polars query over those rows, and the reasons are written for the
+failing hands only, which line-level checks point at the first offending line of.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from ingest.engine import grouped, scan
 from ingest.engine.grammar import BETTING, EVENT_KINDS, ROOM_COLUMNS
 from ingest.engine.lines import SUMMARY, Lines
 from ingest.engine.scan import njit
+from ingest.money import money_text
 
 _AMOUNT_KINDS = [k for k in BETTING if k != "raise"] + ["return", "collect", "cash_out"]
 _NEEDS_AMOUNT = np.array([kind in _AMOUNT_KINDS for kind in EVENT_KINDS])
@@ -43,7 +47,6 @@ def _first_reason(checks: list[tuple[pl.Expr, str, pl.Expr, str | None]]) -> lis
 def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
     """The hand-level checks in priority order: their conditions as ``check_<n>`` columns,
     and reason, outcome and idx columns for the first that holds."""
-    in_pot = pl.col("put_in") - pl.col("returned")
     checks: list[tuple[pl.Expr, str, pl.Expr, str | None]] = [
         # lines between hands that are no hand: no header, no seat, no summary (comments)
         ((pl.col("hand_id").is_null() | pl.col("room").is_null()) & (pl.col("n_seats") == 0)
@@ -71,15 +74,6 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
          "total_idx"),
         (pl.col("n_summary") > 1, "error",
          pl.lit("two summaries in one hand (a hand header is missing or damaged)"), "total_idx"),
-        (in_pot != pl.col("total_pot"), "error",
-         pl.format("chips do not balance: players put in {} and got {} back, but the total "
-                   "pot is {}", "put_in", "returned", "total_pot"), "total_idx"),
-        (pl.col("won") != pl.col("total_pot") - pl.col("room_take"), "error",
-         pl.format("chips do not balance: players collected {} from a total pot of {} less "
-                   "{} taken by the room", "won", "total_pot", "room_take"), "total_idx"),
-        (pl.col("over_row") >= 0, "error",
-         pl.format("chips do not balance: {} puts in more than their stack", "over_player"),
-         "total_idx"),
     ]  # fmt: skip
     # Each condition is evaluated once, into a column the chains then refer to.
     conditions = [c.fill_null(False).alias(f"check_{n}") for n, (c, _, _, _) in enumerate(checks)]
@@ -87,8 +81,38 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
     return conditions, _first_reason(named)
 
 
+def _money(column: str) -> pl.Expr:
+    return money_text(pl.col(column), pl.col("unit"))
+
+
+def _inconsistencies() -> tuple[list[pl.Expr], pl.Expr]:
+    """The money checks of a readable hand, as printed: their conditions as ``flag_<n>``
+    columns, and an ``inconsistencies`` list of the reasons of those that hold."""
+    in_pot = pl.col("put_in") - pl.col("returned")
+    flags = [
+        (in_pot != pl.col("total_pot"),
+         pl.format("players put in {} and got {} back, but the total pot is {}",
+                   _money("put_in"), _money("returned"), _money("printed_total"))
+         + pl.when(pl.col("printed_total") != pl.col("total_pot"))
+         .then(pl.format(" of which {} returned uncalled",
+                         money_text(pl.col("printed_total") - pl.col("total_pot"), pl.col("unit"))))
+         .otherwise(pl.lit(""))),
+        (pl.col("won") != pl.col("total_pot") - pl.col("room_take"),
+         pl.format("players collected {} from a total pot of {} less {} taken by the room",
+                   _money("won"), _money("total_pot"), _money("room_take"))),
+        (pl.col("over_row") >= 0,
+         pl.format("{} puts in more than their stack", pl.col("over_player"))),
+    ]  # fmt: skip
+    conditions = [c.fill_null(False).alias(f"flag_{n}") for n, (c, _) in enumerate(flags)]
+    reasons = pl.concat_list(
+        pl.when(pl.col(f"flag_{n}")).then(text) for n, (_, text) in enumerate(flags)
+    ).list.drop_nulls()
+    return conditions, reasons.alias("inconsistencies")
+
+
 # Built once: the same expression nodes serve every chunk.
 _CONDITIONS, _HAND_CHECKS = _hand_checks()
+_FLAGS, _INCONSISTENCIES = _inconsistencies()
 
 
 @njit
@@ -168,11 +192,12 @@ def problems(
     ev: pl.DataFrame,
     players: pl.DataFrame,
     totals: pl.DataFrame,
-) -> pl.DataFrame:
+) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The first failed check of each hand that has one: hand, idx (the offending line, or
-    null for the hand's first line), outcome (``error`` or ``skip``) and a reason.
-    ``totals`` has one row per hand (see ``ingest.engine.build._totals``), with the room's
-    ``room_take``."""
+    null for the hand's first line), outcome (``error`` or ``skip``) and a reason; and the
+    ``inconsistencies`` (a list of reasons) of each hand that passes them but whose money
+    does not add up as printed. ``totals`` has one row per hand (see
+    ``ingest.engine.build._totals``), with the room's ``room_take``."""
     n = info.height
     seat_hand, event_hand = seats["hand"].to_numpy(), ev["hand"].to_numpy()
     seat_idx, event_idx = seats["idx"].to_numpy(), ev["idx"].to_numpy()
@@ -219,25 +244,43 @@ def problems(
             info.select("hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
                         "started_at", "table_name"),
             per_hand,
-            totals.select("n_totals", "total_idx", "total_pot", *ROOM_COLUMNS, "room_take"),
+            totals.select("n_totals", "total_idx", "total_pot", "printed_total", *ROOM_COLUMNS,
+                          "room_take"),
         ],
         how="horizontal",
     )  # fmt: skip
-    failing = h.with_columns(_CONDITIONS).filter(
-        pl.any_horizontal(c.meta.output_name() for c in _CONDITIONS)
+    checked = h.with_columns(_CONDITIONS).with_columns(
+        failed=pl.any_horizontal(c.meta.output_name() for c in _CONDITIONS)
     )
+    flagged = (
+        checked.filter(~pl.col("failed"))
+        .with_columns(_FLAGS)
+        .filter(pl.any_horizontal(c.meta.output_name() for c in _FLAGS))
+    )
+    flagged = flagged.with_columns(
+        unit=info["units_per_currency"].gather(flagged["hand"]),
+        over_player=_over_player(players, over_row, flagged["hand"].to_numpy()),
+    ).select("hand", _INCONSISTENCIES)
+    failing = checked.filter(pl.col("failed"))
     if not failing.height:
-        return pl.DataFrame(
-            schema={"hand": pl.Int64, "reason": pl.String, "outcome": pl.String, "idx": pl.Int64}
-        )
+        return _NO_FAILURES, flagged
     hands = failing["hand"].to_numpy()
-    over = over_row[hands]
     failing = failing.with_columns(
         line_reason=pl.Series(
             _line_reasons(hands, seat_problem, event_row, event_problem, ev), dtype=pl.String
         ),
-        over_player=players["player"].gather(np.maximum(over, 0)).set(pl.Series(over < 0), None)
-        if players.height
-        else pl.lit(None, pl.String),
     )
-    return failing.select("hand", *_HAND_CHECKS)
+    return failing.select("hand", *_HAND_CHECKS), flagged
+
+
+_NO_FAILURES = pl.DataFrame(
+    schema={"hand": pl.Int64, "reason": pl.String, "outcome": pl.String, "idx": pl.Int64}
+)
+
+
+def _over_player(players: pl.DataFrame, over_row: np.ndarray, hands: np.ndarray) -> pl.Series:
+    """For each of ``hands``, the first player who put in more than their stack (or null)."""
+    over = over_row[hands]
+    if not players.height:
+        return pl.Series([None] * hands.size, dtype=pl.String)
+    return players["player"].gather(np.maximum(over, 0)).set(pl.Series(over < 0), None)
