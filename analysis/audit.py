@@ -159,7 +159,8 @@ def audit(
     claimants = pl.concat([general.claimants, simple.skipped])
     reported = _reported(collection_frame, seats)
     problems.append(_unclaimed_payments(reported, claimants))
-    expected = pl.concat([_uncontested_expected(hand_frame, live, seats), simple.rows, general.rows])
+    uncontested = _uncontested_expected(hand_frame, live, seats)
+    expected = pl.concat([uncontested, simple.rows, general.rows])
     compared = _compare(expected, reported, seats, claimants, general.failures["h"])
     # the odd-chip check replays the single-pot hands that differ through the general path
     differing = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
