@@ -1,15 +1,18 @@
 """Damaged hand histories: one deliberate error per hand, at the PokerStars text level.
 
-Each damage keeps the hand's chips balanced (what was put in, less returns, is the total
-pot; the pot less the rake is what was collected), so that the importer accepts the hand
-and only the audit can tell it is wrong. Each function returns the damaged text, or None
-when the hand offers no place for that damage, and the status the audit must give.
+Some damages keep the hand's chips balanced (what was put in, less returns, is the total
+pot; the pot less the rake is what was collected), so that only the replay can tell the
+hand is wrong; others change an amount so that the money no longer adds up as printed (a
+collection paying more or less, a total pot or rake line, a stack), which the importer
+keeps with the stored hand. Each function returns the damaged text, or None when the hand
+offers no place for that damage; ``DAMAGES`` says what the audit must find.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 
 _COLLECT = re.compile(
@@ -18,6 +21,8 @@ _COLLECT = re.compile(
 )
 _TOTAL_POT = re.compile(r"^Total pot \D?(?P<amount>[\d,]+(?:\.\d+)?)", re.M)
 _SHOWS = re.compile(r"^(?P<player>.+?): shows \[", re.M)
+_RAKE = re.compile(r"\| Rake \D?(?P<amount>[\d,]+(?:\.\d+)?)", re.M)
+_BIG_BLIND = re.compile(r"^(?P<player>.+?): posts big blind \D?(?P<amount>[\d,.]+)", re.M)
 _UNCALLED = re.compile(
     r"^Uncalled bet \((?P<cur>\D?)(?P<amount>[\d,]+(?:\.\d+)?)\) returned to (?P<player>.+?)\s*$",
     re.M,
@@ -29,8 +34,8 @@ def _number(text: str) -> Decimal:
 
 
 def _unit(text: str) -> Decimal:
-    """The smallest unit the hand writes amounts in: a cent when any amount has decimals."""
-    return Decimal("0.01") if re.search(r"\d\.\d\d\b", text) else Decimal(1)
+    """The smallest unit the hand writes amounts in: a chip in tournaments, else a cent."""
+    return Decimal(1) if "Tournament #" in text.split("\n", 1)[0] else Decimal("0.01")
 
 
 def _show(amount: Decimal, unit: Decimal) -> str:
@@ -42,6 +47,93 @@ def _show(amount: Decimal, unit: Decimal) -> str:
 
 def _replace_span(text: str, start: int, end: int, new: str) -> str:
     return text[:start] + new + text[end:]
+
+
+def _add_to(text: str, match: re.Match[str] | None, units: int) -> str | None:
+    """The text with ``units`` smallest units added to the amount ``match`` found."""
+    if match is None:
+        return None
+    unit = _unit(text)
+    new = _show(_number(match["amount"]) + units * unit, unit)
+    return _replace_span(text, match.start("amount"), match.end("amount"), new)
+
+
+def pay_more(text: str) -> str | None:
+    """A collect line paying five units more than the pot gives (``mismatch``)."""
+    return _add_to(text, _COLLECT.search(text), 5)
+
+
+def pay_less(text: str) -> str | None:
+    """A collect line paying five units less than the pot gives (``mismatch``)."""
+    unit = _unit(text)
+    big = next((c for c in _COLLECT.finditer(text) if _number(c["amount"]) >= 6 * unit), None)
+    return _add_to(text, big, -5)
+
+
+def move_cent(text: str) -> str | None:
+    """One unit of a collection from one pot paid to the winner of another (``mismatch``):
+    in two pots, it cannot be an odd chip placed under another rule."""
+    unit = _unit(text)
+    collects = list(_COLLECT.finditer(text))
+    for donor in collects:
+        taker = next(
+            (c for c in collects if c["player"] != donor["player"] and c["pot"] != donor["pot"]),
+            None,
+        )
+        if taker is None or _number(donor["amount"]) < 2 * unit:
+            continue
+        first, second = sorted((donor, taker), key=lambda m: m.start())
+        changed = _add_to(text, second, 1 if second is taker else -1)
+        assert changed is not None
+        return _add_to(changed, first, 1 if first is taker else -1)
+    return None
+
+
+def change_total_pot(text: str) -> str | None:
+    """The summary's total pot five units bigger than what was put in (``mismatch``)."""
+    return _add_to(text, _TOTAL_POT.search(text), 5)
+
+
+def change_rake(text: str) -> str | None:
+    """The summary's rake five units bigger, the collections unchanged (``mismatch``)."""
+    return _add_to(text, _RAKE.search(text), 5)
+
+
+def exceed_stack(text: str) -> str | None:
+    """The big blind's stack one unit smaller than the blind posted (``mismatch``)."""
+    blind = _BIG_BLIND.search(text)
+    if blind is None or _number(blind["amount"]) < 2 * _unit(text):
+        return None
+    player = re.escape(blind["player"])
+    stack = re.search(rf"^Seat \d+: {player} \(\D?(?P<amount>[\d,.]+) in chips", text, re.M)
+    if stack is None:
+        return None
+    unit = _unit(text)
+    new = _show(_number(blind["amount"]) - unit, unit)
+    return _replace_span(text, stack.start("amount"), stack.end("amount"), new)
+
+
+def move_rake(text: str) -> str | None:
+    """One unit of a player's side-pot collection moved to the same player's main-pot line
+    (``rake_spread``): the player's total is right, only the rake's place in the pots moves."""
+    rake = _RAKE.search(text)
+    if rake is None or _number(rake["amount"]) == 0:
+        return None  # without a rake, a pot paid more than it holds is a misaward
+    collects = list(_COLLECT.finditer(text))
+    for side in collects:
+        main = next(
+            (c for c in collects if c["player"] == side["player"] and c["pot"] == "main pot"),
+            None,
+        )
+        if main is None or not side["pot"].startswith("side pot"):
+            continue
+        if _number(side["amount"]) < 2 * _unit(text):
+            continue
+        first, second = sorted((side, main), key=lambda m: m.start())
+        changed = _add_to(text, second, 1 if second is main else -1)
+        assert changed is not None
+        return _add_to(changed, first, 1 if first is main else -1)
+    return None
 
 
 def shift_collected(text: str) -> str | None:
@@ -145,10 +237,40 @@ def overbet(text: str) -> str | None:
     )
 
 
-DAMAGES: dict[str, tuple[Callable[[str], str | None], str]] = {
-    "shift_collected": (shift_collected, "mismatch"),
-    "give_to_other": (give_to_other, "mismatch"),
-    "move_odd_chip": (move_odd_chip, "odd_chip"),
-    "overbet": (overbet, "illegal_bet"),
-}
-"""Damage name -> (function, the status the audit must give the damaged hand)."""
+@dataclass(frozen=True)
+class Damage:
+    """A damage, the status the audit must give the damaged hand, a pattern its first
+    reason must match, and whether the money no longer adds up as printed."""
+
+    function: Callable[[str], str | None]
+    status: str
+    reason: str
+    inconsistent: bool
+
+
+_AWARD = (
+    r"^(board \d )?(main pot|side pot \d+|pot)( (high|low) half)?: expected .+, "
+    r"history pays .+"
+)
+DAMAGES: dict[str, Damage] = {
+    "shift_collected": Damage(shift_collected, "mismatch", _AWARD, False),
+    "give_to_other": Damage(give_to_other, "mismatch", _AWARD, False),
+    "move_odd_chip": Damage(move_odd_chip, "odd_chip", r"^odd chip placed by .+: " + _AWARD[1:],
+                            False),
+    "overbet": Damage(overbet, "illegal_bet", r"(bets|raises) .+ above the pot-limit maximum",
+                      False),
+    "pay_more": Damage(pay_more, "mismatch", _AWARD, True),
+    "pay_less": Damage(pay_less, "mismatch", _AWARD, True),
+    "move_cent": Damage(move_cent, "mismatch", _AWARD, False),
+    "change_total_pot": Damage(
+        change_total_pot, "mismatch",
+        # a room whose raise wording is read from the chips may then pay the pot otherwise
+        _AWARD + r"|^as printed: players put in .+ but the total pot is .+", True,
+    ),
+    "change_rake": Damage(change_rake, "mismatch", _AWARD, True),
+    "exceed_stack": Damage(exceed_stack, "mismatch",
+                           r"^as printed: .+ puts in .+ with a stack of .+", True),
+    "move_rake": Damage(move_rake, "rake_spread", r"^the rake is taken from the pots otherwise",
+                        False),
+}  # fmt: skip
+"""Damage name -> what the audit must find in the damaged hand."""

@@ -21,7 +21,8 @@ parse, parse_file = SITE.parse, SITE.parse_file
 # Every non-ok hand, with the lines of its text that prove the status (none since Run It
 # Once's raise wording and unprinted returns are read as the rooms mean them; see
 # test_run_it_once_raise_reading and test_converted_unprinted_return_is_inferred).
-PROVEN_PROBLEMS: dict[str, tuple[str, str]] = {}
+# Each is compared with every problem the audit finds, not only the first.
+PROVEN_PROBLEMS: dict[str, tuple[str, list[str]]] = {}
 
 HAND_START = re.compile(r"^(?=(?:PokerStars|Run It Once Poker).*(?:Hand|Game) #)", re.M)
 
@@ -52,7 +53,11 @@ def test_every_corpus_hand_is_ok_except_the_proven_ones(
     parsed, result = corpus_audit
     statuses = by_hand(result)
     assert len(statuses) == parsed.hands.num_rows > 100
-    problems = {hand: status for hand, status in statuses.items() if status[0] != "ok"}
+    problems = {
+        row["hand_id"]: (row["status"], row["problems"])
+        for row in result.audit_hands.to_pylist()
+        if row["status"] != "ok"
+    }
     assert problems == PROVEN_PROBLEMS
 
 
@@ -86,7 +91,10 @@ def hand_texts(corpus: Path) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for path in stars_files(corpus):
         raw = path.read_bytes()
-        text = raw.decode("utf-8-sig", errors="replace")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252")  # Run It Once's exports
         out += [(path.name, part) for part in HAND_START.split(text) if part.strip()]
     return out
 
@@ -96,21 +104,29 @@ def parse_text(name: str, text: str) -> ParseResult:
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGES))
-def test_damaged_corpus_hands_are_flagged(corpus: Path, damage: str) -> None:
-    function, status = DAMAGES[damage]
+def test_damaged_corpus_hands_are_stored_and_flagged(corpus: Path, damage: str) -> None:
+    """Every damaged real hand is stored (none refused at import) and flagged with the
+    damage's status, its first reason naming the place, and as inconsistent where its money
+    no longer adds up as printed."""
+    expected = DAMAGES[damage]
     damaged: list[tuple[str, str]] = []
     for name, text in hand_texts(corpus):
-        changed = function(text)
+        changed = expected.function(text)
         if changed is not None and changed != text:
             damaged.append((name, changed))
     assert damaged, f"no corpus hand offers a place for {damage}"
     parsed = parse_text(damage, "\n\n\n".join(text for _, text in damaged))
-    found = by_hand(run(parsed))
-    assert found, "no damaged hand was imported"
-    wrong = {
-        hand: got for hand, got in found.items() if got[0] != status and hand not in PROVEN_PROBLEMS
-    }
-    assert wrong == {}
+    assert parsed.import_errors.num_rows == 0
+    rows = run(parsed).audit_hands.to_pylist()
+    assert len(rows) == parsed.hands.num_rows > 0
+    wrong = [
+        (row["hand_id"], row["status"], row["reason"], row["inconsistent"])
+        for row in rows
+        if row["status"] != expected.status
+        or not re.search(expected.reason, row["reason"])
+        or row["inconsistent"] is not expected.inconsistent
+    ]
+    assert wrong == []
 
 
 def test_golden_corpus_courchevel_hi_lo_split(
@@ -139,3 +155,9 @@ def test_converted_unprinted_return_is_inferred(corpus: Path) -> None:
     assert big_blind["net"] == 500
     kinds = [(a["player"], a["kind"], a["amount"]) for a in result.actions.to_pylist()]
     assert ("PLR_7233719GD", "return", 500) in kinds
+    [audited] = run(result).audit_hands.to_pylist()
+    assert (audited["status"], audited["inconsistent"]) == ("ok", False)
+    assert audited["notes"] == (
+        "uncalled bet of 5.00 returned to PLR_7233719GD: not printed, read from the betting "
+        "(the history leaves it in the total pot and in what its bettor collects)"
+    )

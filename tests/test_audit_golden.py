@@ -96,7 +96,7 @@ def test_courchevel_hi_lo_quartered(golden: tuple[ParseResult, AuditResult]) -> 
 # generated hands give it plenty: test_audit_corpus.py, test_audit_damage.py)
 @pytest.mark.parametrize("damage", ["give_to_other", "move_odd_chip", "shift_collected"])
 def test_damaged_golden_hands_are_flagged(damage: str, tmp_path: Path) -> None:
-    function, status = DAMAGES[damage]
+    function, status = DAMAGES[damage].function, DAMAGES[damage].status
     hands = GOLDEN.read_text().split("\n\n\n")
     damaged = [changed for text in hands if (changed := function(text)) not in (None, text)]
     assert damaged

@@ -129,7 +129,7 @@ def _balanced(result: ParseResult) -> None:
             in_pot=(pl.col("put_in") - pl.col("returned")).sum(),
             not_awarded=pl.col("not_awarded").sum(),
             cashed_out=pl.col("cashed_out").sum(),
-            short=(pl.col("stack") - pl.col("put_in") + pl.col("returned") < 0).any(),
+            short=(pl.col("put_in") > pl.col("stack")).any(),
         )
     )
     joined = hands.join(per_hand, on="hand_id", how="left")

@@ -251,7 +251,7 @@ def test_collections_and_stack_inconsistencies_are_all_listed() -> None:
     [hand] = rows(parse_text(text).hands)
     assert hand["inconsistencies"] == [
         "players collected 10.55 from a total pot of 11.10 less 0.56 taken by the room",
-        "Bob puts in more than their stack",
+        "Bob puts in 0.30 with a stack of 0.20",
     ]
 
 

@@ -247,8 +247,9 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
         - pl.col("room_money_in"),
     )
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
-    summary_pays = info["room"].is_in(list(WINNINGS_IN_SUMMARY)).fill_null(False).to_numpy()
-    players, from_summary = player_rows(lines, arrays, seats, ev, due, summary_pays)
+    players, from_summary = player_rows(
+        lines, arrays, seats, ev, due, _summary_excess(info, ev, totals)
+    )
     info = _game_from_cards(info, players)
     bad, inconsistent = problems(lines, info, seats, ev, players, totals)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
@@ -342,6 +343,17 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
         import_errors=import_errors,
         import_skips=import_skips,
     )
+
+
+def _summary_excess(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> np.ndarray:
+    """Per hand, what its collect lines pay beyond the pot less the room's take when they
+    count the room's money (a splash) in every pot's line, in a room whose summary then
+    says what the players won (see ``ingest.rooms``); -1 where that is never so."""
+    summary_pays = info["room"].is_in(list(WINNINGS_IN_SUMMARY)).fill_null(False).to_numpy()
+    lines = grouped.counts(ev["hand"].to_numpy(), info.height,
+                           ev["code"].to_numpy() == _COLLECT_CODE)  # fmt: skip
+    splash = numbers(totals["room_money_in"], 0)
+    return np.where(summary_pays, splash * np.maximum(lines - 1, 0), -1)
 
 
 def _lists(n: int, inconsistent: pl.DataFrame) -> pa.Array:

@@ -101,7 +101,8 @@ def _inconsistencies() -> tuple[list[pl.Expr], pl.Expr]:
          pl.format("players collected {} from a total pot of {} less {} taken by the room",
                    _money("won"), _money("total_pot"), _money("room_take"))),
         (pl.col("over_row") >= 0,
-         pl.format("{} puts in more than their stack", pl.col("over_player"))),
+         pl.format("{} puts in {} with a stack of {}", pl.col("over_player"),
+                   _money("over_put_in"), _money("over_stack"))),
     ]  # fmt: skip
     conditions = [c.fill_null(False).alias(f"flag_{n}") for n, (c, _) in enumerate(flags)]
     reasons = pl.concat_list(
@@ -211,8 +212,9 @@ def problems(
     event_row = grouped.first_rows(event_hand, n, event_problem > 0)
     line_row = np.where(seat_problem >= 0, grouped.gather(seat_idx, seat_problem, -1),
                         grouped.gather(event_idx, event_row, -1))  # fmt: skip
-    left = (players["stack"] - players["put_in"] + players["returned"]).fill_null(0).to_numpy()
-    over_row = grouped.first_rows(players["hand"].to_numpy(), n, left < 0)
+    # what was returned came back after it was bet: a stack must cover every chip put in
+    over = (players["put_in"] > players["stack"]).fill_null(False).to_numpy()
+    over_row = grouped.first_rows(players["hand"].to_numpy(), n, over)
     put_in, returned = players["put_in"].to_numpy(), players["returned"].to_numpy()
     won = players["collected"].to_numpy() + players["not_awarded"].to_numpy()
     player_hand = players["hand"].to_numpy()
@@ -257,10 +259,10 @@ def problems(
         .with_columns(_FLAGS)
         .filter(pl.any_horizontal(c.meta.output_name() for c in _FLAGS))
     )
-    flagged = flagged.with_columns(
-        unit=info["units_per_currency"].gather(flagged["hand"]),
-        over_player=_over_player(players, over_row, flagged["hand"].to_numpy()),
-    ).select("hand", _INCONSISTENCIES)
+    flagged = pl.concat(
+        [flagged, _over_stack(players, over_row, flagged["hand"].to_numpy())], how="horizontal"
+    ).with_columns(unit=info["units_per_currency"].gather(flagged["hand"]))
+    flagged = flagged.select("hand", _INCONSISTENCIES)
     failing = checked.filter(pl.col("failed"))
     if not failing.height:
         return _NO_FAILURES, flagged
@@ -278,9 +280,12 @@ _NO_FAILURES = pl.DataFrame(
 )
 
 
-def _over_player(players: pl.DataFrame, over_row: np.ndarray, hands: np.ndarray) -> pl.Series:
-    """For each of ``hands``, the first player who put in more than their stack (or null)."""
-    over = over_row[hands]
-    if not players.height:
-        return pl.Series([None] * hands.size, dtype=pl.String)
-    return players["player"].gather(np.maximum(over, 0)).set(pl.Series(over < 0), None)
+def _over_stack(players: pl.DataFrame, over_row: np.ndarray, hands: np.ndarray) -> pl.DataFrame:
+    """For each of ``hands``, the first player who put in more than their stack, with the
+    chips put in and the stack (nulls where none did)."""
+    rows = over_row[hands]
+    named = players.select(over_player="player", over_put_in="put_in", over_stack="stack")
+    if not named.height:
+        return pl.DataFrame([None] * hands.size, schema=named.schema, orient="row")
+    picked = named.gather(np.maximum(rows, 0))
+    return picked.with_columns(pl.when(pl.Series(rows >= 0)).then(pl.all()))

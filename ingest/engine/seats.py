@@ -167,13 +167,13 @@ def all_in_by_stack(
 
 def player_rows(
     lines: Lines, info: HandArrays, seats: pl.DataFrame, ev: pl.DataFrame, due: np.ndarray,
-    summary_pays: np.ndarray,
+    summary_excess: np.ndarray,
 ) -> tuple[pl.DataFrame, np.ndarray]:  # fmt: skip
     """One row per seat line, with the player's chip flows, cards and position; and per
-    hand whether its winnings are read from the summary. They are in the hands of a room
-    whose summary says what the players received (``summary_pays``: Run It Once exports
-    with a splash count it in every pot's collect line) where the collect lines do not add
-    up to ``due``, the pot less the room's take, and the summary's "won" amounts do."""
+    hand whether its winnings are read from the summary. They are where the collect lines
+    pay exactly ``summary_excess`` (a positive amount) more than ``due``, the pot less the
+    room's take, and the summary's "won" amounts add up to ``due`` (Run It Once exports
+    with a splash count it in every pot's collect line)."""
     summary = lines.summary_seats
     summary_hand = summary["hand"].to_numpy()
     won, won_ok = units(summary["won_h"].to_numpy(), info.in_cents[summary_hand])
@@ -188,9 +188,9 @@ def player_rows(
     put_in, returned, collected, cashed_out, fee, won_summary, not_awarded, premiums = sums.T
     hands = due.size
     from_summary = (
-        summary_pays
+        (summary_excess > 0)
         & (due >= 0)
-        & (grouped.sums(seat_hand, hands, collected) != due)
+        & (grouped.sums(seat_hand, hands, collected) - due == summary_excess)
         & (grouped.sums(seat_hand, hands, won_summary) == due)
     )
     collected = np.where(from_summary[seat_hand], won_summary, collected)
