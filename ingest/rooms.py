@@ -23,7 +23,8 @@ class RoomRules:
     bets a fixed-limit round allows (a bet and the raises), lifted when it starts
     heads-up. ``winnings_in_summary``: the collect lines may count room money (a splash)
     in every pot's line, and the summary's winnings are what the players received: they
-    are read from the summary when only they add up to the pot less the room's take (else
+    are read from the summary where the collect lines pay the splash once more for every
+    line after the first and the summary adds up to the pot less the room's take (else
     the collect lines are read as printed, in every room). ``evidence``: the corpus files
     and hands that show the rules.
     """
