@@ -49,7 +49,8 @@ HAND_TABLES = ("hands", "players", "actions", "collections")
 # The columns the audit reads: the rest (file names, offsets, times, table names) would only
 # cost reading and converting.
 AUDIT_COLUMNS = {
-    "hands": ("site", "hand_id", "game", "hi_lo", "limit_type", "currency", "big_blind",
+    "hands": ("site", "hand_id", "game", "hi_lo", "limit_type", "currency", "small_blind",
+              "big_blind",
               "button_seat", "boards", "total_pot", "rake", "jackpot_fee", "tax",
               "room_money_in", "room", "units_per_currency", "inconsistencies",
               "uncalled_inferred"),

@@ -79,7 +79,7 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
         actions.filter(pl.col("street").is_in(BETTING_STREETS) & pl.col("seat").is_not_null())
         .join(
             hands.select(
-                "h", "limit_type", "big_blind", "room_money_in",
+                "h", "limit_type", "small_blind", "big_blind", "room_money_in",
                 pl.col("units_per_currency").alias("unit"),
                 pl.col("room").replace_strict(FIXED_LIMIT_BETS, default=DEFAULT.fixed_limit_bets,
                                               return_dtype=pl.Int64).alias("cap"),
@@ -93,11 +93,14 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
             pl.when(chips).then(pl.col("amount")).otherwise(0).alias("pot_chips"),
         )
     )
-    posted = rows.filter(kind == "post_bb").group_by("h").agg(
-        pl.col("amount").first().alias("posted_bb")
+    # the big blind is the biggest one posted in full (one posted all-in may be short);
+    # without one, the header's (a fixed-limit header gives the bets: the small bet)
+    posted = rows.filter((kind == "post_bb") & ~pl.col("all_in")).group_by("h").agg(
+        pl.col("amount").max().alias("posted_bb")
     )
+    header_bb = pl.when(pl.col("limit_type") == "FL").then(pl.col("small_blind"))
     rows = rows.join(posted, on="h", how="left").with_columns(
-        pl.col("posted_bb").fill_null(pl.col("big_blind"))
+        pl.col("posted_bb").fill_null(header_bb.otherwise(pl.col("big_blind")))
     )
     round_key = rows["round"].to_numpy()
     round_starts = _starts(round_key)
@@ -108,15 +111,21 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     mine_after = np.empty_like(street_chips)
     mine_after[order] = _segment_cumsum(street_chips[order], _starts(seat_key[order]))
     pot_after = _segment_cumsum(pot_chips, _starts(rows["h"].to_numpy().astype(np.int64)))
-    level_after = _segment_cummax(mine_after, round_starts)
-    level = _segment_shift(level_after, round_starts)
-    raising = rows["kind"].is_in(("bet", "raise", "post_bb", "straddle")).to_numpy()
-    increment = np.where(raising, level_after - level, 0)
-    largest_before = _segment_shift(_segment_cummax(increment, round_starts), round_starts)
     # the first big blind posted preflop is the round's first bet (later ones are players
-    # posting to come in)
+    # posting to come in); from then on the full big blind is to call, even when the
+    # blind was posted all-in for less
     big_blind = (rows["kind"] == "post_bb").to_numpy().astype(np.int64)
-    opening_bb = (big_blind == 1) & (_segment_cumsum(big_blind, round_starts) == 1)
+    blinds_so_far = _segment_cumsum(big_blind, round_starts)
+    opening_bb = (big_blind == 1) & (blinds_so_far == 1)
+    floor_after = np.where(blinds_so_far >= 1, rows["posted_bb"].to_numpy().astype(np.int64), 0)
+    level_after = np.maximum(_segment_cummax(mine_after, round_starts), floor_after)
+    level = _segment_shift(level_after, round_starts)
+    kinds = rows["kind"]
+    raising = kinds.is_in(("bet", "raise", "post_bb")).to_numpy()
+    # a straddle is a blind of its full size: the next raise is by at least that much
+    straddle = (kinds == "straddle").to_numpy()
+    increment = np.where(raising, level_after - level, np.where(straddle, level_after, 0))
+    largest_before = _segment_shift(_segment_cummax(increment, round_starts), round_starts)
     bets = (rows["kind"].is_in(("bet", "raise")).to_numpy() | opening_bb).astype(np.int64)
     mine = mine_after - street_chips
     # money the room put in the pot (a splash, a cash drop) is there before anyone acts

@@ -427,7 +427,7 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
 }
 
 # Legal or illegal actions the audit gets wrong (see the reasons on the marks).
-BUGS: dict[str, tuple[str, tuple[str, str]]] = {
+STRADDLE_AND_SHORT_BLIND: dict[str, tuple[str, tuple[str, str]]] = {
     "raise_over_a_straddle_below_twice_the_straddle": (
         hand(
             f"{STRADDLE} Ann: raises $1 to $3; {folds('Bob', 'Cy', 'Dee')}"
@@ -453,7 +453,7 @@ BUGS: dict[str, tuple[str, tuple[str, str]]] = {
 def audited() -> dict[str, dict[str, Any]]:
     """The audit row of every case, all hands of a room parsed and audited together."""
     rows: dict[str, dict[str, Any]] = {}
-    cases = list({**CASES, **BUGS}.items())
+    cases = list({**CASES, **STRADDLE_AND_SHORT_BLIND}.items())
     for site, header in ((pokerstars.SITE, "PokerStars"), (ggpoker.SITE, "Poker Hand")):
         numbered = {str(n): (name, text) for n, (name, (text, _)) in enumerate(cases, 1)
                     if text.startswith(header)}  # fmt: skip
@@ -482,27 +482,8 @@ def test_legality_rule(audited: dict[str, dict[str, Any]], name: str) -> None:
     check(audited[name], CASES[name][1])
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            "raise_over_a_straddle_below_twice_the_straddle",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="a straddle counts as a raise of its increment over the big blind "
-                "(min raise $1 after a $2 straddle), not as a new big blind",
-            ),
-        ),
-        pytest.param(
-            "call_of_the_full_big_blind_over_a_short_all_in_big_blind",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="a big blind posted all-in for less sets the amount to call "
-                "(the small blind's $0.50) instead of the full big blind",
-            ),
-        ),
-    ],
-)
-def test_known_legality_bugs(audited: dict[str, dict[str, Any]], name: str) -> None:
-    """What the rules say about hands the audit gets wrong today."""
-    check(audited[name], BUGS[name][1])
+@pytest.mark.parametrize("name", STRADDLE_AND_SHORT_BLIND)
+def test_straddle_and_short_big_blind(audited: dict[str, dict[str, Any]], name: str) -> None:
+    """A straddle is a blind of its full size; a big blind posted all-in for less still
+    leaves the full big blind to call (both once got wrong)."""
+    check(audited[name], STRADDLE_AND_SHORT_BLIND[name][1])
