@@ -238,7 +238,7 @@ def showdown_values(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Hi/lo values of every known hand still in a showdown, on every board, in one batch."""
     games = pl.DataFrame(
         [(name, *verify.game_holes(name)) for name in hands["game"].unique().to_list()],
-        schema={"game": pl.String, "holes": pl.Int64, "hi_lo": pl.Boolean},
+        schema={"game": pl.String, "holes": pl.Int64, "qualifier": pl.Int64},
         orient="row",
     )
     showdown = hands.filter(pl.col("live") >= 2).select("h", "game", "boards")

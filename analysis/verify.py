@@ -53,20 +53,21 @@ def card_matrix(texts: Sequence[str], per_row: int) -> NDArray[np.uint8] | None:
 
 
 def evaluate_contenders(contenders: pl.DataFrame) -> pl.DataFrame:
-    """Add ``hi`` and ``lo`` to rows (h, seat, board_no, cards, board_cards, game, holes).
+    """Add ``hi`` and ``lo`` to rows (h, seat, board_no, cards, board_cards, holes, qualifier).
 
     All rows with the same hole-card count go through the evaluator in one call; rows
     whose cards cannot be read get hi = -1 (the caller reports them as unverifiable).
     """
     parts: list[pl.DataFrame] = []
-    for (holes_count, hi_lo), group in contenders.group_by(["holes", "hi_lo"]):
+    for (holes_count, qualifier), group in contenders.group_by(["holes", "qualifier"]):
         assert isinstance(holes_count, int)
+        assert qualifier is None or isinstance(qualifier, int)
         holes = card_matrix(group["cards"].to_list(), holes_count)
         boards = card_matrix(group["board_cards"].to_list(), 5)
         if holes is None or boards is None:
-            parts.append(_evaluate_rowwise(group, holes_count, bool(hi_lo)))
+            parts.append(_evaluate_rowwise(group, holes_count, qualifier))
             continue
-        high, low = high_low_values(holes, boards, qualifier=8 if hi_lo else None)
+        high, low = high_low_values(holes, boards, qualifier=qualifier)
         parts.append(group.with_columns(hi=pl.Series(high, dtype=pl.Int32),
                                         lo=pl.Series(low, dtype=pl.Int32)))
     if not parts:
@@ -74,7 +75,9 @@ def evaluate_contenders(contenders: pl.DataFrame) -> pl.DataFrame:
     return pl.concat(parts)
 
 
-def _evaluate_rowwise(group: pl.DataFrame, holes_count: int, hi_lo: bool) -> pl.DataFrame:
+def _evaluate_rowwise(
+    group: pl.DataFrame, holes_count: int, qualifier: int | None
+) -> pl.DataFrame:
     """The slow path for a group holding a malformed card text: row by row, -1 when bad."""
     high: list[int] = []
     low: list[int] = []
@@ -85,7 +88,7 @@ def _evaluate_rowwise(group: pl.DataFrame, holes_count: int, hi_lo: bool) -> pl.
             high.append(-1)
             low.append(0)
             continue
-        h, lo = high_low_values(hole, deal, qualifier=8 if hi_lo else None)
+        h, lo = high_low_values(hole, deal, qualifier=qualifier)
         high.append(int(h[0]))
         low.append(int(lo[0]))
     return group.with_columns(hi=pl.Series(high, dtype=pl.Int32), lo=pl.Series(low, dtype=pl.Int32))
@@ -372,7 +375,10 @@ def describe_difference(
     return text + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else "")
 
 
-def game_holes(game: str) -> tuple[int, bool]:
-    """Hole cards and hi/lo of a game name, (4, False) for an unknown name."""
+def game_holes(game: str) -> tuple[int, int | None]:
+    """Hole cards and low qualifier (None: no low half) of a game name; (4, None) for an
+    unknown name."""
     known = GAMES.get(game)
-    return (known.hole_cards, known.hi_lo) if known else (4, False)
+    if known is None:
+        return 4, None
+    return known.hole_cards, known.qualifier if known.hi_lo else None
