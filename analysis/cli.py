@@ -215,8 +215,8 @@ def audit_command(
             typer.echo(f"{name.replace('_', ' ')}:")
         typer.echo(render(table, fmt, max_rows=50 if name == "problems" else None), nl=False)
     if fmt is Format.table:
-        typer.echo(f"{inconsistent} stored hands are inconsistent as printed (their money "
-                   "does not add up in the history itself)")
+        typer.echo(f"stored hands inconsistent as printed: {inconsistent} (their money does "
+                   "not add up in the history itself)")
     rate = run.audited / run.seconds if run.seconds > 0 else 0.0
     typer.echo(f"{run.audited} hands audited in {run.seconds:.1f} s ({rate:,.0f} hands/s)",
                err=True)

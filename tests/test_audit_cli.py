@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from analysis import audit_run
 from analysis.cli import app
 from ingest import importer, store
-from tests.damage import give_to_other
+from tests.damage import give_to_other, pay_more
 
 GOLDEN = Path(__file__).parent / "fixtures" / "audit_golden.txt"
 runner = CliRunner()
@@ -38,7 +38,7 @@ def test_audit_summary_and_problems(db: Path) -> None:
     assert "by room:" in result.output
     assert "PokerStars      5         1            0         0            0             0   4" in (
         result.output)
-    assert "0 stored hands are inconsistent as printed" in result.output
+    assert "stored hands inconsistent as printed: 0 " in result.output
     assert "problems:" in result.output
     assert (
         "207000189951  mismatch  main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89"
@@ -124,3 +124,38 @@ def test_audit_needs_a_database(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "no database at" in result.output
     assert not (tmp_path / "none.duckdb").exists()
+
+
+def test_a_hand_inconsistent_as_printed_is_stored_audited_and_counted(tmp_path: Path) -> None:
+    """A collect line paying five cents more than the pot gives: the import stores the hand,
+    the audit names the pot, the player and the amounts, and counts it per room."""
+    hands = GOLDEN.read_text().split("\n\n\n")
+    text = next(text for text in hands if "#207000189950" in text)
+    damaged = pay_more(text)
+    assert damaged is not None
+    (tmp_path / "damaged.txt").write_text(damaged)
+    path = tmp_path / "inconsistent.duckdb"
+    summary = importer.import_paths([tmp_path / "damaged.txt"], path, workers=1)
+    assert (summary.imported, summary.errors) == (1, 0)
+    result = runner.invoke(app, ["audit", "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "stored hands inconsistent as printed: 1 " in result.output
+    as_json = runner.invoke(app, ["audit", "--db", str(path), "--only-problems", "--format",
+                                  "json"])  # fmt: skip
+    [problem] = json.loads(as_json.stdout)
+    assert problem["status"] == "mismatch"
+    assert problem["reason"] == (
+        "main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89, history pays "
+        "Ferteashce$ 0.95 and Kalu$ 3.59 and Hero 0.89"
+    )
+
+
+def test_an_audit_stored_by_an_earlier_version_is_made_again(db: Path) -> None:
+    """Audit tables with other columns are dropped and every hand audited anew."""
+    con = store.connect(db)
+    try:
+        con.execute("CREATE TABLE audit_hands (site VARCHAR, hand_id VARCHAR, status VARCHAR)")
+        con.execute("INSERT INTO audit_hands VALUES ('pokerstars', '207000189950', 'ok')")
+    finally:
+        con.close()
+    assert audit_run.run_audit(db, workers=1).audited == 5
