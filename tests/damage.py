@@ -70,23 +70,30 @@ def pay_less(text: str) -> str | None:
     return _add_to(text, big, -5)
 
 
-def move_cent(text: str) -> str | None:
-    """One unit of a collection from one pot paid to the winner of another (``mismatch``):
-    in two pots, it cannot be an odd chip placed under another rule."""
-    unit = _unit(text)
+def _move_unit(
+    text: str, pick: Callable[[re.Match[str], list[re.Match[str]]], re.Match[str] | None]
+) -> str | None:
+    """One unit moved from a collect line of at least two units to the line ``pick``
+    chooses for it among the hand's collect lines (None: no move from that line)."""
     collects = list(_COLLECT.finditer(text))
     for donor in collects:
-        taker = next(
-            (c for c in collects if c["player"] != donor["player"] and c["pot"] != donor["pot"]),
-            None,
-        )
-        if taker is None or _number(donor["amount"]) < 2 * unit:
+        taker = pick(donor, collects)
+        if taker is None or _number(donor["amount"]) < 2 * _unit(text):
             continue
         first, second = sorted((donor, taker), key=lambda m: m.start())
         changed = _add_to(text, second, 1 if second is taker else -1)
         assert changed is not None
         return _add_to(changed, first, 1 if first is taker else -1)
     return None
+
+
+def move_cent(text: str) -> str | None:
+    """One unit of a collection from one pot paid to the winner of another (``mismatch``):
+    in two pots, it cannot be an odd chip placed under another rule."""
+    return _move_unit(text, lambda donor, collects: next(
+        (c for c in collects if c["player"] != donor["player"] and c["pot"] != donor["pot"]),
+        None,
+    ))  # fmt: skip
 
 
 def change_total_pot(text: str) -> str | None:
@@ -119,21 +126,11 @@ def move_rake(text: str) -> str | None:
     rake = _RAKE.search(text)
     if rake is None or _number(rake["amount"]) == 0:
         return None  # without a rake, a pot paid more than it holds is a misaward
-    collects = list(_COLLECT.finditer(text))
-    for side in collects:
-        main = next(
-            (c for c in collects if c["player"] == side["player"] and c["pot"] == "main pot"),
-            None,
-        )
-        if main is None or not side["pot"].startswith("side pot"):
-            continue
-        if _number(side["amount"]) < 2 * _unit(text):
-            continue
-        first, second = sorted((side, main), key=lambda m: m.start())
-        changed = _add_to(text, second, 1 if second is main else -1)
-        assert changed is not None
-        return _add_to(changed, first, 1 if first is main else -1)
-    return None
+    return _move_unit(text, lambda side, collects: next(
+        (c for c in collects if c["player"] == side["player"] and c["pot"] == "main pot"
+         and side["pot"].startswith("side pot")),
+        None,
+    ))  # fmt: skip
 
 
 def shift_collected(text: str) -> str | None:
