@@ -13,8 +13,11 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from analysis import reports
+from analysis.cli_import import import_command
+from analysis.cli_options import DbOption, FormatOption
+from analysis.cli_reports import graph_command, report_command
 from analysis.output import Format, render
-from ingest import importer, store
+from ingest import store
 from omaha_core import GAMES, format_cards, parse_cards
 from omaha_core.describe import play_hand
 
@@ -23,81 +26,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.command("import")(import_command)
 
-DbOption = Annotated[Path, typer.Option("--db", help="DuckDB database file.")]
-FormatOption = Annotated[Format, typer.Option("--format", help="Output format.")]
-
-
-def _summary_table(summary: importer.ImportSummary) -> pa.Table:
-    rows = [("imported", summary.imported), ("duplicates", summary.duplicates)]
-    rows += [(f"skipped: {reason}", count) for reason, count in summary.skipped_by_reason]
-    rows += [("errors", summary.errors)]
-    return pa.table(
-        {"outcome": [name for name, _ in rows], "hands": [count for _, count in rows]},
-        schema=pa.schema([("outcome", pa.string()), ("hands", pa.int64())]),
-    )
-
-
-@app.command("import")
-def import_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.")],
-    db: DbOption = Path("omaha.duckdb"),
-    fmt: FormatOption = Format.table,
-    reread: Annotated[
-        bool,
-        typer.Option(
-            "--reread",
-            help="Read every file, even those this parser already read with the same content.",
-        ),
-    ] = False,
-) -> None:
-    """Import hand histories (files or folders, recursively) into a DuckDB database.
-
-    A file already read by the same parser version, with the same content (sha256), is not
-    read again: its hands are counted as they ended then, the stored ones as duplicates."""
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn("{task.fields[files]} files"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not sys.stderr.isatty(),
-    ) as bar:
-        task = bar.add_task("import", total=None, files="0/0", hands=0, rate=0.0)
-
-        def show(now: importer.ImportProgress) -> None:
-            elapsed = bar.tasks[0].elapsed or 0.0
-            bar.update(
-                task,
-                total=now.bytes_total,
-                completed=now.bytes_done,
-                files=f"{now.files_done}/{now.files_total}",
-                hands=now.hands_seen,
-                rate=now.hands_seen / elapsed if elapsed > 0 else 0.0,
-            )
-
-        try:
-            summary = importer.import_paths(paths, db, progress=show, reread=reread)
-        except (importer.ImportPathError, store.StoreError) as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from exc
-    typer.echo(render(_summary_table(summary), fmt), nl=False)
-    rate = summary.hands_seen / summary.seconds if summary.seconds > 0 else 0.0
-    unchanged = (
-        f" ({summary.unchanged_files} unchanged since a past import, not read again)"
-        if summary.unchanged_files
-        else ""
-    )
-    typer.echo(
-        f"{summary.files} files{unchanged}, {summary.hands_seen} hands in "
-        f"{summary.seconds:.1f} s ({rate:,.0f} hands/s) into {db}",
-        err=True,
-    )
-    if summary.errors:
-        typer.echo(f'error details: omaha sql "SELECT * FROM import_errors" --db {db}', err=True)
 
 
 @app.command("sql")
@@ -222,112 +152,5 @@ def audit_command(
                err=True)
 
 
-def _filters(
-    player: str | None,
-    game: str | None,
-    stakes: str | None,
-    since: str | None,
-    until: str | None,
-    min_hands: int,
-) -> reports.Filters:
-    return reports.Filters(
-        player=player,
-        game=game,
-        stakes=reports.Stakes.parse(stakes) if stakes else None,
-        since=reports.parse_moment(since) if since else None,
-        until=reports.parse_moment(until, end_of_day=True) if until else None,
-        min_hands=min_hands,
-    )
-
-
-PlayerOption = Annotated[str | None, typer.Option("--player", help="Only this player.")]
-GameOption = Annotated[
-    str | None, typer.Option("--game", help="Only this game (omaha, omaha8, omaha5, ...).")
-]
-StakesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--stakes",
-        help="Only these stakes: SB/BB in currency units (0.05/0.10) or a big blind in the "
-        "smallest unit (10 = 10 cents or chips).",
-    ),
-]
-SinceOption = Annotated[
-    str | None, typer.Option("--since", help="From this UTC date or date-time (inclusive).")
-]
-UntilOption = Annotated[
-    str | None,
-    typer.Option("--until", help="Up to this UTC date (the whole day) or date-time (excluded)."),
-]
-MinHandsOption = Annotated[
-    int, typer.Option("--min-hands", min=1, help="Leave out rows with fewer hands.")
-]
-
-
-@app.command("report")
-def report_command(
-    name: Annotated[reports.Report, typer.Argument(help="players, positions or hands.")],
-    db: DbOption = Path("omaha.duckdb"),
-    player: PlayerOption = None,
-    game: GameOption = None,
-    stakes: StakesOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
-    min_hands: MinHandsOption = 1,
-    by: Annotated[
-        reports.HandGrouping,
-        typer.Option("--by", help="hands report: one row per category value or per class."),
-    ] = reports.HandGrouping.category,
-    fmt: Annotated[
-        reports.ReportFormat, typer.Option("--format", help="Output format.")
-    ] = reports.ReportFormat.table,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="Write to this file (needed for parquet).")
-    ] = None,
-    show_sql: Annotated[
-        bool, typer.Option("--show-sql", help="Print the query and its parameters, run nothing.")
-    ] = False,
-) -> None:
-    """Player stats, stats by position, or starting-hand results (docs/stats.md)."""
-    try:
-        filters = _filters(player, game, stakes, since, until, min_hands)
-        if show_sql:
-            typer.echo(reports.show_sql(reports.report_sql(name, by), filters), nl=False)
-            return
-        with reports.connect_for_reports(db) as con:
-            table = reports.run_report(con, name, filters, by)
-        typer.echo(reports.emit(table, fmt, out), nl=False)
-    except (reports.ReportError, store.StoreError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
-
-
-@app.command("graph")
-def graph_command(
-    out: Annotated[Path, typer.Option("--out", help="The image: FILE.png or FILE.html.")],
-    db: DbOption = Path("omaha.duckdb"),
-    player: Annotated[
-        str | None, typer.Option("--player", help="Whose results (default: the hero).")
-    ] = None,
-    game: GameOption = None,
-    stakes: StakesOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
-    show_sql: Annotated[
-        bool, typer.Option("--show-sql", help="Print the query and its parameters, run nothing.")
-    ] = False,
-) -> None:
-    """Draw cumulative net won over hands, with showdown and non-showdown lines."""
-    from analysis import graph
-
-    try:
-        filters = _filters(player, game, stakes, since, until, 1)
-        if show_sql:
-            typer.echo(reports.show_sql(graph.graph_sql(), filters), nl=False)
-            return
-        with reports.connect_for_reports(db) as con:
-            series = graph.draw_graph(con, filters, out)
-    except (reports.ReportError, store.StoreError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
-    typer.echo(f"{series.title}: {out}", err=True)
+app.command("report")(report_command)
+app.command("graph")(graph_command)
