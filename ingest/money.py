@@ -12,6 +12,9 @@ import polars as pl
 
 # Signs rooms print before or after amounts, as ISO codes.
 CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+# How people see an amount of each currency: a sign before it, or a word after it.
+_SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
+_WORD_OF = {"chips": "chips", "play": "play"}
 # Smallest units per unit of a currency, where it is not 100 (cents).
 _UNITS = {"chips": 1}
 CENTS = 100
@@ -49,3 +52,21 @@ def money_text(amount: pl.Expr, unit: pl.Expr) -> pl.Expr:
     sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
     decimal = sign + (amount.abs() // 100).cast(pl.String) + "." + cents
     return pl.when(unit == 1).then(amount.cast(pl.String)).otherwise(decimal)
+
+
+def show_money(amount: int, currency: str) -> str:
+    """An amount in the smallest unit of ``currency`` as people read it: in the currency's
+    unit, with its sign, thousands separated.
+
+    >>> show_money(93208, "USD"), show_money(-4979, "EUR"), show_money(7667800, "chips")
+    ('$932.08', '-€49.79', '7,667,800 chips')
+    >>> show_money(1250, "play"), show_money(-5, "mBTC")
+    ('12.50 play', '-0.05 mBTC')
+    """
+    unit = units_per_currency(currency)
+    sign = "-" if amount < 0 else ""
+    whole, part = divmod(abs(amount), unit)
+    number = f"{whole:,}" if unit == 1 else f"{whole:,}.{part:0{len(str(unit)) - 1}d}"
+    if currency in _SIGN_OF:
+        return f"{sign}{_SIGN_OF[currency]}{number}"
+    return f"{sign}{number} {_WORD_OF.get(currency, currency)}"
