@@ -346,15 +346,15 @@ def _award_problems(
     """A mismatch or odd_chip row for every hand with an award difference."""
     bad_hands = compared.filter(pl.col("ok") == False).select("h").unique()  # noqa: E712
     rows = compared.join(bad_hands, on="h").join(
-        hands.select("h", "units_per_currency", "board_count"), on="h"
+        hands.select("h", "currency", "board_count"), on="h"
     )
     out: list[tuple[int, str, str]] = []
     for (h,), group in rows.group_by("h"):
         assert isinstance(h, int)
-        unit = group["units_per_currency"][0]
+        currency = group["currency"][0]
         items = list(group.select("board", "pot", "half", "seat", "player", "expected",
                                   "reported").iter_rows())
-        text = verify.describe_difference(items, unit, max(int(group["board_count"][0]), 1))
+        text = verify.describe_difference(items, currency, max(int(group["board_count"][0]), 1))
         status = "mismatch"
         hand = replays.get(h)
         if hand is not None:
@@ -410,7 +410,7 @@ def _hand_table(
 def _inferred_notes(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     """Per hand whose uncalled bet is not printed: the bet returned, read from the betting."""
     inferred = hands.filter(pl.col("uncalled_inferred") > 0).select(
-        "h", "uncalled_inferred", pl.col("units_per_currency").alias("unit")
+        "h", "uncalled_inferred", "currency"
     )
     returns = actions.filter(pl.col("kind") == "return").group_by("h").agg(pl.col("player").first())
     text = pl.concat_str(
@@ -424,7 +424,7 @@ def _inferred_notes(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
 
 def _cash_out_notes(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     """Per hand: who cashed out, for how much, the fee, and the pot the room kept."""
-    units = hands.select("h", pl.col("units_per_currency").alias("unit"))
+    units = hands.select("h", "currency")
     rows = seats.filter(pl.col("cashed_out") > 0).join(units, on="h")
     text = pl.concat_str(
         pl.col("player"), pl.lit(" cashed out for "), replay.money_text("cashed_out"),

@@ -38,7 +38,7 @@ from analysis.audit import (
     showdown_replays,
 )
 from ingest import store
-from ingest.money import format_money
+from ingest.money import show_money
 from omaha_core.describe import describe_high, describe_low
 
 BATCH_HANDS = 10_000  # a worker holds about 14 MB of audit data per 1,000 hands
@@ -334,12 +334,12 @@ def hand_detail(con: duckdb.DuckDBPyConnection, hand_id: str) -> str:
     result = audit_tables(tables)
     hand = tables["hands"].to_pylist()[0]
     status = result.audit_hands.to_pylist()[0]
-    unit = hand["units_per_currency"]
+    currency = hand["currency"]
     names = {row["seat"]: row["player"] for row in tables["players"].to_pylist()}
     lines = [
         f"{hand['site']} hand {hand_id}: {hand['game']} {hand['limit_type']}, "
-        f"total pot {format_money(hand['total_pot'], unit)}, "
-        f"rake {format_money(hand['rake'], unit)}",
+        f"total pot {show_money(hand['total_pot'], currency)}, "
+        f"rake {show_money(hand['rake'], currency)}",
         f"status: {status['status']}" + (f" ({status['reason']})" if status["reason"] else ""),
     ]
     lines += [f"  also: {text}" for text in status["problems"][1:]]
@@ -347,23 +347,23 @@ def hand_detail(con: duckdb.DuckDBPyConnection, hand_id: str) -> str:
         lines.append(f"note: {status['notes']}")
     replays = showdown_replays(prepare(*(tables[name] for name in HAND_TABLES)))
     if replays:
-        lines += _showdown_lines(replays[0], hand["boards"], names, unit)
+        lines += _showdown_lines(replays[0], hand["boards"], names, currency)
     else:
         lines.append("no showdown: the last player in takes the pot")
     lines.append("awards (expected vs history):")
     for row in result.audit_awards.to_pylist():
         where = verify.where_text(row["board"], row["pot"], row["half"], len(hand["boards"]))
-        expected = "?" if row["expected"] is None else format_money(row["expected"], unit)
+        expected = "?" if row["expected"] is None else show_money(row["expected"], currency)
         flag = {True: "ok", False: "DIFFERS", None: "unchecked"}[row["ok"]]
         lines.append(
             f"  {where}: {row['player']} expected {expected}, "
-            f"history {format_money(row['reported'], unit)}  {flag}"
+            f"history {show_money(row['reported'], currency)}  {flag}"
         )
     return "\n".join(lines) + "\n"
 
 
 def _showdown_lines(
-    hand: verify.HandReplay, boards: list[str], names: dict[int, str], unit: int
+    hand: verify.HandReplay, boards: list[str], names: dict[int, str], currency: str
 ) -> list[str]:
     lines: list[str] = []
     try:
@@ -373,9 +373,9 @@ def _showdown_lines(
     for index, (pot, gross) in enumerate(zip(split.pots, split.gross, strict=True)):
         seats = ", ".join(names.get(seat, str(seat)) for seat in pot.eligible)
         lines.append(
-            f"{verify.where_text(1, index, 'whole', 1)} {format_money(gross.amount, unit)}"
-            f", rake {format_money(gross.amount - pot.amount, unit)}, to share "
-            f"{format_money(pot.amount, unit)}; eligible: {seats}"
+            f"{verify.where_text(1, index, 'whole', 1)} {show_money(gross.amount, currency)}"
+            f", rake {show_money(gross.amount - pot.amount, currency)}, to share "
+            f"{show_money(pot.amount, currency)}; eligible: {seats}"
         )
     for board_no, (hi, lo) in enumerate(zip(hand.hi, hand.lo, strict=True), start=1):
         cards = boards[board_no - 1] if board_no <= len(boards) else ""
@@ -387,7 +387,7 @@ def _showdown_lines(
     lines.append("winners:")
     lines += [
         f"  {verify.where_text(award.board, award.pot, award.half.value, len(hand.hi))}: "
-        f"{names.get(award.seat, str(award.seat))} {format_money(award.amount, unit)}"
+        f"{names.get(award.seat, str(award.seat))} {show_money(award.amount, currency)}"
         for award in split.awards
     ]
     return lines

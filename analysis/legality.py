@@ -80,7 +80,7 @@ def _state(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
         .join(
             hands.select(
                 "h", "limit_type", "small_blind", "big_blind", "room_money_in",
-                pl.col("units_per_currency").alias("unit"),
+                "currency",
                 pl.col("room").replace_strict(FIXED_LIMIT_BETS, default=DEFAULT.fixed_limit_bets,
                                               return_dtype=pl.Int64).alias("cap"),
             ),

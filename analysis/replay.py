@@ -207,12 +207,12 @@ def flow_problems(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
 
 def _money_expr(hands: pl.DataFrame) -> pl.DataFrame:
     """Per hand the divisor used to print amounts (100 for currencies, 1 for chips)."""
-    return hands.select("h", pl.col("units_per_currency").alias("unit"))
+    return hands.select("h", "currency")
 
 
 def money_text(column: str) -> pl.Expr:
-    """An amount column as text: 12.50 for currencies, 1250 for chips (needs ``unit``)."""
-    return money.money_text(pl.col(column), pl.col("unit"))
+    """An amount column as people read it: $12.50, 1,250 chips (needs ``currency``)."""
+    return money.money_text(pl.col(column), pl.col("currency"))
 
 
 def _fmt(template: str, *columns: str) -> pl.Expr:

@@ -22,7 +22,7 @@ import polars as pl
 from numpy.typing import NDArray
 
 from analysis.replay import net_pots
-from ingest.money import format_money
+from ingest.money import show_money
 from ingest.rooms import rules_for
 from omaha_core.awards import Award, Half, OddChipRule, award_pots
 from omaha_core.evaluate import high_low_values
@@ -349,7 +349,7 @@ def where_text(board: int, pot: int | None, half: str, boards: int) -> str:
 
 
 def describe_difference(
-    rows: Sequence[tuple[int, int | None, str, int, str, int, int]], unit: int, boards: int
+    rows: Sequence[tuple[int, int | None, str, int, str, int, int]], currency: str, boards: int
 ) -> str:
     """One line for the first differing place: expected winners vs what the history pays.
 
@@ -365,7 +365,7 @@ def describe_difference(
     items = groups[bad[0]]
 
     def who(pairs: Iterable[tuple[str, int]]) -> str:
-        named = [f"{name} {format_money(amount, unit)}" for name, amount in pairs if amount]
+        named = [f"{name} {show_money(amount, currency)}" for name, amount in pairs if amount]
         return " and ".join(named) or "nobody"
 
     text = (

@@ -34,26 +34,6 @@ def units_expr(currency: pl.Expr) -> pl.Expr:
     return currency.replace_strict(_UNITS, default=CENTS, return_dtype=pl.Int32)
 
 
-def format_money(amount: int, unit: int) -> str:
-    """One amount in its currency's unit: 12.50 for cents, 1250 for chips.
-
-    >>> format_money(-1250, 100), format_money(1250, 1)
-    ('-12.50', '1250')
-    """
-    if unit == 1:
-        return str(amount)
-    sign = "-" if amount < 0 else ""
-    return f"{sign}{abs(amount) // unit}.{abs(amount) % unit:02d}"
-
-
-def money_text(amount: pl.Expr, unit: pl.Expr) -> pl.Expr:
-    """:func:`format_money` over columns of amounts and units."""
-    cents = (amount.abs() % 100).cast(pl.String).str.zfill(2)
-    sign = pl.when(amount < 0).then(pl.lit("-")).otherwise(pl.lit(""))
-    decimal = sign + (amount.abs() // 100).cast(pl.String) + "." + cents
-    return pl.when(unit == 1).then(amount.cast(pl.String)).otherwise(decimal)
-
-
 def show_money(amount: int, currency: str) -> str:
     """An amount in the smallest unit of ``currency`` as people read it: in the currency's
     unit, with its sign, thousands separated.
@@ -70,3 +50,12 @@ def show_money(amount: int, currency: str) -> str:
     if currency in _SIGN_OF:
         return f"{sign}{_SIGN_OF[currency]}{number}"
     return f"{sign}{number} {_WORD_OF.get(currency, currency)}"
+
+
+def money_text(amount: pl.Expr, currency: pl.Expr) -> pl.Expr:
+    """:func:`show_money` over columns of amounts and currencies (null where the amount is);
+    meant for the few rows of a reason, not for whole tables."""
+    return pl.struct(amount.alias("amount"), currency.alias("currency")).map_elements(
+        lambda row: None if row["amount"] is None else show_money(row["amount"], row["currency"]),
+        return_dtype=pl.String,
+    )

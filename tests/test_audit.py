@@ -102,7 +102,7 @@ def test_side_pot_paid_to_a_player_not_in_it_is_a_mismatch() -> None:
     paid = [("Hero", 2, "whole", 29, 1), *SIDE_POT_PAID[1:]]
     status, reason = statuses(run(side_pot_hand(paid)))["22865231671"]
     assert status == "mismatch"
-    assert reason == "side pot 2: expected Player2 0.29, history pays Hero 0.29"
+    assert reason == "side pot 2: expected Player2 $0.29, history pays Hero $0.29"
 
 
 def test_rake_moved_between_pots_is_a_mismatch() -> None:
@@ -113,7 +113,7 @@ def test_rake_moved_between_pots_is_a_mismatch() -> None:
     ]
     status, reason = statuses(run(side_pot_hand(paid)))["22865231671"]
     assert status == "mismatch"
-    assert reason.startswith("side pot 1: expected Player0 0.88, history pays Player0 0.89")
+    assert reason.startswith("side pot 1: expected Player0 $0.88, history pays Player0 $0.89")
 
 
 def heads_up(
@@ -172,13 +172,13 @@ def test_pot_limit_sizes_rules_example() -> None:
     assert result["legal"] == ("ok", "")
     assert result["over"] == (
         "illegal_bet",
-        "Bob bets to 2.01 on the flop, above the pot-limit maximum 2.00",
+        "Bob bets to $2.01 on the flop, above the pot-limit maximum $2.00",
     )
     assert result["raise_over"][0] == "illegal_bet"
-    assert "above the pot-limit maximum 8.00" in result["raise_over"][1]
+    assert "above the pot-limit maximum $8.00" in result["raise_over"][1]
     assert result["raise_under"] == (
         "illegal_bet",
-        "Ann raises to 3.99 on the flop, below the minimum raise of 2.00",
+        "Ann raises to $3.99 on the flop, below the minimum raise of $2.00",
     )
 
 
@@ -275,7 +275,7 @@ def test_stack_overrun_and_wrong_total_are_mismatches() -> None:
     ]
     hand = heads_up("over", actions, [("Ann", None, "whole", 200, 1)], 200, stacks=(250, 1000))
     status, reason = statuses(run(hand))["over"]
-    assert (status, reason) == ("mismatch", "Ann puts in 3.00 with a stack of 2.50")
+    assert (status, reason) == ("mismatch", "Ann puts in $3.00 with a stack of $2.50")
 
 
 def test_cash_out_is_recorded_and_not_a_misaward() -> None:
@@ -291,7 +291,7 @@ def test_cash_out_is_recorded_and_not_a_misaward() -> None:
     result = run(hand)
     row = result.audit_hands.to_pylist()[0]
     assert (row["status"], row["reason"]) == ("ok", "")
-    assert row["notes"] == "Ann cashed out for 190.00 (fee 1.90); the room kept 197.00"
+    assert row["notes"] == "Ann cashed out for $190.00 (fee $1.90); the room kept $197.00"
 
 
 @pytest.mark.parametrize("limit", ["FL"])
@@ -364,5 +364,5 @@ def test_fixed_limit_sizes_and_cap_multiway() -> None:
     )
     assert result["sized"] == (
         "illegal_bet",
-        "Bob bets by 2.00 on the flop, the fixed-limit bet is 1.00",
+        "Bob bets by $2.00 on the flop, the fixed-limit bet is $1.00",
     )

@@ -41,16 +41,17 @@ def test_audit_summary_and_problems(db: Path) -> None:
     assert "stored hands inconsistent as printed: 0 " in result.output
     assert "problems:" in result.output
     assert (
-        "207000189951  mismatch  main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89"
-        ", history pays Rotekaka-89 0.90 and Kalu$ 3.59 and Hero 0.89" in result.output
+        "207000189951  mismatch  main pot: expected Ferteashce$ $0.90 and Kalu$ $3.59 and "
+        "Hero $0.89, history pays Rotekaka-89 $0.90 and Kalu$ $3.59 and Hero $0.89"
+        in result.output
     )
     # a second run finds nothing left to audit; --all audits everything again
     again = runner.invoke(app, ["audit", "--db", str(db), "--only-problems", "--format", "json"])
     assert json.loads(again.stdout) == [{
         "site": "pokerstars", "room": "PokerStars", "hand_id": "207000189951",
         "status": "mismatch",
-        "reason": "main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89, "
-                  "history pays Rotekaka-89 0.90 and Kalu$ 3.59 and Hero 0.89"}]  # fmt: skip
+        "reason": "main pot: expected Ferteashce$ $0.90 and Kalu$ $3.59 and Hero $0.89, "
+                  "history pays Rotekaka-89 $0.90 and Kalu$ $3.59 and Hero $0.89"}]  # fmt: skip
     con = store.connect(db, read_only=True)
     try:
         counts = con.execute("SELECT status, count(*) FROM audit_hands GROUP BY ALL ORDER BY 1")
@@ -67,9 +68,9 @@ def test_audit_one_hand(db: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[1] == "status: ok"
-    assert "main pot 372.39, rake 3.00, to share 369.39; eligible: tribaII, elulno_x" in lines
-    assert "  board 2 main pot low half: elulno_x 92.34" in lines
-    assert "  board 2 main pot: elulno_x expected 92.34, history 92.34  ok" in lines
+    assert "main pot $372.39, rake $3.00, to share $369.39; eligible: tribaII, elulno_x" in lines
+    assert "  board 2 main pot low half: elulno_x $92.34" in lines
+    assert "  board 2 main pot: elulno_x expected $92.34, history $92.34  ok" in lines
     missing = runner.invoke(app, ["audit", "1", "--db", str(db)])
     assert missing.exit_code == 1
     assert "no hand 1" in missing.output
@@ -145,8 +146,8 @@ def test_a_hand_inconsistent_as_printed_is_stored_audited_and_counted(tmp_path: 
     [problem] = json.loads(as_json.stdout)
     assert problem["status"] == "mismatch"
     assert problem["reason"] == (
-        "main pot: expected Ferteashce$ 0.90 and Kalu$ 3.59 and Hero 0.89, history pays "
-        "Ferteashce$ 0.95 and Kalu$ 3.59 and Hero 0.89"
+        "main pot: expected Ferteashce$ $0.90 and Kalu$ $3.59 and Hero $0.89, history pays "
+        "Ferteashce$ $0.95 and Kalu$ $3.59 and Hero $0.89"
     )
 
 

@@ -104,7 +104,7 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             f"{BLINDS} Dee: raises $2.60 to $3.60; {folds('Ann', 'Bob', 'Cy')}"
             f"{wins('Dee', '2.50', '2.60')}"
         ),
-        illegal("Dee raises to 3.60 on the preflop, above the pot-limit maximum 3.50"),
+        illegal("Dee raises to $3.60 on the preflop, above the pot-limit maximum $3.50"),
     ),
     "pl_pot_bet_pot_raise_and_pot_reraise": (
         hand(
@@ -115,14 +115,14 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
     ),
     "pl_bet_above_the_pot": (
         hand(f"{LIMPED} Bob: bets $4.01; {folds('Cy', 'Dee', 'Ann')} {wins('Bob', '4', '4.01')}"),
-        illegal("Bob bets to 4.01 on the flop, above the pot-limit maximum 4.00"),
+        illegal("Bob bets to $4.01 on the flop, above the pot-limit maximum $4.00"),
     ),
     "pl_reraise_above_the_pot_with_chips_in": (
         hand(
             f"{LIMPED} Bob: bets $4; Cy: raises $12 to $16; {folds('Dee', 'Ann')}"
             f" Bob: raises $36.01 to $52.01; {folds('Cy')} {wins('Bob', '36', '36.01')}"
         ),
-        illegal("Bob raises to 52.01 on the flop, above the pot-limit maximum 52.00"),
+        illegal("Bob raises to $52.01 on the flop, above the pot-limit maximum $52.00"),
     ),
     # a big blind ante is in the pot (max raise to $4.50), not in Cy's bet (she calls $3.50)
     "pl_big_blind_ante_counts_in_the_pot_only": (
@@ -186,7 +186,7 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             f" {wins('Cy', '8', '1.50')}",
             limit="No Limit",
         ),
-        illegal("Cy raises to 3.50 on the flop, below the minimum raise of 2.00"),
+        illegal("Cy raises to $3.50 on the flop, below the minimum raise of $2.00"),
     ),
     "nl_reraise_below_the_largest_raise": (
         hand(
@@ -194,14 +194,14 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             f" {folds('Ann', 'Bob', 'Cy')} {wins('Dee', '18', '3')}",
             limit="No Limit",
         ),
-        illegal("Dee raises to 9.00 on the flop, below the minimum raise of 4.00"),
+        illegal("Dee raises to $9.00 on the flop, below the minimum raise of $4.00"),
     ),
     "pl_preflop_raise_below_the_big_blind": (
         hand(
             f"{BLINDS} Dee: raises $0.50 to $1.50; {folds('Ann', 'Bob', 'Cy')}"
             f" {wins('Dee', '2.50', '0.50')}"
         ),
-        illegal("Dee raises to 1.50 on the preflop, below the minimum raise of 1.00"),
+        illegal("Dee raises to $1.50 on the preflop, below the minimum raise of $1.00"),
     ),
     "nl_short_all_in_raise": (
         hand(
@@ -220,7 +220,7 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             limit="No Limit",
             stacks={"Bob": "1.50"},
         ),
-        illegal("Cy raises to 1.25 on the flop, below the minimum raise of 1.00"),
+        illegal("Cy raises to $1.25 on the flop, below the minimum raise of $1.00"),
     ),
     # Ann re-straddles to $4 over Dee's $2: raising to $5 is too little. The minimum is
     # left out: the audit says 2.00 where the straddle rule says 4.00 (see
@@ -232,7 +232,7 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             f" {folds('Cy', 'Dee', 'Ann')} {wins('Bob', '11', '1')}",
             limit="No Limit",
         ),
-        illegal("Bob raises to 5.00 on the preflop, below the minimum raise of "),
+        illegal("Bob raises to $5.00 on the preflop, below the minimum raise of "),
     ),
     "nl_raise_to_twice_the_straddle": (
         hand(
@@ -247,11 +247,11 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             f"{LIMPED} Bob: bets $0.50; {folds('Cy', 'Dee', 'Ann')} {wins('Bob', '4', '0.50')}",
             limit="No Limit",
         ),
-        illegal("Bob bets 0.50 on the flop, below the minimum bet of 1.00"),
+        illegal("Bob bets $0.50 on the flop, below the minimum bet of $1.00"),
     ),
     "pl_bet_below_the_big_blind": (
         hand(f"{LIMPED} Bob: bets $0.50; {folds('Cy', 'Dee', 'Ann')} {wins('Bob', '4', '0.50')}"),
-        illegal("Bob bets 0.50 on the flop, below the minimum bet of 1.00"),
+        illegal("Bob bets $0.50 on the flop, below the minimum bet of $1.00"),
     ),
     "nl_bet_of_the_big_blind": (
         hand(
@@ -289,7 +289,7 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             limit="Limit",
             stakes="$1/$2",
         ),
-        illegal("Bob bets by 1.00 on the turn, the fixed-limit bet is 2.00"),
+        illegal("Bob bets by $1.00 on the turn, the fixed-limit bet is $2.00"),
     ),
     "fl_double_raise_preflop": (
         hand(
@@ -298,7 +298,7 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             limit="Limit",
             stakes="$1/$2",
         ),
-        illegal("Dee raises by 2.00 on the preflop, the fixed-limit bet is 1.00"),
+        illegal("Dee raises by $2.00 on the preflop, the fixed-limit bet is $1.00"),
     ),
     "fl_short_all_in_raise": (
         hand(
@@ -360,14 +360,14 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
             f"{BLINDS} {folds('Dee')} Ann: calls $2; {folds('Bob', 'Cy')}"
             f" {wins('Ann', '2.50', '1')}"
         ),
-        illegal("Ann calls 2.00 on the preflop facing 1.00 with 0.00 in"),
+        illegal("Ann calls $2.00 on the preflop facing $1.00 with $0.00 in"),
     ),
     "short_call_not_all_in": (
         hand(
             f"{BLINDS} {folds('Dee')} Ann: calls $0.50; {folds('Bob')} Cy: raises $2 to $3;"
             f" {folds('Ann')} {wins('Cy', '1.50', '2.50')}"
         ),
-        illegal("Ann calls 0.50 on the preflop facing 1.00 with 0.00 in"),
+        illegal("Ann calls $0.50 on the preflop facing $1.00 with $0.00 in"),
     ),
     # the small blind completes with $0.50 in, the big blind checks with $1 in, the flop
     # starts left of the button
@@ -393,7 +393,7 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
     # checks: only with nothing to call
     "check_facing_the_big_blind": (
         hand(f"{BLINDS} Dee: checks; {folds('Ann', 'Bob')} {wins('Cy', '1', '0.50')}"),
-        illegal("Dee checks on the preflop facing 1.00"),
+        illegal("Dee checks on the preflop facing $1.00"),
     ),
     # turn order: preflop from the big blind (or the last straddle), later streets from the
     # button; folded, all-in and sitting-out seats are skipped
@@ -434,7 +434,7 @@ STRADDLE_AND_SHORT_BLIND: dict[str, tuple[str, tuple[str, str]]] = {
             f" {wins('Ann', '5.50', '1')}",
             limit="No Limit",
         ),
-        illegal("Ann raises to 3.00 on the preflop, below the minimum raise of 2.00"),
+        illegal("Ann raises to $3.00 on the preflop, below the minimum raise of $2.00"),
     ),
     "call_of_the_full_big_blind_over_a_short_all_in_big_blind": (
         hand(

@@ -235,7 +235,7 @@ def test_a_hand_whose_money_does_not_add_up_is_stored_as_printed_with_what_is_wr
     [hand] = rows(result.hands)
     assert hand["total_pot"] == 1110
     assert hand["inconsistencies"] == [
-        "players put in 11.20 and got 0.00 back, but the total pot is 11.10"
+        "players put in $11.20 and got $0.00 back, but the total pot is $11.10"
     ]
     players = {p["player"]: p for p in rows(result.players)}
     assert (players["Bob"]["put_in"], players["Bob"]["net"]) == (40, -40)
@@ -250,8 +250,8 @@ def test_collections_and_stack_inconsistencies_are_all_listed() -> None:
     )
     [hand] = rows(parse_text(text).hands)
     assert hand["inconsistencies"] == [
-        "players collected 10.55 from a total pot of 11.10 less 0.56 taken by the room",
-        "Bob puts in 0.30 with a stack of 0.20",
+        "players collected $10.55 from a total pot of $11.10 less $0.56 taken by the room",
+        "Bob puts in $0.30 with a stack of $0.20",
     ]
 
 

@@ -18,12 +18,12 @@ INCONSISTENT = {
     # the history pays 10€ from a pot of 9€ (put in 9€: blinds 1€ and 2€, a raise to 6€
     # of which 4€ is uncalled; 10€ collected), under every reading of "raises 4€ to 6€"
     ("Winamax/cash/PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt", "6468352-1737-1408024646"): (
-        ["players put in 9.00 and got 4.00 back, but the total pot is 10.00 of which 4.00 "
+        ["players put in €9.00 and got €4.00 back, but the total pot is €10.00 of which €4.00 "
          "returned uncalled"],
-        ["main pot: expected Player1 5.00, history pays Player1 6.00",
-         "as printed: players put in 9.00 and got 4.00 back, but the total pot is 10.00 of "
-         "which 4.00 returned uncalled",
-         "total pot 6.00 but the actions put in 5.00"],
+        ["main pot: expected Player1 €5.00, history pays Player1 €6.00",
+         "as printed: players put in €9.00 and got €4.00 back, but the total pot is €10.00 of "
+         "which €4.00 returned uncalled",
+         "total pot €6.00 but the actions put in €5.00"],
     ),
 }  # fmt: skip
 INCONSISTENT_IDS = {hand_id for _, hand_id in INCONSISTENT}

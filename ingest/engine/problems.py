@@ -82,7 +82,7 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
 
 
 def _money(column: str) -> pl.Expr:
-    return money_text(pl.col(column), pl.col("unit"))
+    return money_text(pl.col(column), pl.col("currency"))
 
 
 def _inconsistencies() -> tuple[list[pl.Expr], pl.Expr]:
@@ -94,8 +94,7 @@ def _inconsistencies() -> tuple[list[pl.Expr], pl.Expr]:
          pl.format("players put in {} and got {} back, but the total pot is {}",
                    _money("put_in"), _money("returned"), _money("printed_total"))
          + pl.when(pl.col("printed_total") != pl.col("total_pot"))
-         .then(pl.format(" of which {} returned uncalled",
-                         money_text(pl.col("printed_total") - pl.col("total_pot"), pl.col("unit"))))
+         .then(pl.format(" of which {} returned uncalled", _money("uncalled")))
          .otherwise(pl.lit(""))),
         (pl.col("won") != pl.col("total_pot") - pl.col("room_take"),
          pl.format("players collected {} from a total pot of {} less {} taken by the room",
@@ -261,7 +260,8 @@ def problems(
     )
     flagged = pl.concat(
         [flagged, _over_stack(players, over_row, flagged["hand"].to_numpy())], how="horizontal"
-    ).with_columns(unit=info["units_per_currency"].gather(flagged["hand"]))
+    ).with_columns(currency=info["currency"].gather(flagged["hand"]))
+    flagged = flagged.with_columns(uncalled=pl.col("printed_total") - pl.col("total_pot"))
     flagged = flagged.select("hand", _INCONSISTENCIES)
     failing = checked.filter(pl.col("failed"))
     if not failing.height:
