@@ -1,0 +1,138 @@
+"""All-in equity of stored hands: a hand computed by hand, hands that do not qualify or
+cannot be computed, and the sums every computed hand keeps."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from analysis.allin import AllInResult, all_in_equity
+from analysis.audit import prepare
+from ingest.generator import block_text
+from ingest.sites import Chunk, ParseResult
+from ingest.sites.pokerstars import SITE
+from omaha_core.games import GAMES
+
+# Omaha Hi/Lo, both all-in on the turn (board Kd 7s 2h 4c): Ann's aces with a made low win
+# the high on 6 of the 40 rivers (as omaha_core.equity's doctest counts) and the low on
+# all 40, so she expects (6 x $10 + 34 x $5) / 40 = $5.75 of the $10 pot: ev_net +$0.75 against her
+# actual net of 0 (she got $5).
+TURN_ALL_IN = """\
+PokerStars Hand #400000000001:  Omaha Hi/Lo Pot Limit ($0.50/$1 USD) - 2024/01/08 9:00:00 ET
+Table 'AllIn I' 6-max Seat #1 is the button
+Seat 1: Ann ($5 in chips)
+Seat 2: Bob ($5 in chips)
+Ann: posts small blind $0.50
+Bob: posts big blind $1
+*** HOLE CARDS ***
+Ann: calls $0.50
+Bob: checks
+*** FLOP *** [Kd 7s 2h]
+Bob: checks
+Ann: checks
+*** TURN *** [Kd 7s 2h] [4c]
+Bob: bets $2
+Ann: raises $2 to $4 and is all-in
+Bob: calls $2 and is all-in
+*** RIVER *** [Kd 7s 2h 4c] [9d]
+*** SHOW DOWN ***
+Ann: shows [As Ah 2c 3d] (HI: a pair of Aces; LO: 7,4,3,2,A)
+Bob: shows [Ks Kh Qc Jd] (HI: three of a kind, Kings)
+Bob collected $5 from pot
+Ann collected $5 from pot
+*** SUMMARY ***
+Total pot $10 | Rake $0
+Board [Kd 7s 2h 4c 9d]
+Seat 1: Ann (button) (small blind) showed [As Ah 2c 3d] and won ($5) with HI: a pair of Aces; LO: 7,4,3,2,A
+Seat 2: Bob (big blind) showed [Ks Kh Qc Jd] and won ($5) with HI: three of a kind, Kings
+
+
+
+"""  # noqa: E501
+
+
+def parse(text: str) -> ParseResult:
+    return SITE.parse(Chunk(text.encode(), "allin.txt", 0, 1, "utf-8"))
+
+
+def run(parsed: ParseResult) -> AllInResult:
+    return all_in_equity(prepare(parsed.hands, parsed.players, parsed.actions, parsed.collections))
+
+
+def rows(table: object) -> list[dict[str, object]]:
+    frame = pl.from_arrow(table)  # type: ignore[arg-type]
+    assert isinstance(frame, pl.DataFrame)
+    return frame.to_dicts()
+
+
+def test_turn_all_in_by_hand() -> None:
+    result = run(parse(TURN_ALL_IN))
+    [hand] = rows(result.hands)
+    assert (hand["street"], hand["computed"], hand["runouts"]) == ("turn", True, 40)
+    equity = sorted((r["half"], r["player"], r["equity"], r["expected"])
+                    for r in rows(result.equity))  # fmt: skip
+    assert equity == [
+        ("hi", "Ann", pytest.approx(6 / 40), pytest.approx(500 * 6 / 40)),
+        ("hi", "Bob", pytest.approx(34 / 40), pytest.approx(500 * 34 / 40)),
+        ("lo", "Ann", 1.0, 500.0),
+        ("lo", "Bob", 0.0, 0.0),
+    ]
+    ev = sorted((r["player"], r["net"], r["ev_net"], r["luck"]) for r in rows(result.ev))
+    assert ev == [("Ann", 0, pytest.approx(75.0), pytest.approx(-75.0)),
+                  ("Bob", 0, pytest.approx(-75.0), pytest.approx(75.0))]  # fmt: skip
+
+
+def test_a_player_still_in_who_did_not_show_makes_the_hand_not_computable() -> None:
+    mucked = TURN_ALL_IN.replace(
+        "Bob: shows [Ks Kh Qc Jd] (HI: three of a kind, Kings)", "Bob: mucks hand"
+    ).replace("Bob collected $5 from pot\nAnn collected $5 from pot", "Ann collected $10 from pot")
+    mucked = mucked.replace(
+        "Seat 2: Bob (big blind) showed [Ks Kh Qc Jd] and won ($5) with HI: three of a kind, "
+        "Kings", "Seat 2: Bob (big blind) mucked",
+    ).replace("and won ($5) with HI: a pair", "and won ($10) with HI: a pair")
+    parsed = parse(mucked)
+    assert parsed.import_errors.num_rows == 0
+    result = run(parsed)
+    [hand] = rows(result.hands)
+    assert (hand["computed"], hand["reason"]) == (False, "cards not shown: Bob (seat 2)")
+    assert result.equity.num_rows == result.ev.num_rows == 0
+
+
+def test_hands_with_betting_left_or_a_complete_board_do_not_qualify() -> None:
+    """All-in on the river (the board was complete), or two players with chips behind."""
+    river = TURN_ALL_IN.replace("Seat 1: Ann ($5 in chips)", "Seat 1: Ann ($9 in chips)")
+    river = river.replace("Ann: raises $2 to $4 and is all-in\nBob: calls $2 and is all-in",
+                          "Ann: calls $2")  # fmt: skip
+    river = river.replace("*** RIVER *** [Kd 7s 2h 4c] [9d]\n",
+                          "*** RIVER *** [Kd 7s 2h 4c] [9d]\nBob: bets $2 and is all-in\n"
+                          "Ann: calls $2\n")  # fmt: skip
+    assert run(parse(river)).hands.num_rows == 0
+
+
+@pytest.fixture(scope="module")
+def generated() -> tuple[ParseResult, AllInResult]:
+    parsed = parse(block_text(5, 0, 1500, tuple(GAMES)))
+    return parsed, run(parsed)
+
+
+def test_generated_all_ins_keep_their_sums(generated: tuple[ParseResult, AllInResult]) -> None:
+    """Every pot-half's equities sum to 1, its expected shares to the half, and each
+    hand's ev_net to minus the room's take; luck is net less ev_net."""
+    parsed, result = generated
+    hands = pl.from_arrow(result.hands)
+    assert isinstance(hands, pl.DataFrame)
+    assert hands.height > 50 and hands["computed"].all()
+    assert set(hands["street"]) == {"preflop", "flop", "turn"}
+    equity = pl.from_arrow(result.equity)
+    assert isinstance(equity, pl.DataFrame)
+    sums = equity.group_by("hand_id", "pot", "half").agg(pl.col("equity").sum())
+    assert sums["equity"].to_list() == pytest.approx([1.0] * sums.height)
+    ev = pl.from_arrow(result.ev)
+    assert isinstance(ev, pl.DataFrame)
+    take = pl.from_arrow(parsed.hands).select(  # type: ignore[union-attr]
+        "hand_id", (pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")).alias("take")
+    )
+    per_hand = ev.group_by("hand_id").agg(pl.col("ev_net").sum()).join(take, on="hand_id")
+    assert per_hand.height == hands.height
+    assert (per_hand["ev_net"] + per_hand["take"]).abs().max() < 1e-6  # type: ignore[operator]
+    assert (ev["net"] - ev["ev_net"] - ev["luck"]).abs().max() < 1e-9  # type: ignore[operator]
