@@ -14,7 +14,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from analysis import reports
 from analysis.cli_import import import_command
-from analysis.cli_options import DbOption, FormatOption
+from analysis.cli_options import DbOption, ForceOption, FormatOption, output_file
 from analysis.cli_reports import graph_command, report_command
 from analysis.output import Format, render
 from ingest import store
@@ -29,18 +29,29 @@ app = typer.Typer(
 app.command("import")(import_command)
 
 
-
 @app.command("sql")
 def sql_command(
     query: Annotated[str, typer.Argument(help="The SQL to run (read-only).")],
     db: DbOption = Path("omaha.duckdb"),
     fmt: FormatOption = Format.table,
+    allow_files: Annotated[
+        bool,
+        typer.Option(
+            "--allow-files",
+            help="Let the query read and write files (read_csv, COPY ... TO); "
+            "the database stays read-only.",
+        ),
+    ] = False,
 ) -> None:
-    """Run one SQL query on the database (opened read-only) and print its result."""
+    """Run one SQL query on the database and print its result.
+
+    The database is opened read-only, and the query cannot read or write other files
+    (unless --allow-files), install or load extensions, or change these settings.
+    """
     try:
         with store.connect(db, read_only=True) as con:
             reports.prepare_ad_hoc(con, query)
-            result = store.query(con, query)
+            result = store.user_query(con, query, files=allow_files)
     except store.StoreError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
@@ -56,16 +67,21 @@ def generate_command(
         list[str] | None,
         typer.Option("--games", help=f"Games (repeat or comma-separate): {', '.join(GAMES)}."),
     ] = None,
+    force: ForceOption = False,
 ) -> None:
     """Write realistic PokerStars-format Omaha hand histories (deterministic per seed)."""
     from ingest import generator
 
     chosen = [name for item in games or [] for name in item.split(",") if name] or list(GAMES)
     workers = min(os.cpu_count() or 1, -(-hands // generator.BLOCK_HANDS))
+    target = output_file(out_file, force)
     try:
-        written = generator.generate(out_file, hands, seed, chosen, workers)
+        written = generator.generate(target, hands, seed, chosen, workers)
     except ValueError as exc:
         typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    except OSError as exc:
+        typer.echo(f"error: cannot write {out_file}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from exc
     typer.echo(f"{hands} hands, {written:,} bytes written to {out_file}", err=True)
 

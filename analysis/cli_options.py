@@ -16,14 +16,30 @@ ForceOption = Annotated[
 ]
 
 
+DUCKDB_MAGIC = b"DUCK"  # bytes 8 to 12 of every DuckDB database file
+
+
+def is_database(path: Path) -> bool:
+    """Whether ``path`` is a DuckDB database file, or the write-ahead log beside one."""
+    if path.name.endswith(".wal"):
+        path = path.with_name(path.name.removesuffix(".wal"))
+    try:
+        with path.open("rb") as stream:
+            return stream.read(12)[8:] == DUCKDB_MAGIC
+    except OSError:
+        return False
+
+
 def output_file(path: Path, force: bool, db: Path | None = None) -> Path:
-    """``path`` if a command may write its output there: never the database (nor its
-    write-ahead log), an existing file only with ``--force``, in a folder that exists.
-    Otherwise one line on stderr and exit code 2."""
+    """``path`` if a command may write its output there: never the database (``db``, or any
+    DuckDB database) nor its write-ahead log, an existing file only with ``--force``, in a
+    folder that exists. Otherwise one line on stderr and exit code 2."""
     target = path.expanduser().resolve()
     problem = None
     if db is not None and target in (db.resolve(), db.resolve().with_name(db.name + ".wal")):
         problem = f"{path} is the database: choose another output file"
+    elif is_database(target):
+        problem = f"{path} is a DuckDB database: choose another output file"
     elif target.is_dir():
         problem = f"{path} is a folder: give a file name"
     elif not target.parent.is_dir():

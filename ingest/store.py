@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -98,7 +99,7 @@ def connect(
     try:
         con = duckdb.connect(str(path), read_only=read_only, config=config)
     except duckdb.Error as exc:
-        raise StoreError(f"cannot open {path}: {exc}") from exc
+        raise StoreError(_cannot_open(path, exc)) from exc
     if not read_only:
         for name, schema in STORED_TABLES.items():
             con.execute(create_table_sql(name, schema))
@@ -107,6 +108,72 @@ def connect(
         # commit and all of its keys in memory, and lookups by hand scan fast without it.
         con.execute("DROP INDEX IF EXISTS hands_key")
     return con
+
+
+# DuckDB lets one process write a database file, or any number read it, never both; what it
+# says when another process holds the file, and the process it names.
+_LOCKED = re.compile(r"Could not set lock on file")
+_LOCK_HOLDER = re.compile(r"\(PID (\d+)\)")
+_SHOWN_COMMAND = 60  # characters of the other process's command line in the message
+
+
+def _cannot_open(path: str | Path, exc: duckdb.Error) -> str:
+    """Why ``path`` cannot be opened, in one line: which process holds it, when one does."""
+    if not _LOCKED.search(str(exc)):
+        return f"cannot open {path}: {exc}"
+    holder = _LOCK_HOLDER.search(str(exc))
+    who = "" if holder is None else f" ({_process_name(int(holder.group(1)))})"
+    return f"{path} is in use by another process{who}; try again when it ends"
+
+
+def _process_name(pid: int) -> str:
+    """``PID 1234: omaha import ...``: the process and, when ``/proc`` shows it, its command
+    (from the ``omaha`` script on, when it runs one), shortened to one line."""
+    try:
+        argv = os.fsdecode(Path(f"/proc/{pid}/cmdline").read_bytes()).split("\0")
+    except OSError:
+        return f"PID {pid}"
+    names = [Path(arg).name for arg in argv]
+    start = names.index("omaha") if "omaha" in names else 0
+    text = " ".join(" ".join([names[start], *argv[start + 1 :]]).split())
+    if len(text) > _SHOWN_COMMAND:
+        text = text[: _SHOWN_COMMAND - 3] + "..."
+    return f"PID {pid}: {text}" if text else f"PID {pid}"
+
+
+# What a query a user typed may not change back (see :func:`seal`).
+_SEALED = (
+    "SET autoinstall_known_extensions = false",
+    "SET autoload_known_extensions = false",
+    "SET python_enable_replacements = false",  # the query sees no Python variable as a table
+)
+
+
+def seal(con: duckdb.DuckDBPyConnection, files: bool = False) -> None:
+    """Get ``con`` ready for SQL a user typed: no extension installed or loaded on demand, no
+    file outside the database read or written unless ``files``, and no ``SET`` to undo it.
+
+    Call it after creating the views the query needs (which set a spill directory,
+    refused once external access is off); the database stays as it was opened.
+    """
+    for statement in _SEALED:
+        con.execute(statement)
+    if not files:
+        con.execute("SET enable_external_access = false")
+    con.execute("SET lock_configuration = true")  # last: from here on no SET is accepted
+
+
+def user_query(con: duckdb.DuckDBPyConnection, sql: str, files: bool = False) -> pa.Table:
+    """The result of SQL a user typed, run on ``con`` once sealed (see :func:`seal`);
+    ``INSTALL`` and ``LOAD`` are refused, as an install downloads even with ``files``."""
+    seal(con, files)
+    try:
+        statements = con.extract_statements(sql)
+    except duckdb.Error as exc:
+        raise StoreError(str(exc)) from exc
+    if any(statement.type == duckdb.StatementType.LOAD for statement in statements):
+        raise StoreError("omaha sql does not install or load DuckDB extensions")
+    return query(con, sql)
 
 
 # What rows stored before a column existed hold in it (each is how such a row was meant:
