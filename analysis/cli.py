@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from analysis import reports
+from analysis.cli_equity import equity_command
 from analysis.cli_import import import_command
 from analysis.cli_options import DbOption, ForceOption, FormatOption, output_file
 from analysis.cli_reports import graph_command, report_command
@@ -170,3 +171,4 @@ def audit_command(
 
 app.command("report")(report_command)
 app.command("graph")(graph_command)
+app.command("equity")(equity_command)
