@@ -13,65 +13,50 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from analysis.cli_options import DbOption, FormatOption
 from analysis.output import Format, render
-from ingest import importer, store
+from ingest import importer, store, warm
+
+SUMMARY_SCHEMA = pa.schema([("unit", pa.string()), ("outcome", pa.string()), ("count", pa.int64())])
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+SHOWN_NOT_READ = 20  # unreadable files and folders named one per line, at most
 
 
 def _summary_table(summary: importer.ImportSummary) -> pa.Table:
-    rows = [("imported", summary.imported), ("duplicates", summary.duplicates)]
-    rows += [(f"skipped: {reason}", count) for reason, count in summary.skipped_by_reason]
-    rows += [("errors", summary.errors)]
-    return pa.table(
-        {"outcome": [name for name, _ in rows], "hands": [count for _, count in rows]},
-        schema=pa.schema([("outcome", pa.string()), ("hands", pa.int64())]),
+    """Files and folders by outcome, then hands by outcome (skips by reason)."""
+    rows = [
+        ("files", "read", summary.files_read),
+        ("files", "unchanged", summary.unchanged_files),
+        ("files", "in formats not supported", summary.unsupported_files),
+        ("files", "empty", summary.empty_files),
+        ("files", "unreadable", summary.unreadable_files),
+        ("files", "left out (hidden, companions)", summary.files_left_out),
+        ("folders", "unreadable", summary.unreadable_folders),
+        ("hands", "imported", summary.imported),
+        ("hands", "duplicates", summary.duplicates),
+        *[("hands", f"skipped: {reason}", count) for reason, count in summary.skipped_by_reason],
+        ("hands", "errors", summary.errors),
+    ]
+    return pa.Table.from_pylist(
+        [dict(zip(SUMMARY_SCHEMA.names, row, strict=True)) for row in rows], schema=SUMMARY_SCHEMA
     )
 
 
-def import_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.")],
-    db: DbOption = Path("omaha.duckdb"),
-    fmt: FormatOption = Format.table,
-    reread: Annotated[
-        bool,
-        typer.Option(
-            "--reread",
-            help="Read every file, even those this parser already read with the same content.",
-        ),
-    ] = False,
-) -> None:
-    """Import hand histories (files or folders, recursively) into a DuckDB database.
-
-    A file already read by the same parser version, with the same content (sha256), is not
-    read again: its hands are counted as they ended then, the stored ones as duplicates."""
-    console = Console(stderr=True)
-    with Progress(
+def _progress_bar(console: Console) -> Progress:
+    """The progress line: files, bytes, hands, rate, time, and a note while compiling."""
+    return Progress(
         TextColumn("{task.fields[files]} files"),
         BarColumn(),
         TaskProgressColumn(),
         TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
         TimeElapsedColumn(),
+        TextColumn("{task.fields[note]}"),
         console=console,
         transient=True,
         disable=not sys.stderr.isatty(),
-    ) as bar:
-        task = bar.add_task("import", total=None, files="0/0", hands=0, rate=0.0)
+    )
 
-        def show(now: importer.ImportProgress) -> None:
-            elapsed = bar.tasks[0].elapsed or 0.0
-            bar.update(
-                task,
-                total=now.bytes_total,
-                completed=now.bytes_done,
-                files=f"{now.files_done}/{now.files_total}",
-                hands=now.hands_seen,
-                rate=now.hands_seen / elapsed if elapsed > 0 else 0.0,
-            )
 
-        try:
-            summary = importer.import_paths(paths, db, progress=show, reread=reread)
-        except (importer.ImportPathError, store.StoreError) as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from exc
-    typer.echo(render(_summary_table(summary), fmt), nl=False)
+def _report(summary: importer.ImportSummary, db: Path) -> None:
+    """The counts on stderr, each unreadable file and folder, and where to look further."""
     rate = summary.hands_seen / summary.seconds if summary.seconds > 0 else 0.0
     unchanged = (
         f" ({summary.unchanged_files} unchanged since a past import, not read again)"
@@ -83,5 +68,67 @@ def import_command(
         f"{summary.seconds:.1f} s ({rate:,.0f} hands/s) into {db}",
         err=True,
     )
+    for path, why in summary.not_read[:SHOWN_NOT_READ]:
+        typer.echo(f"not read: {path}: {why}", err=True)
+    if len(summary.not_read) > SHOWN_NOT_READ:
+        typer.echo(f"not read: {len(summary.not_read) - SHOWN_NOT_READ} more", err=True)
+    if summary.unsupported_files or summary.empty_files or summary.unreadable_files:
+        query = "SELECT source_file, size FROM import_files WHERE parser IS NULL"
+        typer.echo(f'files not read: omaha sql "{query}" --db {db}', err=True)
     if summary.errors:
         typer.echo(f'error details: omaha sql "SELECT * FROM import_errors" --db {db}', err=True)
+
+
+def _interrupted(stop: KeyboardInterrupt, db: Path) -> str:
+    """The one line that says what an interrupted import left in the database."""
+    if isinstance(stop, importer.ImportInterrupted) and stop.committed:
+        kept = f"{stop.committed:,} hands committed to {db} stay, the rest was rolled back"
+    else:
+        kept = f"nothing was committed, {db} is as it was"
+    return f"interrupted: {kept}; import again to go on"
+
+
+def import_command(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files, folders or archives.")],
+    db: DbOption = Path("omaha.duckdb"),
+    fmt: FormatOption = Format.table,
+    reread: Annotated[
+        bool,
+        typer.Option(
+            "--reread",
+            help="Read every file, even those this parser already read with the same content.",
+        ),
+    ] = False,
+) -> None:
+    """Import hand histories (files, folders recursively, .zip/.gz/.bz2/.xz archives) into a
+    DuckDB database.
+
+    A file already read by the same parser version, with the same content (sha256), is not
+    read again: its hands are counted as they ended then, the stored ones as duplicates.
+    Ctrl-C keeps what was committed, rolls back the rest and exits with code 130."""
+    with _progress_bar(Console(stderr=True)) as bar:
+        task = bar.add_task("import", total=None, files="0/0", hands=0, rate=0.0, note="")
+
+        def show(now: importer.ImportProgress) -> None:
+            elapsed = bar.tasks[0].elapsed or 0.0
+            bar.update(
+                task,
+                total=now.bytes_total,
+                completed=now.bytes_done,
+                files=f"{now.files_done}/{now.files_total}",
+                hands=now.hands_seen,
+                rate=now.hands_seen / elapsed if elapsed > 0 else 0.0,
+                note=warm.COMPILE_NOTE if now.compiling else "",
+            )
+
+        try:
+            summary = importer.import_paths(paths, db, progress=show, reread=reread)
+        except (importer.ImportPathError, store.StoreError) as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from exc
+        except KeyboardInterrupt as stop:
+            bar.stop()
+            typer.echo(_interrupted(stop, db), err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+    typer.echo(render(_summary_table(summary), fmt), nl=False)
+    _report(summary, db)

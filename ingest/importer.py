@@ -1,47 +1,48 @@
 """Import hand-history files into the DuckDB store: detect, split, parse in parallel, insert.
 
-The recipe: list the files under the given paths, detect each file's site from its first
-bytes, split large files into hand-aligned chunks and group small ones (a parse has a fixed
-cost, paid once per group rather than once per file), parse them in a pool of threads (the
-compiled scans, Arrow and polars work outside Python's lock, so the threads use every core;
-a bounded number of chunks is in flight, so memory stays flat whatever the input size) and
-insert the Arrow tables from the calling thread, the single writer, in file order (the
-first copy of a hand wins). Threads rather than processes: no copying of chunks and tables between
+The recipe: list the files under the given paths (archives' members among them, see
+:mod:`ingest.archives`), detect each file's site from its first bytes, split large files
+into hand-aligned chunks and group small ones (a parse has a fixed cost, paid once per
+group rather than once per file), parse them in a pool of threads (the compiled scans,
+Arrow and polars work outside Python's lock, so the threads use every core; a bounded
+number of chunks is in flight, so memory stays flat whatever the input size) and insert
+the Arrow tables from the calling thread, the single writer, in file order (the first copy
+of a hand wins). Threads rather than processes: no copying of chunks and tables between
 processes, and one copy of the libraries in memory. Every hand ends as exactly one of
 imported, duplicate, skipped or error. A file that the same parser already read, with the
 same content, is not read again: its hands end as they did then (stored ones as
-duplicates), as reading it again would give.
+duplicates), as reading it again would give. Every file ends as one :class:`FileOutcome`
+(read, unchanged, in a format not supported, empty, unreadable). Ctrl-C stops the import
+between two batches: what was committed stays, the rest is rolled back.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import enum
+import itertools
 import os
 import re
+import signal
 import sys
 import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 import pyarrow as pa
 
-from ingest import schemas, store
+from ingest import archives, schemas, store, warm
+from ingest.archives import ImportPathError as ImportPathError
+from ingest.archives import Source
 from ingest.engine.contract import Chunk, ParseResult, Site, concat_results
-from ingest.reader import iter_chunks
+from ingest.reader import read_chunks
 from ingest.sites import detect_site, parser_version
 
-# Companion and output files that sit next to hand histories (FPDB's expected-result files,
-# tracker exports, archives, databases); skipped when walking folders, not when named.
-IGNORED_SUFFIXES = frozenset(
-    {".hp", ".hands", ".gt", ".tsv", ".csv", ".json", ".md", ".py", ".duckdb", ".wal",
-     ".parquet", ".zip", ".gz", ".bz2", ".xz", ".7z", ".png", ".jpg", ".pdf"}
-)  # fmt: skip
 HEAD_BYTES = 4096
 # A parse pays a fixed cost whatever its size (its polars queries): 8 MB chunks pay it once
 # per 7,000 hands; larger ones take the import's memory over 1 GB for no gain in speed.
@@ -56,11 +57,11 @@ IN_FLIGHT_PER_WORKER = 2  # covers the pause while the calling thread inserts a 
 # The single writer: one DuckDB thread (the parse threads have the cores; more threads only
 # spin) and a small buffer pool (inserting needs little; the parse threads share the memory).
 IMPORT_MEMORY_LIMIT = "128MB"
-_END_OF_FILE = -1  # size tag of the marker that closes a file's results
 # The writer (the calling thread: DuckDB appends on one thread) is the import's critical
 # path; the parse threads have time to spare, so they run at a lower priority and the
 # writer does not wait for a core.
 PARSE_NICENESS = 5
+PROGRESS_SECONDS = 0.25  # how often the progress is reported (and Ctrl-C heeded) while waiting
 
 
 def _yield_to_the_writer() -> None:
@@ -77,15 +78,29 @@ class ImportProgress:
 
     files_done: int
     files_total: int
-    bytes_done: int
+    bytes_done: int  # bytes on disk (an archive member's compressed bytes)
     bytes_total: int
     hands_seen: int
+    compiling: bool = False  # the parser is being compiled (the first import after installing)
+
+
+class FileOutcome(enum.Enum):
+    """How a file (or an archive member) ended."""
+
+    READ = "read"
+    UNCHANGED = "unchanged"  # already read by this parser, with this content: not read again
+    NOT_SUPPORTED = "in formats not supported"
+    EMPTY = "empty"  # nothing but white space: no hand
+    UNREADABLE = "unreadable"  # or not read to its end
 
 
 @dataclass(frozen=True)
 class ImportSummary:
-    """The outcome of one import run; ``hands_seen`` = imported + duplicates + skipped + errors;
-    ``unchanged_files`` of the ``files`` were not read again (already read by this parser)."""
+    """The outcome of one import run. Hands: ``hands_seen`` = imported + duplicates + skipped
+    + errors. Files (an archive's members each count as one): ``files`` = ``files_read`` +
+    ``unchanged_files`` + ``unsupported_files`` + ``empty_files`` + ``unreadable_files``;
+    ``files_left_out`` in folders (hidden, companions) are not among them. ``not_read``
+    names every unreadable file and folder (a symbolic link loop among them) with why."""
 
     files: int
     hands_seen: int
@@ -96,21 +111,39 @@ class ImportSummary:
     seconds: float
     skipped_by_reason: tuple[tuple[str, int], ...] = ()
     unchanged_files: int = 0
+    files_read: int = 0
+    unsupported_files: int = 0
+    empty_files: int = 0
+    unreadable_files: int = 0
+    unreadable_folders: int = 0
+    files_left_out: int = 0
+    not_read: tuple[tuple[str, str], ...] = ()
 
 
-class ImportPathError(Exception):
-    """A path given to the import does not exist."""
+class ImportInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the import: the ``committed`` hands imported by its committed
+    transactions stay, the rest was rolled back."""
+
+    def __init__(self, committed: int) -> None:
+        super().__init__(f"{committed:,} hands committed, the rest rolled back")
+        self.committed = committed
 
 
 @dataclass
 class _FileTally:
     size: int
-    sha256: str  # "" until the background hash is in (see _Run.hashing)
+    sha256: str  # "" until the hash is in (see _Run.hashing), or when not read
     parser: str | None = None
     imported: int = 0
     duplicates: int = 0
     skipped: int = 0
     errors: int = 0
+    outcome: FileOutcome = FileOutcome.READ
+    reason: str = ""  # why it is unreadable or not supported
+
+    def not_read(self, outcome: FileOutcome, reason: str = "") -> None:
+        """End as a file not read (to its end): never taken as unchanged later."""
+        self.outcome, self.reason, self.parser = outcome, reason, None
 
 
 @dataclass
@@ -120,13 +153,14 @@ class _Run:
     con: duckdb.DuckDBPyConnection
     hasher: ThreadPoolExecutor
     past_reads: dict[tuple[str, str, str], store.PastRead] = field(default_factory=dict)
-    past_sizes: set[tuple[str, int, str | None]] = field(default_factory=set)
+    # (source_file, parser) -> the sizes it had when that parser read it
+    past_sizes: dict[tuple[str, str], set[int]] = field(default_factory=dict)
     files: dict[str, _FileTally] = field(default_factory=dict)
-    unchanged_files: int = 0
     skip_reasons: Counter[str] = field(default_factory=Counter)
     pending: list[ParseResult] = field(default_factory=list)
     pending_hands: int = 0
     uncommitted_hands: int = 0
+    committed: int = 0  # hands imported by the committed transactions
     hands_seen: int = 0
     bytes_done: int = 0
     # files being hashed in the background, oldest first: their hashes are moved into
@@ -141,24 +175,9 @@ def _done(result: ParseResult) -> Future[ParseResult]:
 
 
 def list_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files to import: named files as given, folders walked recursively in name order;
-    each file once."""
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_file():
-            found.append(path)
-        elif path.is_dir():
-            found.extend(
-                sub
-                for sub in sorted(path.rglob("*"))
-                if sub.is_file()
-                and not sub.name.startswith(".")
-                and sub.suffix.lower() not in IGNORED_SUFFIXES
-            )
-        else:
-            raise ImportPathError(f"no such file or folder: {path}")
-    return list(dict.fromkeys(found))  # a file named twice (or inside a named folder) once
+    """The files to import (resolved): named files, and the files found in named folders,
+    walked recursively in name order; each file once (see :func:`ingest.archives.find`)."""
+    return [found.path for found in archives.find(paths).files]
 
 
 def _hand_chunks(chunk: Chunk, hand_start: re.Pattern[bytes]) -> Iterator[Chunk]:
@@ -233,22 +252,6 @@ def _error_table(source_file: str, offset: int, line_no: int, line: str, reason:
     )
 
 
-def _file_error(path: Path, head: bytes, reason: str) -> ParseResult:
-    tables = ParseResult.empty().tables()
-    first_line = head.split(b"\n", 1)[0].decode("utf-8", errors="replace").rstrip("\r")
-    tables["import_errors"] = _error_table(str(path), 0, 1, first_line, reason)
-    return ParseResult(**tables)
-
-
-def _sha256(path: Path) -> str:
-    """The file's sha256 ("" if it can no longer be read)."""
-    try:
-        with path.open("rb") as stream:
-            return hashlib.file_digest(stream, "sha256").hexdigest()
-    except OSError:
-        return ""
-
-
 def _flush(run: _Run) -> None:
     if not run.pending:
         return
@@ -256,14 +259,15 @@ def _flush(run: _Run) -> None:
     run.pending.clear()
     run.pending_hands = 0
     outcome = store.insert_batch(run.con, batch.tables())
-    run.uncommitted_hands += batch.hands.num_rows
-    if run.uncommitted_hands >= COMMIT_HANDS:
-        store.commit_and_continue(run.con)
-        run.uncommitted_hands = 0
     for source_file, count in outcome.imported.items():
         run.files[source_file].imported += count
     for source_file, count in outcome.duplicates.items():
         run.files[source_file].duplicates += count
+    run.uncommitted_hands += batch.hands.num_rows
+    if run.uncommitted_hands >= COMMIT_HANDS:
+        store.commit_and_continue(run.con)
+        run.uncommitted_hands = 0
+        run.committed = sum(tally.imported for tally in run.files.values())
 
 
 def _collect(run: _Run, result: ParseResult, chunk_bytes: int) -> None:
@@ -295,10 +299,9 @@ def _count_as_before(run: _Run, source_file: str, tally: _FileTally) -> bool:
     if reasons.total() != past.skipped:
         return False
     tally.duplicates, tally.skipped, tally.errors = past.hands, past.skipped, past.errors
+    tally.outcome = FileOutcome.UNCHANGED
     run.skip_reasons.update(reasons)
     run.hands_seen += past.hands + past.skipped + past.errors
-    run.bytes_done += tally.size
-    run.unchanged_files += 1
     return True
 
 
@@ -309,6 +312,17 @@ def _take_hashes(run: _Run, wait: bool) -> None:
         tally.sha256 = future.result()
 
 
+@dataclass(frozen=True)
+class _Job:
+    """Chunks of one site for the parse threads (none: nothing to parse), the bytes on disk
+    of the input they complete (for the progress) and how many files they end."""
+
+    site: Site | None = None
+    chunks: Sequence[Chunk] = ()
+    stored: int = 0
+    files_ended: int = 0
+
+
 @dataclass
 class _SmallFiles:
     """Whole small files of one site waiting to be parsed together."""
@@ -316,68 +330,199 @@ class _SmallFiles:
     site: Site | None = None
     chunks: list[Chunk] = field(default_factory=list)
     size: int = 0
+    stored: int = 0
     files: int = 0
 
-    def take(self) -> Iterator[tuple[Site | None, list[Chunk] | ParseResult]]:
-        """The waiting files as one job, then one end-of-file marker per file."""
-        if self.chunks:  # empty files have no chunk
-            yield self.site, self.chunks
-        for _ in range(self.files):
-            yield None, ParseResult.empty()
-        self.chunks, self.size, self.files = [], 0, 0
+    def add(self, site: Site, chunks: list[Chunk], stored: int) -> Iterator[_Job]:
+        """Add a file (its one chunk, or none), after the waiting ones as a job if they are
+        of another site or a job's size is reached."""
+        size = sum(len(chunk.data) for chunk in chunks)
+        if self.site is not site or self.size + size > CHUNK_BYTES:
+            yield from self.take()
+        self.site = site
+        self.chunks.extend(chunks)
+        self.size += size
+        self.stored += stored
+        self.files += 1
+
+    def take(self) -> Iterator[_Job]:
+        """The waiting files as one job."""
+        if self.files:
+            yield _Job(self.site, self.chunks, self.stored, self.files)
+        self.chunks, self.size, self.stored, self.files = [], 0, 0, 0
 
 
-def _file_jobs(
-    run: _Run, files: Sequence[Path]
-) -> Iterator[tuple[Site | None, list[Chunk] | ParseResult]]:
-    """Jobs in file order: the site and the chunks to parse, each followed by
-    one end-of-file marker per file it completes; or a file's one error row. A large file
-    is one job per chunk; small files are parsed together, up to a chunk's size per job."""
+def _file_jobs(run: _Run, files: Sequence[archives.Found]) -> Iterator[_Job]:
+    """Jobs in file order: a large file is one job per chunk, small files are parsed
+    together, up to a chunk's size per job; a file with nothing to parse is a job that
+    only ends it."""
     small = _SmallFiles()
-    for path in files:
-        source_file = str(path)
-        try:
-            with path.open("rb") as stream:
-                head = stream.read(HEAD_BYTES)
-            size = path.stat().st_size
-        except OSError as exc:
-            run.files[source_file] = _FileTally(0, "")
-            yield from small.take()
-            yield None, _file_error(path, b"", f"cannot read: {exc.strerror}")
-            continue
-        site = detect_site(head)
-        parser = None if site is None else parser_version(site)
-        # Hashing a large file takes a second per GB: it is done before reading the file only
-        # when the file may be unchanged (same path, size and parser as a past read), else in
-        # the background while it is parsed.
-        maybe_unchanged = (source_file, size, parser) in run.past_sizes
-        tally = run.files[source_file] = _FileTally(size, "", parser)
-        if maybe_unchanged:
-            tally.sha256 = _sha256(path)
-        else:
-            run.hashing.append((tally, run.hasher.submit(_sha256, path)))
-        _take_hashes(run, wait=False)
-        if site is None:
-            yield from small.take()
-            yield None, _file_error(path, head, "unrecognised format")
-            continue
-        if maybe_unchanged and _count_as_before(run, source_file, tally):
-            yield None, ParseResult.empty()  # the file's end, nothing to parse
-            continue
-        chunks = iter_chunks(path, site.hand_start, CHUNK_BYTES)
-        if size < CHUNK_BYTES:
-            if small.site is not site or small.size + size > CHUNK_BYTES:
-                yield from small.take()
-            small.site = site
-            small.chunks.extend(chunks)
-            small.size += size
-            small.files += 1
-            continue
-        yield from small.take()
-        for chunk in chunks:
-            yield site, [chunk]
-        yield None, ParseResult.empty()  # marks the end of the file
+    for found in files:
+        for source in archives.sources(found):
+            yield from _source_jobs(run, source, small)
     yield from small.take()
+
+
+def _source_jobs(run: _Run, source: Source, small: _SmallFiles) -> Iterator[_Job]:
+    """The jobs of one file or archive member, or its part of a job of small files."""
+    tally = run.files[source.name] = _FileTally(source.size or 0, "")
+    site = _recognise(source, tally)
+    _take_hashes(run, wait=False)
+    if site is None or _unchanged(run, source, tally):
+        yield _Job(stored=source.stored, files_ended=1)
+        return
+    chunks = _read(run, source, tally, site)
+    first = next(chunks, None)
+    second = None if first is None else next(chunks, None)
+    if second is None:  # all of it in one chunk (or none): parsed with other small files
+        yield from small.add(site, [] if first is None else [first], source.stored)
+        return
+    yield from small.take()
+    assert first is not None
+    done = 0
+    for chunk in itertools.chain([first, second], chunks):
+        # the share of the bytes on disk (not known inside a .gz, .bz2 or .xz file)
+        stored = len(chunk.data) * source.stored // source.size if source.size else 0
+        done += stored
+        yield _Job(site, [chunk], stored)
+    yield _Job(stored=max(source.stored - done, 0), files_ended=1)
+
+
+def _recognise(source: Source, tally: _FileTally) -> Site | None:
+    """The site that reads the source, from its first bytes; None (noted in the tally) when
+    it is unreadable, empty or in a format no site reads."""
+    if source.unreadable:
+        tally.not_read(FileOutcome.UNREADABLE, source.unreadable)
+        return None
+    if source.unsupported:
+        tally.not_read(FileOutcome.NOT_SUPPORTED, source.unsupported)
+        return None
+    try:
+        head = archives.head(source, HEAD_BYTES)
+    except archives.READ_ERRORS as exc:
+        tally.not_read(FileOutcome.UNREADABLE, archives.why(exc))
+        return None
+    if len(head) < HEAD_BYTES and archives.is_blank(head):
+        tally.not_read(FileOutcome.EMPTY)
+        return None
+    site = detect_site(head)
+    if site is None:
+        tally.not_read(FileOutcome.NOT_SUPPORTED, "no known hand-history format")
+        return None
+    tally.parser = parser_version(site)
+    return site
+
+
+def _unchanged(run: _Run, source: Source, tally: _FileTally) -> bool:
+    """Whether the source is as this parser read it before, its hands then counted as they
+    ended (hashed first only when its size, where known, matches a past read)."""
+    assert tally.parser is not None
+    sizes = run.past_sizes.get((source.name, tally.parser))
+    if not sizes or (source.size is not None and source.size not in sizes):
+        return False
+    try:
+        tally.sha256, tally.size = archives.digest(source)
+    except archives.READ_ERRORS:
+        return False  # reading it says so
+    return _count_as_before(run, source.name, tally)
+
+
+def _read(run: _Run, source: Source, tally: _FileTally, site: Site) -> Iterator[Chunk]:
+    """The source's chunks. A file is hashed in the background, an archive member on the
+    way (unless hashed already); a read error ends the chunks, noted in the tally."""
+    hash_here = not tally.sha256 and source.path is None
+    if not tally.sha256 and source.path is not None:
+        run.hashing.append((tally, run.hasher.submit(archives.file_sha256, source.path)))
+    try:
+        with contextlib.closing(source.open()) as stream:
+            reading = archives.Hashing(stream) if hash_here else stream
+            yield from read_chunks(reading, source.name, site.hand_start, CHUNK_BYTES)
+            if isinstance(reading, archives.Hashing):
+                tally.sha256, tally.size = reading.digest.hexdigest(), reading.size
+    except archives.READ_ERRORS as exc:
+        tally.not_read(FileOutcome.UNREADABLE, f"not read to its end: {archives.why(exc)}")
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[threading.Event]:
+    """Within the block, Ctrl-C (SIGINT) sets the event, which the import heeds between two
+    batches, instead of raising wherever the main thread is: DuckDB turns a signal that
+    arrives during a statement into a plain RuntimeError. Only in the main thread, and only
+    over Python's own handler."""
+    stop = threading.Event()
+    ours = threading.current_thread() is threading.main_thread() and (
+        signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    )
+    if ours:
+        signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
+    try:
+        yield stop
+    finally:
+        if ours:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@dataclass
+class _Progress:
+    """Reports where the import stands to the progress callback."""
+
+    callback: Callable[[ImportProgress], None] | None
+    files_total: int
+    bytes_total: int
+    compiles: warm.CompileWatch
+    stop: threading.Event
+    files_done: int = 0
+
+    def report(self, run: _Run) -> None:
+        if self.callback is not None:
+            self.callback(ImportProgress(self.files_done, self.files_total, run.bytes_done,
+                                         self.bytes_total, run.hands_seen,
+                                         self.compiles.compiling))  # fmt: skip
+
+    def wait(self, run: _Run, future: Future[ParseResult]) -> ParseResult:
+        """The job's result, reporting while it runs (a first parse may compile for 15 s);
+        raises :class:`ImportInterrupted` once Ctrl-C was pressed."""
+        while not wait([future], timeout=PROGRESS_SECONDS).done:
+            self.check(run)
+            self.report(run)
+        self.check(run)
+        return future.result()
+
+    def check(self, run: _Run) -> None:
+        if self.stop.is_set():
+            raise ImportInterrupted(run.committed)
+
+
+def _parse_all(run: _Run, files: Sequence[archives.Found], executor: ThreadPoolExecutor,
+               workers: int, progress: _Progress) -> None:  # fmt: skip
+    """Parse the files' jobs in the pool, a bounded number in flight, and collect their
+    results in file order."""
+    in_flight: deque[tuple[Future[ParseResult], _Job]] = deque()
+    parsing = 0  # parse jobs in flight
+
+    def take() -> None:
+        nonlocal parsing
+        future, job = in_flight.popleft()
+        _collect(run, progress.wait(run, future), job.stored)
+        progress.files_done += job.files_ended
+        parsing -= bool(job.chunks)
+        progress.report(run)
+
+    progress.report(run)
+    for job in _file_jobs(run, files):
+        progress.check(run)
+        if job.chunks:
+            assert job.site is not None
+            in_flight.append((executor.submit(parse_chunks, job.site, job.chunks), job))
+            parsing += 1
+        else:
+            in_flight.append((_done(ParseResult.empty()), job))
+        while parsing > workers * IN_FLIGHT_PER_WORKER:
+            take()
+    while in_flight:
+        take()
+    progress.check(run)
+    _flush(run)
 
 
 def import_paths(
@@ -388,72 +533,60 @@ def import_paths(
     reread: bool = False,
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into the store at ``db_path``;
-    ``reread`` reads even the files this parser already read with the same content."""
+    ``reread`` reads even the files this parser already read with the same content.
+    Ctrl-C raises :class:`ImportInterrupted` once the batch being inserted is in."""
     began = time.perf_counter()
-    files = list_files(paths)
-    bytes_total = sum(path.stat().st_size for path in files)
+    listing = archives.find(paths)
     workers = workers or os.cpu_count() or 1
-    con = store.connect(db_path, threads=1, memory_limit=IMPORT_MEMORY_LIMIT)
-    hasher = ThreadPoolExecutor(1)
-    run = _Run(con, hasher, {} if reread else store.past_reads(con))
-    run.past_sizes = {
-        (path, read.size, parser) for (path, _, parser), read in run.past_reads.items()
-    }
-    files_done = 0
+    with _interrupts_deferred() as stop, warm.watching() as compiles:
+        con = store.connect(db_path, threads=1, memory_limit=IMPORT_MEMORY_LIMIT)
+        hasher = ThreadPoolExecutor(1)
+        run = _Run(con, hasher, {} if reread else store.past_reads(con))
+        for (path, _, parser), read in run.past_reads.items():
+            run.past_sizes.setdefault((path, parser), set()).add(read.size)
+        files_total = sum(found.members for found in listing.files)
+        bytes_total = sum(found.size for found in listing.files)
+        reporter = _Progress(progress, files_total, bytes_total, compiles, stop)
+        executor = ThreadPoolExecutor(workers, initializer=_yield_to_the_writer)
+        try:
+            with store.transaction(con):
+                _parse_all(run, listing.files, executor, workers, reporter)
+                _take_hashes(run, wait=True)
+                store.record_files(con, [
+                    store.FileRecord(source_file, tally.sha256, tally.size, tally.imported,
+                                     tally.duplicates, tally.skipped, tally.errors, tally.parser)
+                    for source_file, tally in run.files.items()
+                ])  # fmt: skip
+        finally:
+            # an interrupted import waits for the chunks being parsed, not for the queued ones
+            executor.shutdown(cancel_futures=True)
+            hasher.shutdown(cancel_futures=True)
+            con.close()
+    return _summary(run, listing, time.perf_counter() - began)
 
-    def report() -> None:
-        if progress is not None:
-            progress(ImportProgress(files_done, len(files), run.bytes_done, bytes_total,
-                                    run.hands_seen))  # fmt: skip
 
-    parsing = 0  # parse jobs in flight (end-of-file markers and file errors not counted)
-
-    def take(future: Future[ParseResult], size: int) -> None:
-        nonlocal files_done, parsing
-        _collect(run, future.result(), max(size, 0))
-        files_done += size == _END_OF_FILE
-        parsing -= size != _END_OF_FILE
-        report()
-
-    report()
-    executor = ThreadPoolExecutor(workers, initializer=_yield_to_the_writer)
-    try:
-        with store.transaction(con):
-            in_flight: deque[tuple[Future[ParseResult], int]] = deque()
-            for site, job in _file_jobs(run, files):
-                if isinstance(job, list):
-                    assert site is not None
-                    size = sum(len(chunk.data) for chunk in job)
-                    in_flight.append((executor.submit(parse_chunks, site, job), size))
-                    parsing += 1
-                else:
-                    in_flight.append((_done(job), _END_OF_FILE))
-                while parsing > workers * IN_FLIGHT_PER_WORKER:
-                    take(*in_flight.popleft())
-            while in_flight:
-                take(*in_flight.popleft())
-            _flush(run)
-            _take_hashes(run, wait=True)
-            store.record_files(con, [
-                store.FileRecord(source_file, tally.sha256, tally.size, tally.imported,
-                                 tally.duplicates, tally.skipped, tally.errors, tally.parser)
-                for source_file, tally in run.files.items()
-            ])  # fmt: skip
-    finally:
-        # an interrupted import waits for the chunks being parsed, not for the queued ones
-        executor.shutdown(cancel_futures=True)
-        hasher.shutdown(cancel_futures=True)
-        con.close()
-    totals = [sum(getattr(t, name) for t in run.files.values())
+def _summary(run: _Run, listing: archives.Listing, seconds: float) -> ImportSummary:
+    tallies = run.files.values()
+    totals = [sum(getattr(t, name) for t in tallies)
               for name in ("imported", "duplicates", "skipped", "errors")]  # fmt: skip
+    outcomes = Counter(tally.outcome for tally in tallies)
+    unreadable = [(name, t.reason) for name, t in run.files.items()
+                  if t.outcome is FileOutcome.UNREADABLE]  # fmt: skip
     return ImportSummary(
-        files=len(files),
+        files=len(run.files),
         hands_seen=sum(totals),
         imported=totals[0],
         duplicates=totals[1],
         skipped=totals[2],
         errors=totals[3],
-        seconds=time.perf_counter() - began,
+        seconds=seconds,
         skipped_by_reason=tuple(sorted(run.skip_reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
-        unchanged_files=run.unchanged_files,
+        unchanged_files=outcomes[FileOutcome.UNCHANGED],
+        files_read=outcomes[FileOutcome.READ],
+        unsupported_files=outcomes[FileOutcome.NOT_SUPPORTED],
+        empty_files=outcomes[FileOutcome.EMPTY],
+        unreadable_files=outcomes[FileOutcome.UNREADABLE],
+        unreadable_folders=len(listing.folders_not_read),
+        files_left_out=listing.left_out,
+        not_read=(*unreadable, *listing.folders_not_read),
     )

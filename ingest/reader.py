@@ -5,7 +5,8 @@ start it contains and the tail is carried into the next block, so no hand is eve
 and memory stays at about one block plus one hand whatever the file size. Bytes before
 the first hand start stay at the head of the first chunk, where the site parser turns
 them into an import error when they are not blank. A byte-order mark is not part of any
-chunk (offsets still count it).
+chunk (offsets still count it). Any binary stream can be read so (a file, or a member of an
+archive being decompressed): it is read forwards only, block by block.
 """
 
 from __future__ import annotations
@@ -14,13 +15,20 @@ import codecs
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
 from ingest.engine.contract import Chunk
 
 TARGET_BYTES = 4 * 1024 * 1024
+HEAD_BYTES = 65536  # what the encoding is detected from
 _NEWLINE = 10
+# UTF-16 without a byte-order mark is told by its NUL bytes: text of ASCII characters has
+# one in every code unit, after the character in little-endian order, before it in
+# big-endian. Read over the first code units, allowing for some non-ASCII names.
+_UTF16_UNITS = 256
+_UTF16_MIN_SHARE = 0.75
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -29,23 +37,47 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 )
 
 
+class Readable(Protocol):
+    """A binary stream read forwards: a file, or an archive member being decompressed."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
 def detect_encoding(head: bytes) -> str:
-    """The encoding of a file from its first bytes: BOM first, then strict UTF-8, else cp1252.
+    """The encoding of a file from its first bytes: BOM first, then UTF-16 by its NUL bytes,
+    then strict UTF-8, else cp1252.
 
     >>> detect_encoding(b"\\xef\\xbb\\xbfPokerStars"), detect_encoding(b"caf\\xc3\\xa9")
     ('utf-8-sig', 'utf-8')
     >>> detect_encoding(b"\\x80 0.10"), detect_encoding(b"\\xff\\xfeP\\x00")
     ('cp1252', 'utf-16-le')
+    >>> detect_encoding("Poker".encode("utf-16-le")), detect_encoding("Poker".encode("utf-16-be"))
+    ('utf-16-le', 'utf-16-be')
     """
     for bom, name in _BOMS:
         if head.startswith(bom):
             return name
+    utf16 = _utf16_without_bom(head)
+    if utf16:
+        return utf16
     try:
         # final=False: the head may end inside a multi-byte character.
         codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
     except UnicodeDecodeError:
         return "cp1252"
     return "utf-8"
+
+
+def _utf16_without_bom(head: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when the NUL bytes of the first code units say so."""
+    units = min(len(head) // 2, _UTF16_UNITS)
+    if units == 0:
+        return None
+    even, odd = head[: 2 * units : 2], head[1 : 2 * units : 2]
+    for nuls, others, name in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if nuls.count(0) >= _UTF16_MIN_SHARE * units and others.count(0) <= units // 8:
+            return name
+    return None
 
 
 def _is_utf16(encoding: str) -> bool:
@@ -90,31 +122,53 @@ def iter_chunks(
     target_bytes: int = TARGET_BYTES,
     encoding: str | None = None,
 ) -> Iterator[Chunk]:
-    """Hand-aligned chunks of about ``target_bytes`` each, in file order.
+    """Hand-aligned chunks of about ``target_bytes`` each, in file order (see
+    :func:`read_chunks`)."""
+    with open(path, "rb") as stream:
+        yield from read_chunks(stream, str(path), hand_start, target_bytes, encoding)
+
+
+def read_chunks(
+    stream: Readable,
+    source: str,
+    hand_start: re.Pattern[bytes],
+    target_bytes: int = TARGET_BYTES,
+    encoding: str | None = None,
+) -> Iterator[Chunk]:
+    """Hand-aligned chunks of about ``target_bytes`` each of what ``stream`` holds, named
+    ``source``, in order.
 
     ``encoding`` is detected from the first bytes when not given. Each chunk records the
-    offset of its first byte in the file and the 1-based number of its first line.
+    offset of its first byte in the stream and the 1-based number of its first line.
     """
-    source = str(path)
-    with open(path, "rb") as stream:
-        enc = encoding or detect_encoding(stream.read(65536))
-        stream.seek(0)
-        buf = stream.read(target_bytes)
-        at_eof = len(buf) < target_bytes
-        bom = next((b for b, name in _BOMS if name == enc and buf.startswith(b)), b"")
-        buf = buf[len(bom) :]
-        offset = len(bom)  # file offset of buf[0]
-        line_no = 1  # line number of buf[0]
-        while True:
-            cut = len(buf) if at_eof else _last_hand_start(buf, hand_start, enc)
-            if cut:
-                piece = buf[:cut]
-                yield Chunk(piece, source, offset, line_no, enc)
-                line_no += _count_lines(piece, enc)
-                offset += cut
-                buf = buf[cut:]
-            if at_eof:
-                return
-            block = stream.read(target_bytes)
-            at_eof = len(block) < target_bytes
-            buf += block
+    head = stream.read(HEAD_BYTES)
+    enc = encoding or detect_encoding(head)
+    bom = next((b for b, name in _BOMS if name == enc and head.startswith(b)), b"")
+    blocks = _blocks(head[len(bom) :], stream, target_bytes)
+    buf = next(blocks)
+    offset = len(bom)  # stream offset of buf[0]
+    line_no = 1  # line number of buf[0]
+    while True:
+        block = next(blocks, None)
+        cut = len(buf) if block is None else _last_hand_start(buf, hand_start, enc)
+        if cut:
+            piece = buf[:cut]
+            yield Chunk(piece, source, offset, line_no, enc)
+            line_no += _count_lines(piece, enc)
+            offset += cut
+            buf = buf[cut:]
+        if block is None:
+            return
+        buf += block
+
+
+def _blocks(head: bytes, stream: Readable, size: int) -> Iterator[bytes]:
+    """``head`` (read already) and the rest of ``stream`` in blocks of ``size`` bytes; the
+    first block always, even empty. The end is the first empty read: a decompressing
+    stream may return fewer bytes than asked before its end."""
+    while len(head) > size:
+        yield head[:size]
+        head = head[size:]
+    yield head + stream.read(size - len(head)) if len(head) < size else head
+    while block := stream.read(size):
+        yield block

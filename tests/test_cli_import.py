@@ -22,7 +22,8 @@ def _fake_detect(head: bytes) -> Site | None:
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A database with three hands imported, one skipped and one error."""
+    """A database with three hands imported, one skipped and one error; a file in no known
+    format."""
     monkeypatch.setattr(importer, "detect_site", _fake_detect)
     monkeypatch.setattr(importer.os, "cpu_count", lambda: 1)
     history = tmp_path / "h.txt"
@@ -34,14 +35,22 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     )
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "outcome             hands\n"
-        "------------------  -----\n"
-        "imported                3\n"
-        "duplicates              0\n"
-        "skipped: cancelled      1\n"
-        "errors                  1\n"
+        "unit     outcome                        count\n"
+        "-------  -----------------------------  -----\n"
+        "files    read                               1\n"
+        "files    unchanged                          0\n"
+        "files    in formats not supported           1\n"
+        "files    empty                              0\n"
+        "files    unreadable                         0\n"
+        "files    left out (hidden, companions)      0\n"
+        "folders  unreadable                         0\n"
+        "hands    imported                           3\n"
+        "hands    duplicates                         0\n"
+        "hands    skipped: cancelled                 1\n"
+        "hands    errors                             0\n"
     )
-    assert f'error details: omaha sql "SELECT * FROM import_errors" --db {path}' in result.stderr
+    assert "error details" not in result.stderr  # no hand error: junk.txt is a file not read
+    assert "files not read: omaha sql" in result.stderr
     return path
 
 
@@ -50,11 +59,12 @@ def test_import_summary_as_json(db: Path, tmp_path: Path) -> None:
         app, ["import", str(tmp_path / "h.txt"), "--db", str(db), "--format", "json"]
     )
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == [
-        {"outcome": "imported", "hands": 0},
-        {"outcome": "duplicates", "hands": 3},
-        {"outcome": "skipped: cancelled", "hands": 1},
-        {"outcome": "errors", "hands": 0},
+    hands = [row for row in json.loads(result.stdout) if row["unit"] == "hands"]
+    assert hands == [
+        {"unit": "hands", "outcome": "imported", "count": 0},
+        {"unit": "hands", "outcome": "duplicates", "count": 3},
+        {"unit": "hands", "outcome": "skipped: cancelled", "count": 1},
+        {"unit": "hands", "outcome": "errors", "count": 0},
     ]
     assert "error details" not in result.stderr
     assert result.stderr.startswith("1 files (1 unchanged since a past import, not read again)")
@@ -62,7 +72,11 @@ def test_import_summary_as_json(db: Path, tmp_path: Path) -> None:
         app, ["import", str(tmp_path / "h.txt"), "--db", str(db), "--format", "json", "--reread"]
     )
     assert reread.exit_code == 0
-    assert reread.stdout == result.stdout
+    assert json.loads(reread.stdout)[:2] == [
+        {"unit": "files", "outcome": "read", "count": 1},
+        {"unit": "files", "outcome": "unchanged", "count": 0},
+    ]
+    assert json.loads(reread.stdout)[7:] == json.loads(result.stdout)[7:]
     assert reread.stderr.startswith("1 files, 4 hands in ")
 
 
