@@ -164,8 +164,8 @@ def audit_command(
     if fmt is Format.table:
         typer.echo(f"stored hands inconsistent as printed: {inconsistent} (their money does "
                    "not add up in the history itself)")
-    rate = run.audited / run.seconds if run.seconds > 0 else 0.0
-    typer.echo(f"{run.audited} hands audited in {run.seconds:.1f} s ({rate:,.0f} hands/s)",
+    rate = run.hands / run.seconds if run.seconds > 0 else 0.0
+    typer.echo(f"{run.hands} hands audited in {run.seconds:.1f} s ({rate:,.0f} hands/s)",
                err=True)
 
 

@@ -47,7 +47,7 @@ def one_process_cpu(db: Path) -> None:
     run = run_audit(db, redo=True, workers=1)
     after = resource.getrusage(resource.RUSAGE_SELF)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    print(f"{run.audited} {cpu:.2f}")
+    print(f"{run.hands} {cpu:.2f}")
 
 
 def main() -> None:
@@ -75,7 +75,7 @@ def main() -> None:
         )
     audited, cpu = child.stdout.split()
     per_cpu_second = int(audited) / float(cpu)
-    print(f"audit:  {run.audited / run.seconds:,.0f} hands/s ({run.seconds:.1f} s, all cores)")
+    print(f"audit:  {run.hands / run.seconds:,.0f} hands/s ({run.seconds:.1f} s, all cores)")
     print(f"audit:  {per_cpu_second:,.0f} hands per CPU-second in one process "
           f"({cpu} CPU s); 2 idle cores: about {2 * per_cpu_second:,.0f} hands/s "
           f"(target {TARGET_RATE:,})")

@@ -86,7 +86,7 @@ def test_small_batches_give_the_same_rows(db: Path, workers: int) -> None:
     finally:
         con.close()
     run = audit_run.run_audit(db, redo=True, workers=workers, batch_hands=2)
-    assert run.audited == 5
+    assert run.hands == 5
     con = store.connect(db, read_only=True)
     try:
         assert con.execute("SELECT * FROM audit_awards ORDER BY ALL").fetchall() == whole
@@ -111,7 +111,7 @@ def test_hands_left_between_audited_ones_are_found(db: Path) -> None:
         con.close()
     # batches of two: the first batch's rows enclose those of the audited second hand
     run = audit_run.run_audit(db, workers=1, batch_hands=2)
-    assert run.audited == 3
+    assert run.hands == 3
     con = store.connect(db, read_only=True)
     try:
         assert con.execute("SELECT * FROM audit_awards ORDER BY ALL").fetchall() == whole
@@ -159,4 +159,4 @@ def test_an_audit_stored_by_an_earlier_version_is_made_again(db: Path) -> None:
         con.execute("INSERT INTO audit_hands VALUES ('pokerstars', '207000189950', 'ok')")
     finally:
         con.close()
-    assert audit_run.run_audit(db, workers=1).audited == 5
+    assert audit_run.run_audit(db, workers=1).hands == 5

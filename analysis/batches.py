@@ -1,0 +1,267 @@
+"""Run a stage of analysis over a DuckDB store: batches of hands to a process pool, the
+results stored.
+
+The main process numbers the hands the stage has not done yet into batches of
+consecutive hands and finds each batch's rowid range in every table, then lets go of the
+database: each worker opens it read-only, reads its batches' rows by those ranges, and
+writes the stage's rows to Parquet files, so that no hand rows pass through the main
+process and none are held there. The main process then inserts the files into the stage's
+tables. The audit (:mod:`analysis.audit_run`) and the all-in equities
+(:mod:`analysis.allin_run`) are such stages.
+"""
+
+from __future__ import annotations
+
+import functools
+import multiprocessing
+import multiprocessing.forkserver
+import os
+import tempfile
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ingest import store
+
+BATCH_HANDS = 10_000  # a worker holds about 14 MB of audit data per 1,000 hands
+IN_FLIGHT_PER_WORKER = 2
+# A worker's DuckDB only reads a few row ranges at a time: a small cache is enough.
+WORKER_MEMORY_LIMIT = "128MB"
+HAND_TABLES = ("hands", "players", "actions", "collections")
+Columns = dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What a run computes. ``compute`` (a module-level function, so that workers can be
+    sent it) turns one batch's hand tables, of ``columns``, into rows of the ``outputs``
+    tables; ``done`` names the table whose (site, hand_id) are the hands already done."""
+
+    name: str
+    columns: Columns
+    outputs: tuple[str, ...]
+    done: str
+    compute: Callable[[dict[str, pa.Table]], dict[str, pa.Table]]
+
+    @property
+    def todo(self) -> str:
+        return f"{self.name}_todo"
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one run did: hands handled and seconds taken."""
+
+    hands: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class _Span:
+    """Where one batch's rows of one table lie: a rowid range, and whether it holds only them."""
+
+    first: int
+    last: int
+    exact: bool
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One batch for a worker: the stage, where its rows are, and where its rows go."""
+
+    stage: Stage
+    db_path: str
+    batch: int
+    spans: dict[str, _Span | None]
+    folder: str
+
+
+def _spans(
+    con: duckdb.DuckDBPyConnection, todo: str, name: str, batches: int
+) -> list[_Span | None]:
+    """Each batch's rowid range in table ``name`` (None: the batch has no rows there).
+
+    The import stores a hand's rows of every table in the hands' order, so a batch of
+    consecutive hands is a run of consecutive rows in each table: a rowid range, which
+    DuckDB reads without scanning the rest.
+    """
+    spans: list[_Span | None] = [None] * batches
+    for batch, first, last, count in con.execute(
+        f"SELECT t.batch, min(x.rowid), max(x.rowid), count(*) FROM {name} x "
+        f"JOIN {todo} t ON t.site = x.site AND t.hand_id = x.hand_id GROUP BY t.batch"
+    ).fetchall():
+        spans[batch] = _Span(first, last, count == last - first + 1)
+    return spans
+
+
+def batch_tables(
+    con: duckdb.DuckDBPyConnection, stage: Stage, batch: int, spans: dict[str, _Span | None]
+) -> dict[str, pa.Table]:
+    """One batch's hand tables, each read by its rowid range in storage order."""
+    return {name: _span_rows(con, stage, name, batch, spans[name]) for name in HAND_TABLES}
+
+
+def _span_rows(
+    con: duckdb.DuckDBPyConnection, stage: Stage, name: str, batch: int, span: _Span | None
+) -> pa.Table:
+    """The batch's rows of one table; where the range also holds rows of other hands
+    (hands done before, or stored out of order), a join picks them out."""
+    columns = ", ".join(f"x.{column}" for column in stage.columns[name])
+    if span is None:
+        return con.sql(f"SELECT {columns} FROM {name} x WHERE false").to_arrow_table()
+    if span.exact:
+        sql = f"SELECT {columns} FROM {name} x WHERE x.rowid BETWEEN ? AND ?"
+        return con.sql(sql, params=[span.first, span.last]).to_arrow_table()
+    sql = (
+        f"SELECT {columns} FROM {name} x "
+        f"JOIN {stage.todo} t ON t.site = x.site AND t.hand_id = x.hand_id "
+        "WHERE x.rowid BETWEEN ? AND ? AND t.batch = ? ORDER BY x.rowid"
+    )
+    return con.sql(sql, params=[span.first, span.last, batch]).to_arrow_table()
+
+
+@functools.cache
+def _reader(db_path: str) -> duckdb.DuckDBPyConnection:
+    """The worker's read-only connection, opened once per process; one thread, as every
+    core runs a worker."""
+    return store.connect(db_path, read_only=True, threads=1, memory_limit=WORKER_MEMORY_LIMIT)
+
+
+def batch_job(job: _Job) -> int:
+    """Compute one batch in a worker, write its rows to Parquet, return its hand count."""
+    tables = batch_tables(_reader(job.db_path), job.stage, job.batch, job.spans)
+    for name, table in job.stage.compute(tables).items():
+        pq.write_table(table, Path(job.folder) / f"{name}-{job.batch:09d}.parquet")
+    hands: int = tables["hands"].num_rows
+    return hands
+
+
+def run_stage(
+    stage: Stage,
+    db_path: str | Path,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    batch_hands: int = BATCH_HANDS,
+) -> Run:
+    """Compute every hand the stage has not done yet and store the rows."""
+    began = time.perf_counter()
+    workers = workers or os.cpu_count() or 1
+    con = store.connect(db_path)
+    try:
+        with closing(con):
+            # A plain table, not TEMP: the workers read it through connections of their own.
+            con.execute(
+                f"CREATE OR REPLACE TABLE {stage.todo} AS SELECT site, hand_id, "
+                "(row_number() OVER (ORDER BY h.rowid) - 1) // ? AS batch FROM hands h "
+                f"WHERE NOT EXISTS (SELECT 1 FROM {stage.done} d "
+                "WHERE d.site = h.site AND d.hand_id = h.hand_id)",
+                [batch_hands],
+            )
+            rows = con.execute(f"SELECT count(*), coalesce(max(batch) + 1, 0) FROM {stage.todo}")
+            total, batches = (int(value) for value in rows.fetchall()[0])
+            # a worker costs a second or two to start: not worth it for one round of batches
+            pooled = workers > 1 and batches > workers
+            if pooled:
+                _start_fork_server(stage)
+            by_table = {name: _spans(con, stage.todo, name, batches) for name in HAND_TABLES}
+        spans = [{name: by_table[name][batch] for name in HAND_TABLES} for batch in range(batches)]
+        if not pooled:
+            done = _run_here(stage, db_path, spans, total, progress)
+        else:
+            done = _run_in_pool(stage, str(db_path), spans, workers, total, progress)
+        return Run(done, time.perf_counter() - began)
+    finally:
+        with closing(store.connect(db_path)) as con:
+            con.execute(f"DROP TABLE IF EXISTS {stage.todo}")
+
+
+def _run_here(
+    stage: Stage,
+    db_path: str | Path,
+    spans: list[dict[str, _Span | None]],
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> int:
+    """Compute the batches in this process, storing each batch's rows as it is done."""
+    done = 0
+    with closing(store.connect(db_path)) as con:
+        for batch, batch_spans in enumerate(spans):
+            tables = batch_tables(con, stage, batch, batch_spans)
+            _store(con, stage.compute(tables))
+            done += tables["hands"].num_rows
+            if progress is not None:
+                progress(done, total)
+    return done
+
+
+def _run_in_pool(
+    stage: Stage,
+    db_path: str,
+    spans: list[dict[str, _Span | None]],
+    workers: int,
+    total: int,
+    progress: Callable[[int, int], None] | None,
+) -> int:
+    """Compute the batches in worker processes, then insert the Parquet files they wrote."""
+    # The files go next to the database, whose disk is sized for it, not to a small /tmp.
+    with tempfile.TemporaryDirectory(prefix=f".{stage.name}-", dir=Path(db_path).parent) as folder:
+        done = 0
+        jobs = (
+            _Job(stage, db_path, batch, batch_spans, folder)
+            for batch, batch_spans in enumerate(spans)
+        )
+        for count in _pooled(stage, jobs, workers):
+            done += count
+            if progress is not None:
+                progress(done, total)
+        with closing(store.connect(db_path)) as con:
+            for name in stage.outputs:
+                files = sorted(str(path) for path in Path(folder).glob(f"{name}-*.parquet"))
+                if files:
+                    con.execute(f"INSERT INTO {name} SELECT * FROM read_parquet(?)", [files])
+    return done
+
+
+def _start_fork_server(stage: Stage) -> None:
+    """Start the fork server the workers come from, without waiting for it.
+
+    Not plain fork: a child forked from this process inherits its polars and DuckDB thread
+    pools in whatever locked state they were, and can hang on its first query. The fork
+    server is a fresh process that only imports the stage's module, so forking from it is
+    safe and skips the imports a spawned worker would repeat; it imports (a second or two)
+    while this process finds the batches' row ranges.
+    """
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([stage.compute.__module__])
+    multiprocessing.forkserver.ensure_running()
+
+
+def _pooled(stage: Stage, jobs: Iterator[_Job], workers: int) -> Iterator[int]:
+    """Each job's hand count, in job order, with a bounded number of jobs in flight."""
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        pending: deque[Future[int]] = deque()
+        for job in jobs:
+            pending.append(pool.submit(batch_job, job))
+            if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def _store(con: duckdb.DuckDBPyConnection, rows: dict[str, pa.Table]) -> None:
+    """Insert one batch's rows into the stage's tables."""
+    for name, table in rows.items():
+        con.register(f"batch_{name}", table)
+        try:
+            con.execute(f"INSERT INTO {name} SELECT * FROM batch_{name}")
+        finally:
+            con.unregister(f"batch_{name}")
