@@ -111,8 +111,8 @@ def summary_tables(con: duckdb.DuckDBPyConnection, only_problems: bool) -> dict[
 
 def inconsistent_hands(con: duckdb.DuckDBPyConnection) -> int:
     """How many audited hands were inconsistent as printed."""
-    row = con.execute("SELECT count(*) FROM audit_hands WHERE inconsistent").fetchone()
-    return int(row[0]) if row else 0
+    [(count,)] = con.execute("SELECT count(*) FROM audit_hands WHERE inconsistent").fetchall()
+    return int(count)
 
 
 def hand_detail(con: duckdb.DuckDBPyConnection, hand_id: str) -> str:

@@ -130,9 +130,15 @@ def audit_command(
         bool, typer.Option("--only-problems", help="Print only the problem hands.")
     ] = False,
     redo: Annotated[bool, typer.Option("--all", help="Audit every hand again.")] = False,
+    equity: Annotated[
+        bool,
+        typer.Option("--equity/--no-equity",
+                     help="Also compute the exact all-in equities of hands not done yet."),
+    ] = True,
 ) -> None:
-    """Replay every imported hand not yet audited, verify every award, store and summarise."""
-    from analysis import audit_run
+    """Replay every imported hand not yet audited, verify every award, store and summarise;
+    then compute the exact all-in equity of every all-in hand not done yet."""
+    from analysis import allin_run, audit_run
 
     try:
         if not db.is_file():
@@ -151,9 +157,17 @@ def audit_command(
                 db, redo=redo, progress=lambda done, total: bar.update(task, completed=done,
                                                                        total=total)
             )
+            if equity:
+                bar.reset(task, description="all-in equity")
+                allin_run.run_allin(
+                    db, redo=redo,
+                    progress=lambda done, total: bar.update(task, completed=done, total=total),
+                )  # fmt: skip
         with store.connect(db, read_only=True) as con:
             tables = audit_run.summary_tables(con, only_problems)
             inconsistent = audit_run.inconsistent_hands(con)
+            if equity and not only_problems:
+                tables["all_in_hands"] = allin_run.allin_summary(con)
     except store.StoreError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc

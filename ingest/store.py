@@ -68,6 +68,7 @@ def duckdb_type(arrow_type: pa.DataType) -> str:
         pa.int16(): "SMALLINT",
         pa.int32(): "INTEGER",
         pa.int64(): "BIGINT",
+        pa.float64(): "DOUBLE",
     }
     if arrow_type not in simple:
         raise TypeError(f"no DuckDB type for Arrow type {arrow_type}")

@@ -3,11 +3,18 @@ cannot be computed, and the sums every computed hand keeps."""
 
 from __future__ import annotations
 
+from contextlib import closing
+from pathlib import Path
+
 import polars as pl
 import pytest
+from typer.testing import CliRunner
 
+from analysis import allin_run
 from analysis.allin import AllInResult, all_in_equity
 from analysis.audit import prepare
+from analysis.cli import app
+from ingest import importer, store
 from ingest.generator import block_text
 from ingest.sites import Chunk, ParseResult
 from ingest.sites.pokerstars import SITE
@@ -49,6 +56,9 @@ Seat 2: Bob (big blind) showed [Ks Kh Qc Jd] and won ($5) with HI: three of a ki
 
 
 """  # noqa: E501
+
+
+runner = CliRunner()
 
 
 def parse(text: str) -> ParseResult:
@@ -136,3 +146,26 @@ def test_generated_all_ins_keep_their_sums(generated: tuple[ParseResult, AllInRe
     assert per_hand.height == hands.height
     assert (per_hand["ev_net"] + per_hand["take"]).abs().max() < 1e-6  # type: ignore[operator]
     assert (ev["net"] - ev["ev_net"] - ev["luck"]).abs().max() < 1e-9  # type: ignore[operator]
+
+
+def test_omaha_audit_computes_each_all_in_once(tmp_path: Path) -> None:
+    """The audit command computes the all-in hands not done yet and summarises them; a
+    second run computes nothing, ``--all`` everything again, ``--no-equity`` nothing."""
+    source = tmp_path / "hands.txt"
+    source.write_text(TURN_ALL_IN + "\n\n" + block_text(3, 0, 200, tuple(GAMES)))
+    db = tmp_path / "allin.duckdb"
+    importer.import_paths([source], db, workers=1)
+    first = runner.invoke(app, ["audit", "--db", str(db)])
+    assert first.exit_code == 0, first.output
+    assert "all in hands:" in first.output
+    with closing(store.connect(db, read_only=True)) as con:
+        [(seen, hands, ann)] = con.execute(
+            "SELECT (SELECT count(*) FROM allin_seen), (SELECT count(*) FROM allin_hands), "
+            "(SELECT ev_net FROM allin_ev WHERE hand_id = '400000000001' AND player = 'Ann')"
+        ).fetchall()
+    assert (seen, ann) == (201, 75.0)
+    assert hands > 10
+    assert allin_run.run_allin(db, workers=1).hands == 0
+    assert allin_run.run_allin(db, redo=True, workers=1).hands == 201
+    skipped = runner.invoke(app, ["audit", "--db", str(db), "--all", "--no-equity"])
+    assert "all in hands:" not in skipped.output

@@ -1,0 +1,82 @@
+"""All-in equities over a DuckDB store, in batches (:mod:`analysis.batches`): each hand is
+looked at once (``allin_seen``); the qualifying ones are stored in ``allin_hands``, their
+pot-half equities in ``allin_equity`` and each seat's expected net in ``allin_ev``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from analysis.allin import ALLIN_EQUITY, ALLIN_EV, ALLIN_HANDS, all_in_equity
+from analysis.audit import prepare
+from analysis.audit_run import AUDIT_COLUMNS
+from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, run_stage
+from ingest import store
+
+ALLIN_SEEN = pa.schema(
+    [
+        pa.field("site", pa.string(), nullable=False),
+        pa.field("hand_id", pa.string(), nullable=False),
+    ]
+)
+TABLES = {"allin_seen": ALLIN_SEEN, "allin_hands": ALLIN_HANDS, "allin_equity": ALLIN_EQUITY,
+          "allin_ev": ALLIN_EV}  # fmt: skip
+
+
+def allin_tables(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
+    """One batch's all-in rows, by output table, and the hands it looked at."""
+    result = all_in_equity(prepare(*(tables[name] for name in HAND_TABLES)))
+    return {
+        "allin_seen": tables["hands"].select(["site", "hand_id"]).cast(ALLIN_SEEN),
+        "allin_hands": result.hands,
+        "allin_equity": result.equity,
+        "allin_ev": result.ev,
+    }
+
+
+ALLIN = Stage("allin", AUDIT_COLUMNS, tuple(TABLES), "allin_seen", allin_tables)
+
+
+def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the all-in tables when missing; tables of an earlier version with other
+    columns are dropped, to be made again."""
+    stale = False
+    for name, schema in TABLES.items():
+        found = con.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+            "ORDER BY ordinal_position", [name]
+        ).fetchall()
+        stale |= bool(found) and [row[0] for row in found] != schema.names
+    for name, schema in TABLES.items():
+        if stale:
+            con.execute(f"DROP TABLE IF EXISTS {name}")
+        con.execute(store.create_table_sql(name, schema))
+
+
+def run_allin(
+    db_path: str | Path,
+    redo: bool = False,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    batch_hands: int = BATCH_HANDS,
+) -> Run:
+    """Compute the all-in equities of every hand not looked at yet (all with ``redo``)."""
+    with closing(store.connect(db_path)) as con:
+        ensure_tables(con)
+        if redo:
+            for name in TABLES:
+                con.execute(f"DELETE FROM {name}")
+    return run_stage(ALLIN, db_path, workers, progress, batch_hands)
+
+
+def allin_summary(con: duckdb.DuckDBPyConnection) -> pa.Table:
+    """All-in hands by street: computed, and not computable (cards not shown)."""
+    return con.sql(
+        "SELECT street, count(*) AS hands, count(*) FILTER (computed) AS computed, "
+        "count(*) FILTER (NOT computed) AS not_computable FROM allin_hands "
+        "GROUP BY street ORDER BY list_position(['preflop', 'flop', 'turn'], street)"
+    ).to_arrow_table()
