@@ -1,8 +1,11 @@
 """The results graph: cumulative net won over hands, with showdown and non-showdown lines.
 
-Hands are taken in the order they were played (``started_at``, then hand id). The total line
-is green, winnings at showdown blue and without showdown red, as poker trackers draw them.
-HTML output is one self-contained file with an inline SVG; PNG output uses matplotlib.
+One graph per currency (tournament chips are one), never mixing them; amounts are written
+in the currency's unit (``$1,234.56``, ``76,678 chips``). Hands are taken in the order
+they were played (``started_at``, then hand id). The total line is green, winnings at
+showdown blue and without showdown red, as poker trackers draw them. HTML output is one
+self-contained file with an inline SVG per graph; PNG output uses matplotlib, one panel
+per graph.
 """
 
 from __future__ import annotations
@@ -14,32 +17,41 @@ from pathlib import Path
 import duckdb
 import numpy as np
 import numpy.typing as npt
+import pyarrow as pa
 import pyarrow.compute as pc
 
-from analysis.reports import Filters, ReportError, create_views, sql_text
+from analysis.output import whole_file
+from analysis.reports import Filters, ReportError, bound, create_views, sql_text
+from ingest.money import CURRENCY_SIGNS, show_money
 
-MAX_POINTS = 2000
+MAX_POINTS = 2000  # per graph: the points drawn, sampled in SQL
+SUFFIXES = (".html", ".htm", ".png")
 LINES = (
     ("net", "net won", "#2e9e3e"),
     ("net_showdown", "won at showdown", "#1f5fbf"),
     ("net_no_showdown", "won without showdown", "#d0342c"),
 )
+_SIGNS = {code: sign for sign, code in CURRENCY_SIGNS.items()}
 
 
 @dataclass(frozen=True)
 class Series:
-    """Cumulative results per hand, in the smallest unit, and how to show them."""
+    """Cumulative results in one currency, in its smallest unit, at the hands drawn (about
+    MAX_POINTS of them, the first and last included)."""
 
+    currency: str
     hand_number: npt.NDArray[np.int64]
     lines: dict[str, npt.NDArray[np.int64]]
-    unit_name: str
-    units_per_currency: int
     title: str
 
     @property
-    def decimals(self) -> int:
-        """Decimals shown: cents for real money, none for chips or mixed units."""
-        return 2 if self.units_per_currency > 1 else 0
+    def unit(self) -> str:
+        """What the axis counts: ``$``, ``€``, ``chips``..."""
+        return _SIGNS.get(self.currency, self.currency)
+
+    def money(self, amount: float) -> str:
+        """An amount of the axis (smallest units) as people read it."""
+        return show_money(round(amount), self.currency)
 
 
 def graph_sql() -> str:
@@ -47,55 +59,45 @@ def graph_sql() -> str:
     return sql_text("graph")
 
 
-def load_series(con: duckdb.DuckDBPyConnection, filters: Filters) -> Series:
-    """The cumulative lines for the hands ``filters`` select (the hero's when no player)."""
-    create_views(con)
-    # One line over the selected hands: --min-hands has nothing to group here.
-    params = {k: v for k, v in filters.parameters().items() if k != "min_hands"}
-    table = con.sql(graph_sql(), params=params).to_arrow_table()
-    if table.num_rows == 0:
-        who = filters.player or "the hero (no hero rows: name a --player)"
-        raise ReportError(f"no hands to draw for {who}")
-    currencies = set(pc.unique(table.column("currency")).to_pylist())
-    units = set(pc.unique(table.column("units_per_currency")).to_pylist())
-    currency = currencies.pop() if len(currencies) == 1 else "mixed"
-    per_currency = units.pop() if len(units) == 1 and currency != "mixed" else 1
-    unit_name = currency if per_currency > 1 or currency == "chips" else "smallest unit"
-    net = table.column("net").to_numpy().astype(np.int64)
-    showdown = table.column("went_to_showdown").to_numpy(zero_copy_only=False).astype(bool)
+def graph_values(filters: Filters) -> dict[str, object]:
+    """The values the graph's SQL binds."""
+    return bound(graph_sql(), {**filters.parameters(), "max_points": MAX_POINTS})
+
+
+def _series(rows: pa.Table, currency: str, who: str) -> Series:
+    """The drawn points of one currency's rows (in play order)."""
+    hands = int(rows.column("hands")[0].as_py())
     return Series(
-        hand_number=np.arange(1, len(net) + 1, dtype=np.int64),
-        lines={
-            "net": np.cumsum(net),
-            "net_showdown": np.cumsum(np.where(showdown, net, 0)),
-            "net_no_showdown": np.cumsum(np.where(showdown, 0, net)),
-        },
-        unit_name=unit_name,
-        units_per_currency=int(per_currency),
-        title=f"Results of {filters.player or 'the hero'} over {table.num_rows:,} hands",
+        currency=currency,
+        hand_number=rows.column("hand_number").to_numpy().astype(np.int64),
+        lines={name: rows.column(name).to_numpy().astype(np.int64) for name, *_ in LINES},
+        title=f"Results of {who} over {hands:,} hands ({currency})",
     )
 
 
-def _sample(count: int) -> npt.NDArray[np.int64]:
-    """At most MAX_POINTS indices spread over the hands, the first and last included."""
-    if count <= MAX_POINTS:
-        return np.arange(count, dtype=np.int64)
-    return np.unique(np.linspace(0, count - 1, MAX_POINTS).round().astype(np.int64))
+def load_series(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[Series]:
+    """One series per currency of the hands ``filters`` select (the hero's when no player),
+    the currency with most hands first; none when they select no hands."""
+    create_views(con)
+    table = con.sql(graph_sql(), params=graph_values(filters)).to_arrow_table()
+    firsts = table.filter(pc.equal(table.column("hand_number"), 1)).to_pylist()
+    ordered = sorted(firsts, key=lambda first: (-first["hands"], first["currency"]))
+    who = filters.player or "the hero"
+    return [
+        _series(table.filter(pc.equal(table.column("currency"), c["currency"])), c["currency"], who)
+        for c in ordered
+    ]
 
 
 def svg(series: Series, width: int = 900, height: int = 480) -> str:
     """An SVG drawing of the series: axes, zero line, three polylines and a legend."""
-    left, right, top, bottom = 80, 20, 40, 50
-    picks = _sample(len(series.hand_number))
-    xs = series.hand_number[picks].astype(float)
-    values = {name: line[picks] / series.units_per_currency for name, line in series.lines.items()}
+    left, right, top, bottom = 100, 20, 40, 50
+    xs = series.hand_number.astype(float)
+    values = {name: line.astype(float) for name, line in series.lines.items()}
     low = min(0.0, *(float(v.min()) for v in values.values()))
     high = max(0.0, *(float(v.max()) for v in values.values()))
-    span_y = (high - low) or 1.0
-    span_x = float(xs[-1] - xs[0]) or 1.0
-
-    scale_x = (width - left - right) / span_x
-    scale_y = (height - top - bottom) / span_y
+    scale_x = (width - left - right) / (float(xs[-1] - xs[0]) or 1.0)
+    scale_y = (height - top - bottom) / ((high - low) or 1.0)
 
     def px(x: float) -> float:
         return left + (x - float(xs[0])) * scale_x
@@ -115,19 +117,19 @@ def svg(series: Series, width: int = 900, height: int = 480) -> str:
         parts.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e4e4e4"/>'
             f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">'
-            f"{tick:,.{series.decimals}f}</text>"
+            f"{html.escape(series.money(float(tick)))}</text>"
         )
     for tick in np.linspace(xs[0], xs[-1], 6):
-        x = px(float(tick))
         parts.append(
-            f'<text x="{x:.1f}" y="{height - bottom + 18}" text-anchor="middle">{tick:,.0f}</text>'
+            f'<text x="{px(float(tick)):.1f}" y="{height - bottom + 18}" '
+            f'text-anchor="middle">{tick:,.0f}</text>'
         )
     zero = py(0.0)
     parts.append(
         f'<line x1="{left}" x2="{width - right}" y1="{zero:.1f}" y2="{zero:.1f}" stroke="#888"/>'
         f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle">hands</text>'
         f'<text transform="translate(16 {height / 2}) rotate(-90)" text-anchor="middle">'
-        f"net won ({html.escape(series.unit_name)})</text>"
+        f"net won ({html.escape(series.unit)})</text>"
     )
     for index, (name, label, colour) in enumerate(LINES):
         screen_x = left + (xs - xs[0]) * scale_x
@@ -137,55 +139,69 @@ def svg(series: Series, width: int = 900, height: int = 480) -> str:
             f'<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="{points}"/>'
             f'<rect x="{left + 10}" y="{top + 6 + 18 * index}" width="14" height="3" '
             f'fill="{colour}"/><text x="{left + 30}" y="{top + 11 + 18 * index}">'
-            f"{label}: {values[name][-1]:,.{series.decimals}f}</text>"
+            f"{label}: {html.escape(series.money(float(series.lines[name][-1])))}</text>"
         )
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def write_html(series: Series, path: Path) -> None:
-    """A self-contained HTML page holding the graph as inline SVG (no scripts, no links)."""
+def write_html(drawn: list[Series], path: Path) -> None:
+    """A self-contained HTML page holding one inline SVG per series (no scripts, no links)."""
+    title = html.escape("; ".join(series.title for series in drawn))
+    body = "\n".join(svg(series) for series in drawn)
     page = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{html.escape(series.title)}</title></head>\n<body>\n{svg(series)}\n</body></html>\n"
+        f"<title>{title}</title></head>\n<body>\n{body}\n</body></html>\n"
     )
     path.write_text(page, encoding="utf-8")
 
 
-def write_png(series: Series, path: Path) -> None:
-    """The graph as a PNG image, drawn with matplotlib's Agg backend."""
+def write_png(drawn: list[Series], path: Path) -> None:
+    """The graphs as one PNG image, a panel per series, drawn with matplotlib's Agg backend;
+    the axis ticks are amounts in the series' currency (no offset or scale factor)."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
+    from matplotlib.ticker import FuncFormatter
 
-    picks = _sample(len(series.hand_number))
-    figure, axes = plt.subplots(figsize=(10, 5.2), dpi=100)
+    figure, panels = plt.subplots(len(drawn), 1, figsize=(10, 5.2 * len(drawn)), dpi=100,
+                                  squeeze=False)  # fmt: skip
     try:
-        for name, label, colour in LINES:
-            values = series.lines[name][picks] / series.units_per_currency
-            axes.plot(series.hand_number[picks], values, color=colour, linewidth=1.4,
-                      label=f"{label}: {values[-1]:,.{series.decimals}f}")  # fmt: skip
-        axes.axhline(0, color="#888888", linewidth=0.8)
-        axes.set_title(series.title)
-        axes.set_xlabel("hands")
-        axes.set_ylabel(f"net won ({series.unit_name})")
-        axes.grid(True, color="#e4e4e4")
-        axes.legend(loc="upper left")
+        for series, (axes,) in zip(drawn, panels, strict=True):
+            for name, label, colour in LINES:
+                line = series.lines[name]
+                axes.plot(series.hand_number, line, color=colour, linewidth=1.4,
+                          label=f"{label}: {series.money(float(line[-1]))}")  # fmt: skip
+            axes.axhline(0, color="#888888", linewidth=0.8)
+            axes.yaxis.set_major_formatter(FuncFormatter(lambda v, _, s=series: s.money(v)))
+            axes.set_title(series.title)
+            axes.set_xlabel("hands")
+            axes.set_ylabel(f"net won ({series.unit})")
+            axes.grid(True, color="#e4e4e4")
+            axes.legend(loc="upper left")
         figure.tight_layout()
         figure.savefig(path, format="png")
     finally:
         plt.close(figure)
 
 
-def draw_graph(con: duckdb.DuckDBPyConnection, filters: Filters, out: Path) -> Series:
-    """Draw the graph into ``out`` (``.html`` or ``.png``) and return the series drawn."""
-    suffix = out.suffix.lower()
-    if suffix not in (".html", ".htm", ".png"):
+def check_suffix(out: Path) -> None:
+    """Refuse an output file the graph cannot be written as."""
+    if out.suffix.lower() not in SUFFIXES:
         raise ReportError(f"{out}: the graph is written as .html or .png")
-    series = load_series(con, filters)
-    if suffix == ".png":
-        write_png(series, out)
-    else:
-        write_html(series, out)
-    return series
+
+
+def draw_graph(con: duckdb.DuckDBPyConnection, filters: Filters, out: Path) -> list[Series]:
+    """Draw the graphs into ``out`` (``.html`` or ``.png``) and return the series drawn;
+    with no hands to draw, write nothing and return none."""
+    check_suffix(out)
+    drawn = load_series(con, filters)
+    if not drawn:
+        return drawn
+    with whole_file(out) as part:
+        if out.suffix.lower() == ".png":
+            write_png(drawn, part)
+        else:
+            write_html(drawn, part)
+    return drawn

@@ -1,14 +1,36 @@
-"""One renderer for every command's tabular result: table, csv or json (and parquet files)."""
+"""One renderer for every command's tabular result: table, csv or json text, or a file.
+
+Results are Arrow tables or streams of record batches (a report's rows as the database
+sends them): text is written batch by batch, and a stream is never held whole in memory
+(the table form, which needs every column's width first, spools it to a temporary file).
+Amounts stay integers in the smallest unit in every form but the table, where a column
+tagged by :func:`with_money` is written in the unit of each row's currency, with its
+sign (``$932.08``, ``-€49.79``, ``76,678 chips``).
+"""
 
 from __future__ import annotations
 
 import enum
 import io
 import json
-from typing import Any
+import os
+import tempfile
+import textwrap
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TextIO, TypeAlias
 
 import pyarrow as pa
 import pyarrow.csv as pacsv
+import pyarrow.parquet as pq
+
+from ingest.money import show_money
+
+Rows: TypeAlias = pa.Table | pa.RecordBatchReader
+# Field metadata of an amount column: the column naming each row's currency.
+MONEY_KEY = b"money_in"
+BATCH_ROWS = 10_000
 
 
 class Format(enum.StrEnum):
@@ -19,6 +41,69 @@ class Format(enum.StrEnum):
     json = "json"
 
 
+class FileFormat(enum.StrEnum):
+    """Output forms of a command that can also write parquet (to a file only)."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+    parquet = "parquet"
+
+
+def _batches(rows: Rows) -> Iterator[pa.RecordBatch]:
+    return iter(rows.to_batches(max_chunksize=BATCH_ROWS) if isinstance(rows, pa.Table) else rows)
+
+
+def _with_schema(rows: Rows, schema: pa.Schema) -> Rows:
+    """``rows`` (their columns in ``schema``'s order) under ``schema``."""
+    if isinstance(rows, pa.Table):
+        return rows.select(schema.names).cast(schema)
+    return pa.RecordBatchReader.from_batches(
+        schema,
+        (pa.RecordBatch.from_arrays(b.select(schema.names).columns, schema=schema)
+         for b in rows),
+    )  # fmt: skip
+
+
+def select(rows: Rows, names: list[str]) -> Rows:
+    """The columns ``names`` of ``rows``, a table or a stream."""
+    return _with_schema(rows, pa.schema([rows.schema.field(name) for name in names]))
+
+
+def with_money(rows: Rows, columns: tuple[str, ...], currency: str = "currency") -> Rows:
+    """``rows`` with ``columns`` (those it has) tagged as amounts in the smallest unit of
+    the currency named by column ``currency`` in the same row."""
+    fields = [
+        field.with_metadata({MONEY_KEY: currency.encode()}) if field.name in columns else field
+        for field in rows.schema
+    ]
+    return _with_schema(rows, pa.schema(fields, metadata=rows.schema.metadata))
+
+
+def first_rows(rows: Rows) -> Rows | None:
+    """``rows`` unchanged, or None when they hold no row (a stream is read up to its first
+    row and handed on whole)."""
+    if isinstance(rows, pa.Table):
+        return rows if rows.num_rows else None
+    seen = []
+    for batch in rows:
+        seen.append(batch)
+        if batch.num_rows:
+            rest: Iterator[pa.RecordBatch] = iter(rows)
+            return pa.RecordBatchReader.from_batches(rows.schema, _chain(seen, rest))
+    return None
+
+
+def _chain(first: list[pa.RecordBatch], rest: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    yield from first
+    yield from rest
+
+
+def _currency_column(field: pa.Field) -> str | None:
+    metadata = field.metadata or {}
+    return metadata[MONEY_KEY].decode() if MONEY_KEY in metadata else None
+
+
 def _cell(value: Any) -> str:
     if value is None:
         return ""
@@ -27,29 +112,136 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def render(table: pa.Table, fmt: Format, max_rows: int | None = None) -> str:
-    """The text of ``table`` in ``fmt``; ``max_rows`` limits only the human-readable form."""
-    if fmt is Format.csv:
-        sink = io.BytesIO()
-        pacsv.write_csv(table, sink)
-        return sink.getvalue().decode()
-    if fmt is Format.json:
-        return json.dumps(table.to_pylist(), default=str, indent=1)
-    rows = table.to_pylist()
-    shown = rows if max_rows is None else rows[:max_rows]
-    names = table.column_names
-    cells = [[_cell(row[name]) for name in names] for row in shown]
-    widths = [max([len(name), *(len(r[i]) for r in cells)]) for i, name in enumerate(names)]
-    numeric = [
+def _cells(batch: pa.RecordBatch) -> list[list[str]]:
+    """The batch's values as the table form shows them, column by column."""
+    columns = []
+    for field, column in zip(batch.schema, batch.columns, strict=True):
+        values = column.to_pylist()
+        currency = _currency_column(field)
+        if currency is None:
+            columns.append([_cell(value) for value in values])
+        else:
+            units = batch.column(currency).to_pylist()
+            columns.append(
+                ["" if v is None else show_money(v, u) for v, u in zip(values, units, strict=True)]
+            )
+    return columns
+
+
+@contextmanager
+def _twice(rows: Rows, max_rows: int | None) -> Iterator[tuple[Callable[[], Iterator[Any]], int]]:
+    """A way to read the first ``max_rows`` of ``rows`` twice (a stream is spooled to a
+    temporary file), and how many rows there are in all."""
+    if isinstance(rows, pa.Table):
+        shown = rows if max_rows is None else rows.slice(0, max_rows)
+        yield (lambda: _batches(shown)), rows.num_rows
+        return
+    with tempfile.TemporaryFile() as spool:
+        total = 0
+        with pa.ipc.new_stream(spool, rows.schema) as writer:
+            for batch in rows:
+                kept = batch if max_rows is None else batch.slice(0, max(max_rows - total, 0))
+                writer.write_batch(kept)
+                total += batch.num_rows
+
+        def again() -> Iterator[pa.RecordBatch]:
+            spool.seek(0)
+            return iter(pa.ipc.open_stream(spool))
+
+        yield again, total
+
+
+def _write_table(rows: Rows, stream: TextIO, max_rows: int | None) -> None:
+    """Aligned columns: widths from a first pass over the rows, then the lines."""
+    names = rows.schema.names
+    widths = [len(name) for name in names]
+    right = [
         pa.types.is_integer(f.type) or pa.types.is_floating(f.type) or pa.types.is_decimal(f.type)
-        for f in table.schema
+        for f in rows.schema
     ]
 
     def line(values: list[str]) -> str:
-        padded = zip(values, widths, numeric, strict=True)
-        return "  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in padded).rstrip()
+        padded = zip(values, widths, right, strict=True)
+        return "  ".join(v.rjust(w) if r else v.ljust(w) for v, w, r in padded).rstrip() + "\n"
 
-    out = [line(names), line(["-" * w for w in widths]), *(line(r) for r in cells)]
-    if len(shown) < len(rows):
-        out.append(f"... {len(rows) - len(shown)} more rows (use --format csv or json for all)")
-    return "\n".join(out) + "\n"
+    with _twice(rows, max_rows) as (batches, total):
+        for batch in batches():
+            for i, column in enumerate(_cells(batch)):
+                widths[i] = max([widths[i], *(len(cell) for cell in column)])
+        stream.write(line(names) + line(["-" * w for w in widths]))
+        for batch in batches():
+            stream.writelines(line(list(row)) for row in zip(*_cells(batch), strict=True))
+    shown = total if max_rows is None else min(max_rows, total)
+    if shown < total:
+        stream.write(f"... {total - shown} more rows (use --format csv or json for all)\n")
+
+
+def _write_csv(rows: Rows, stream: TextIO) -> None:
+    """The header, then the rows batch by batch."""
+    sink = io.BytesIO()
+
+    def drain() -> None:
+        stream.write(sink.getvalue().decode())
+        sink.seek(0)
+        sink.truncate()
+
+    with pacsv.CSVWriter(sink, rows.schema) as writer:
+        for batch in _batches(rows):
+            writer.write_batch(batch)
+            drain()
+    drain()
+
+
+def _write_json(rows: Rows, stream: TextIO) -> None:
+    """The rows as one JSON list of objects (the text ``json.dumps(rows, indent=1)`` gives)."""
+    first = True
+    for batch in _batches(rows):
+        for row in batch.to_pylist():
+            stream.write(("[\n" if first else ",\n") + textwrap.indent(_dumps(row), " "))
+            first = False
+    stream.write("[]" if first else "\n]")
+
+
+def _dumps(row: dict[str, Any]) -> str:
+    return json.dumps(row, default=str, indent=1)
+
+
+def write(rows: Rows, fmt: Format, stream: TextIO, max_rows: int | None = None) -> None:
+    """Write ``rows`` in ``fmt`` to ``stream``; ``max_rows`` limits only the table form."""
+    if fmt is Format.csv:
+        _write_csv(rows, stream)
+    elif fmt is Format.json:
+        _write_json(rows, stream)
+    else:
+        _write_table(rows, stream, max_rows)
+
+
+def render(table: pa.Table, fmt: Format, max_rows: int | None = None) -> str:
+    """The text of ``table`` in ``fmt``; ``max_rows`` limits only the human-readable form."""
+    text = io.StringIO()
+    write(table, fmt, text, max_rows)
+    return text.getvalue()
+
+
+@contextmanager
+def whole_file(path: Path) -> Iterator[Path]:
+    """A new file beside ``path`` to write, renamed over ``path`` when the block ends well
+    and removed when it fails: ``path`` is written whole or not at all."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        yield part
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def save(rows: Rows, fmt: FileFormat, path: Path) -> None:
+    """Write ``rows`` to ``path`` in ``fmt``, whole or not at all."""
+    with whole_file(path) as part:
+        if fmt is FileFormat.parquet:
+            with pq.ParquetWriter(part, rows.schema) as writer:
+                for batch in _batches(rows):
+                    writer.write_batch(batch)
+        else:
+            with part.open("x", encoding="utf-8", newline="") as stream:
+                write(rows, Format(fmt.value), stream)

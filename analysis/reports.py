@@ -1,41 +1,50 @@
-"""Player, position and starting-hand reports: SQL files in ``sql/`` run with bound filters.
+"""Player, position, starting-hand and session reports: SQL files in ``sql/`` run with bound
+filters, never adding amounts of two currencies (tournament chips are a currency of their own).
 
-Every report reads the temporary views of ``sql/views.sql`` (``player_hands`` and the
-``report_hands`` filter macro), created on the connection by :func:`create_views`. The
-starting-hand report also needs ``hand_classes``, classified in bulk by
-:mod:`analysis.handclass` from the distinct hole-card texts of the database.
-
-Deriving ``player_hands`` from the actions costs seconds on a million hands, so
-:func:`refresh_cache` stores it (and the hand classes) in the database, with the row counts
-of the tables it was made from and a hash of the view definitions; the views read the
-stored copy while both match and fall back to computing everything otherwise (a read-only
-database that was never refreshed).
+Every report reads the views of ``sql/views.sql`` over ``player_hands``, one row per player
+dealt into a hand (``sql/player_hands.sql``). Those rows are stored in the database and
+brought up to date before each report at a cost proportional to what changed
+(``sql/report_cache.sql``): ``report_cache`` keeps, per table the rows are made from, how
+many rows were read, the last rowid read and the key of that row. While those still hold,
+the import only appended, and the new hands are the rows past the marks; otherwise hands
+were deleted, and the stored hands are compared with ``hands`` by key (rows of hands gone
+are removed). New hands are processed in batches of consecutive hands, each read by its
+rowid ranges, so memory stays bounded whatever the size of the database. A read-only
+connection keeps the new rows in temporary tables beside the stored ones.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import enum
+import functools
 import hashlib
 import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import duckdb
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from analysis.handclass import HAND_CLASS_SCHEMA, classify_texts
-from analysis.output import Format, render
+from analysis.output import BATCH_ROWS, Rows, select, with_money
 from ingest import store
+from ingest.money import CURRENCY_SIGNS
+from omaha_core import GAMES
 
 SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
-# Deriving player_hands groups every action and sorts the player rows: more memory than
-# the store's default avoids spilling to disk (or, read-only, running out) on large databases.
-REFRESH_MEMORY_LIMIT = "4GB"
+# DuckDB's memory in a report (it spills beyond). New hands are stored in batches, one
+# transaction each (a transaction keeps its rows in memory until it commits): storing a
+# million new hands peaked at 651 MB for the whole process (bench/reports.py).
+REPORT_MEMORY_LIMIT = "384MB"
+BATCH_HANDS = 50_000
 SPILL_DIR = Path(tempfile.gettempdir()) / "omaha-reports-spill"
+SOURCES = ("hands", "players", "actions")
+MONEY_COLUMNS = ("net", "rake_paid", "net_showdown", "net_no_showdown")
+DEFAULT_GAP_MINUTES = 30
+HAND_CLASSES_SCHEMA = pa.schema([pa.field("hole_cards", pa.string()), *HAND_CLASS_SCHEMA])
 
 
 class Report(enum.StrEnum):
@@ -44,56 +53,75 @@ class Report(enum.StrEnum):
     players = "players"
     positions = "positions"
     hands = "hands"
+    sessions = "sessions"
 
 
-class HandGrouping(enum.StrEnum):
-    """Rows of the starting-hand report: one per category value or one per exact class."""
+class Grouping(enum.StrEnum):
+    """``--by``: the hands report by category or exact class; the players report by period."""
 
     category = "category"
     hand_class = "class"
+    month = "month"
+    week = "week"
+    day = "day"
 
 
-class ReportFormat(enum.StrEnum):
-    """Report outputs: the shared text renderings, or a parquet file (``--out``)."""
-
-    table = "table"
-    csv = "csv"
-    json = "json"
-    parquet = "parquet"
+GROUPINGS = {
+    Report.hands: (Grouping.category, Grouping.hand_class),
+    Report.players: (Grouping.month, Grouping.week, Grouping.day),
+}
 
 
 class ReportError(ValueError):
     """A report cannot run as asked (bad filter value, missing tables); the message says why."""
 
 
+def parse_currency(text: str) -> str:
+    """A currency as stored: an ISO code (``usd`` -> ``USD``), a sign (``€``), chips or play."""
+    cleaned = text.strip()
+    if cleaned in CURRENCY_SIGNS:
+        return CURRENCY_SIGNS[cleaned]
+    if cleaned.lower() in ("chips", "play"):
+        return cleaned.lower()
+    if re.fullmatch(r"[A-Za-z]{3}", cleaned):
+        return cleaned.upper()
+    raise ReportError(f"not a currency: {text!r} (an ISO code such as USD or EUR, chips or play)")
+
+
 @dataclass(frozen=True)
 class Stakes:
-    """A stakes filter: blinds in currency units (``0.05/0.10``), or a big blind in the smallest
-    unit (``10`` = 10 cents or 10 chips)."""
+    """A stakes filter in currency units: both blinds (``0.05/0.10``) or the big blind alone
+    (``$0.10``), with the currency when the text names it (a sign, ``chips`` or ``play``)."""
 
     small_blind: Decimal | None = None
     big_blind: Decimal | None = None
-    big_blind_units: int | None = None
+    currency: str | None = None
+    text: str = field(default="", compare=False)
 
     @classmethod
     def parse(cls, text: str) -> Stakes:
-        """``"0.05/0.10"`` (currency units, ``$`` and ``€`` allowed) or ``"10"`` (smallest unit)."""
-        cleaned = re.sub(r"[\s$€£]", "", text)
+        """``0.05/0.10``, ``$0.05/$0.10``, ``50/100 chips``, ``€0.10`` or ``100 chips``."""
+        word = re.search(r"\s*\b(chips|play)\s*$", text, re.IGNORECASE)
+        named = {CURRENCY_SIGNS[char] for char in text if char in CURRENCY_SIGNS}
+        named |= {word.group(1).lower()} if word else set()
+        amounts = re.sub(r"[\s,$€£₹]", "", text[: word.start()] if word else text).split("/")
         try:
-            if "/" in cleaned:
-                small, big = cleaned.split("/", 1)
-                return cls(small_blind=Decimal(small), big_blind=Decimal(big))
-            return cls(big_blind_units=int(cleaned))
+            if len(named) > 1 or len(amounts) > 2:
+                raise ValueError(text)
+            values = [Decimal(amount) for amount in amounts]
         except (InvalidOperation, ValueError) as exc:
             raise ReportError(
-                f"stakes {text!r}: write SB/BB in currency units (0.05/0.10) "
-                "or the big blind in the smallest unit (10)"
+                f"stakes {text!r}: write SB/BB in currency units (0.05/0.10, $0.05/$0.10, "
+                "50/100 chips) or the big blind with its currency ($0.10, 100 chips)"
             ) from exc
+        small = values[0] if len(values) == 2 else None
+        return cls(small, values[-1], next(iter(named), None), text.strip())
 
 
 @dataclass(frozen=True)
 class Filters:
-    """What every report can be narrowed to; ``None`` means no restriction."""
+    """What every report can be narrowed to; ``None`` means no restriction. ``tournament``:
+    True for tournament hands only, False for cash games only."""
 
     player: str | None = None
     game: str | None = None
@@ -101,16 +129,40 @@ class Filters:
     since: dt.datetime | None = None
     until: dt.datetime | None = None
     min_hands: int = 1
+    currency: str | None = None
+    tournament: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.game is not None and self.game not in GAMES:
+            raise ReportError(f"no game {self.game!r}: the games are {', '.join(GAMES)}")
+        named = {c for c in (self.currency, self.stakes and self.stakes.currency) if c}
+        chips_only = {"chips"} if self.tournament else set()
+        cash_only = self.tournament is False and "chips" in named
+        if len(named | chips_only) > 1 or cash_only:
+            raise ReportError("the filters name different currencies (tournaments are in chips)")
+        if self.stakes and self.stakes.small_blind is None and self.currency_named is None:
+            raise ReportError(
+                f"stakes {self.stakes.text!r} are ambiguous: a big blind of "
+                f"{self.stakes.text} in which currency? Write it with its currency ($0.10, "
+                "€0.10, 100 chips), add --currency, or give both blinds (0.05/0.10)"
+            )
+
+    @property
+    def currency_named(self) -> str | None:
+        """The one currency the filters select, if they select one."""
+        chips = "chips" if self.tournament else None
+        return self.currency or (self.stakes and self.stakes.currency) or chips
 
     def parameters(self) -> dict[str, object]:
-        """The bound parameters every report SQL file names."""
+        """The bound parameters the report SQL files name."""
         stakes = self.stakes or Stakes()
         return {
             "player": self.player,
             "game": self.game,
+            "currency": self.currency_named,
+            "tournament": self.tournament,
             "small_blind": stakes.small_blind,
             "big_blind": stakes.big_blind,
-            "big_blind_units": stakes.big_blind_units,
             "since": self.since,
             "until": self.until,
             "min_hands": self.min_hands,
@@ -135,209 +187,287 @@ def sql_text(name: str) -> str:
     return (SQL_DIR / f"{name}.sql").read_text(encoding="utf-8")
 
 
-_SOURCE_COUNTS = (
-    "SELECT (SELECT count(*) FROM hands) AS hands, (SELECT count(*) FROM players) AS players, "
-    "(SELECT count(*) FROM actions) AS actions"
-)
+@functools.cache
+def statements(name: str) -> dict[str, str]:
+    """The ``-- name:`` sections of ``sql/<name>.sql``."""
+    parts = re.split(r"^-- name: (\w+)\n", sql_text(name), flags=re.MULTILINE)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
 
 
-def source_counts(con: duckdb.DuckDBPyConnection) -> tuple[int, int, int]:
-    """Row counts of hands, players and actions: what the stored copy is checked against."""
-    ((hands, players, actions),) = con.execute(_SOURCE_COUNTS).fetchall()
-    return int(hands), int(players), int(actions)
+def bound(sql: str, values: dict[str, object]) -> dict[str, object]:
+    """The values of the ``$name`` parameters that ``sql`` uses."""
+    used = set(re.findall(r"\$(\w+)", sql))
+    return {name: value for name, value in values.items() if name in used}
 
 
-def cache_is_current(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether the stored ``player_hands_cache`` was made from the tables as they are now."""
-    ((found,),) = con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'report_cache' AND NOT temporary"
-    ).fetchall()
-    if found == 0:
-        return False
-    stored = con.execute(
-        "SELECT version, hands, players, actions FROM main.report_cache"
-    ).fetchall()
-    return len(stored) == 1 and tuple(stored[0]) == (cache_version(), *source_counts(con))
+def _run(con: duckdb.DuckDBPyConnection, name: str, **values: object) -> duckdb.DuckDBPyConnection:
+    """Run statement ``name`` of ``sql/report_cache.sql`` with its parameters."""
+    sql = statements("report_cache")[name]
+    return con.execute(sql, bound(sql, values)) if values else con.execute(sql)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """How far the stored rows have read one table: rows read, the last rowid read and the
+    key of the row there (deleting rows shifts the rows after them)."""
+
+    rows: int
+    last_row: int
+    last_key: str | None
+
+
+NOTHING_READ = dict.fromkeys(SOURCES, Mark(0, -1, None))
 
 
 def cache_version() -> str:
-    """Changes whenever the view definitions or the class columns change."""
-    made_from = sql_text("views") + str(HAND_CLASS_SCHEMA)
-    return hashlib.sha256(made_from.encode()).hexdigest()[:16]
+    """Changes whenever the definition of the stored rows or of the classes changes."""
+    made_from = sql_text("player_hands") + statements("report_cache")["create_stored"]
+    return hashlib.sha256((made_from + str(HAND_CLASS_SCHEMA)).encode()).hexdigest()[:16]
 
 
-HAND_CLASSES_SCHEMA = pa.schema([pa.field("hole_cards", pa.string()), *HAND_CLASS_SCHEMA])
+def _table_ends(con: duckdb.DuckDBPyConnection) -> dict[str, Mark]:
+    ends = {source: (rows, last) for source, rows, last in _run(con, "table_ends").fetchall()}
+    (keys,) = _run(con, "keys_at", **{s: last for s, (_, last) in ends.items()}).fetchall()
+    return {s: Mark(*ends[s], key) for s, key in zip(SOURCES, keys, strict=True)}
 
 
-def provide_hand_classes(con: duckdb.DuckDBPyConnection, classes: pa.Table | None) -> None:
-    """Bind the name ``hand_classes`` to ``classes``, or to the stored copy when ``None``."""
+def _stored_marks(con: duckdb.DuckDBPyConnection) -> tuple[dict[str, Mark], bool] | None:
+    """The marks of the stored rows and whether an update of them was cut short, when
+    these definitions made them; else None."""
+    found = dict(_run(con, "stored_columns").fetchall())
+    expected = {
+        "report_cache": ["source", "rows", "last_row", "last_key", "version", "updated_at"],
+        "player_hands_cache": con.sql("FROM report_new_rows").columns,
+        "class_categories_cache": con.sql("FROM report_new_categories").columns,
+        "report_cache_hands": ["site", "hand_id"],
+    }
+    if found != expected:
+        return None
+    rows = _run(con, "marks").fetchall()
+    marks = {source: Mark(n, last, key) for source, n, last, key, _ in rows if source in SOURCES}
+    current = {version for *_, version in rows} == {cache_version()}
+    pending = any(source == "pending" for source, *_ in rows)
+    return (marks, pending) if current and set(marks) == set(SOURCES) else None
+
+
+def _intact(con: duckdb.DuckDBPyConnection, marks: dict[str, Mark]) -> bool:
+    """Whether every table still holds, up to its mark, exactly the rows read: only
+    appended to since."""
+    lasts = {source: mark.last_row for source, mark in marks.items()}
+    (counts,) = _run(con, "rows_up_to", **lasts).fetchall()
+    (keys,) = _run(con, "keys_at", **lasts).fetchall()
+    read = [(marks[source].rows, marks[source].last_key) for source in SOURCES]
+    return read == list(zip(counts, keys, strict=True))
+
+
+def _spans(con: duckdb.DuckDBPyConnection, after: dict[str, int]) -> dict[int, dict[str, int]]:
+    """Each batch's rowid range in each table past ``after`` (empty when it has no rows
+    there), and ``keyed``: whether a range holds rows of other hands too, as the
+    parameters of the batch statements."""
+    empty = {f"{source}_{end}": value for source in SOURCES
+             for end, value in (("first", 0), ("last", -1))}  # fmt: skip
+    spans: dict[int, dict[str, int]] = {}
+    for batch, source, first, last, rows in _run(con, "spans", **after).fetchall():
+        span = spans.setdefault(batch, {**empty, "keyed": False})
+        span.update({f"{source}_first": first, f"{source}_last": last})
+        span["keyed"] |= rows != last - first + 1
+    return spans
+
+
+def provide_hand_classes(con: duckdb.DuckDBPyConnection, classes: pa.Table) -> None:
+    """Bind the name ``hand_classes`` (read by sql/player_hands.sql) to ``classes``."""
     con.execute("DROP VIEW IF EXISTS temp.hand_classes")
-    if classes is None:
-        con.execute("CREATE TEMP VIEW hand_classes AS SELECT * FROM main.hand_classes_cache")
-    else:
-        con.register("hand_classes", classes)
+    con.register("hand_classes", classes)
+
+
+def _add_batch(
+    con: duckdb.DuckDBPyConnection, batch: int, span: dict[str, int], keep: bool
+) -> None:
+    """Make the rows of one batch of hands, classifying the batch's hole cards first: into
+    the stored tables with ``keep``, else into temporary ones beside them."""
+    _run(con, "batch_keys", batch=batch)
+    texts = [text for (text,) in _run(con, "batch_texts", **span).fetchall()]
+    classes = classify_texts(texts).add_column(0, "hole_cards", pa.array(texts, pa.string()))
+    provide_hand_classes(con, classes.cast(HAND_CLASSES_SCHEMA))
+    _run(con, "batch_rows_stored" if keep else "batch_rows_beside", **span)
+    _run(con, "batch_categories")
+    if keep:
+        _run(con, "move_new")
+
+
+def _todo(
+    con: duckdb.DuckDBPyConnection, marks: dict[str, Mark], pending: bool, keep: bool
+) -> dict[str, int]:
+    """List the hands to add in ``report_todo``, numbered into batches, and return the
+    rowids past which their rows lie. After appends only, they are the hands past the
+    marks; else (rows deleted, or an update cut short) those whose rows are not stored,
+    and the rows of hands deleted are dropped (with ``keep``) or left out."""
+    if not pending and _intact(con, marks):
+        after = {source: mark.last_row for source, mark in marks.items()}
+        _run(con, "todo_after", batch_hands=BATCH_HANDS, hands=after["hands"])
+        return after
+    _run(con, "gone")
+    if keep:
+        _run(con, "delete_gone")
+    _run(con, "todo_missing", batch_hands=BATCH_HANDS)
+    return dict.fromkeys(SOURCES, -1)
+
+
+def _store_hands(
+    con: duckdb.DuckDBPyConnection, marks: dict[str, Mark], ends: dict[str, Mark], pending: bool
+) -> None:
+    """Add the rows of new hands to the stored tables, committing batch by batch (a
+    transaction holds its batches in memory); the mark ``pending`` makes the next update
+    finish one cut short. The new marks are stored last."""
+    with store.transaction(con):
+        _run(con, "mark_pending", version=cache_version())
+        store.commit_and_continue(con)
+        after = _todo(con, marks, pending, keep=True)
+        for batch, span in sorted(_spans(con, after).items()):
+            _add_batch(con, batch, span, keep=True)
+            _run(con, "store_batch_hands")
+            store.commit_and_continue(con)
+        _run(con, "clear_marks")
+        for source, mark in ends.items():
+            _run(con, "store_mark", source=source, rows=mark.rows, last_row=mark.last_row,
+                 last_key=mark.last_key, version=cache_version())  # fmt: skip
+
+
+def _add_beside(con: duckdb.DuckDBPyConnection, marks: dict[str, Mark], pending: bool) -> None:
+    """Add the rows of new hands to temporary tables beside the stored ones (read-only)."""
+    after = _todo(con, marks, pending, keep=False)
+    for batch, span in sorted(_spans(con, after).items()):
+        _add_batch(con, batch, span, keep=False)
+
+
+def _writable(con: duckdb.DuckDBPyConnection) -> bool:
+    ((read_only,),) = con.execute(
+        "SELECT readonly FROM duckdb_databases() WHERE database_name = current_database()"
+    ).fetchall()
+    return not read_only
+
+
+def update_player_rows(con: duckdb.DuckDBPyConnection) -> None:
+    """Bring the rows behind ``player_hands`` up to date with the tables: in the stored
+    tables when ``con`` can write, else in temporary tables beside them."""
+    keep = _writable(con)
+    if not keep:  # as ``omaha sql`` opens the store: the rows beside spill to SPILL_DIR
+        con.execute("SET temp_directory = $dir", {"dir": str(SPILL_DIR)})
+        con.execute("SET memory_limit = $limit", {"limit": REPORT_MEMORY_LIMIT})
+    provide_hand_classes(con, HAND_CLASSES_SCHEMA.empty_table())
+    con.execute(sql_text("player_hands"))
+    _run(con, "scratch")
+    found = _stored_marks(con)
+    if found is None and keep:
+        _run(con, "drop_stored")
+        _run(con, "create_stored")
+        found = (NOTHING_READ, False)
+    _run(con, "use_nothing_stored" if found is None else "use_stored")
+    marks, pending = found or (NOTHING_READ, False)
+    ends = _table_ends(con)
+    if pending or marks != ends:
+        if keep:
+            _store_hands(con, marks, ends, pending)
+        else:
+            _add_beside(con, marks, pending)
+    con.unregister("hand_classes")
+    _run(con, "point_stored" if keep else "point_beside")
+    _run(con, "point_hand_classes")
 
 
 def create_views(con: duckdb.DuckDBPyConnection) -> None:
-    """Create the temporary views and macros of ``sql/views.sql`` on ``con``.
-
-    ``player_hands``, ``hand_classes`` and ``class_categories`` read the stored copies when
-    they are current. Otherwise ``hand_classes`` starts empty (``class_key`` is then null)
-    until :func:`register_hand_classes` classifies the hole cards.
-    """
-    current = cache_is_current(con)
-    if not current:
-        # Computing player_hands from the tables needs more room than the store's default,
-        # and a place to spill even when the database is read-only.
-        con.execute("SET memory_limit = $limit", {"limit": REFRESH_MEMORY_LIMIT})
-        con.execute("SET temp_directory = $dir", {"dir": str(SPILL_DIR)})
-    provide_hand_classes(con, None if current else HAND_CLASSES_SCHEMA.empty_table())
+    """Bring the player rows up to date and create the views of ``sql/views.sql``."""
+    update_player_rows(con)
     con.execute(sql_text("views"))
-    if current:
-        for name in ("player_hands", "class_categories"):
-            con.execute(f"CREATE OR REPLACE TEMP VIEW {name} AS SELECT * FROM main.{name}_cache")
-
-
-def hand_class_rows(con: duckdb.DuckDBPyConnection) -> pa.Table:
-    """The class of every distinct known hole-card text, keyed by ``hole_cards``.
-
-    One row per distinct text (a few million at most however many hands are stored), so
-    classification stays cheap on large databases.
-    """
-    texts = con.execute(
-        "SELECT DISTINCT hole_cards FROM players WHERE hole_cards IS NOT NULL AND hole_cards <> ''"
-    ).fetchall()
-    hole_cards = [text for (text,) in texts]
-    classes = classify_texts(hole_cards).add_column(0, "hole_cards", pa.array(hole_cards))
-    return classes.cast(HAND_CLASSES_SCHEMA)
-
-
-def register_hand_classes(con: duckdb.DuckDBPyConnection) -> None:
-    """Make ``hand_classes`` complete: classify now unless the stored copy is current."""
-    if not cache_is_current(con):
-        provide_hand_classes(con, hand_class_rows(con))
-
-
-def refresh_cache(con: duckdb.DuckDBPyConnection) -> None:
-    """Store ``player_hands``, the hand classes and their categories (``con`` writable).
-
-    Rows are kept in hand order, which lets date filters skip whole row groups.
-    """
-    counts = source_counts(con)
-    provide_hand_classes(con, hand_class_rows(con))
-    con.execute(sql_text("views"))
-    stored = {
-        "player_hands_cache": "SELECT * FROM player_hands_live "
-        "ORDER BY started_at, site, hand_id, seat",
-        "hand_classes_cache": "SELECT * FROM hand_classes",
-        "class_categories_cache": "SELECT * FROM class_categories",
-    }
-    try:
-        con.execute("BEGIN TRANSACTION")
-        for name, query in stored.items():
-            con.execute(f"CREATE OR REPLACE TABLE main.{name} AS {query}")
-        con.execute(
-            "CREATE OR REPLACE TABLE main.report_cache AS "
-            "SELECT $version AS version, $hands::BIGINT AS hands, $players::BIGINT AS players, "
-            "$actions::BIGINT AS actions, now() AS refreshed_at",
-            {
-                "version": cache_version(),
-                **dict(zip(("hands", "players", "actions"), counts, strict=True)),
-            },
-        )
-        con.execute("COMMIT")
-    except duckdb.Error:
-        con.execute("ROLLBACK")
-        raise
-    create_views(con)
 
 
 def connect_for_reports(db: Path) -> duckdb.DuckDBPyConnection:
-    """A read-only connection to the store at ``db`` with the report views created.
-
-    Refreshes the stored copies first when they are missing or stale and the database can
-    be opened for writing; when it cannot (another process holds it), the reports compute
-    from the tables directly.
-    """
-    con = store.connect(db, read_only=True)
-    if not cache_is_current(con):
-        con.close()
-        try:
-            writer = store.connect(db, memory_limit=REFRESH_MEMORY_LIMIT)
-        except store.StoreError:
-            writer = None
-        if writer is not None:
-            try:
-                refresh_cache(writer)
-            finally:
-                writer.close()
-        con = store.connect(db, read_only=True)
-    create_views(con)
-    return con
+    """A connection to the store at ``db`` for reports (which bring the stored rows up to
+    date and create the views): writable, or read-only when another process holds it."""
+    if not db.is_file():
+        raise store.StoreError(f"no database at {db} (run `omaha import` first)")
+    try:
+        return store.connect(db, memory_limit=REPORT_MEMORY_LIMIT)
+    except store.StoreError:
+        return store.connect(db, read_only=True, memory_limit=REPORT_MEMORY_LIMIT)
 
 
-def report_sql(report: Report, grouping: HandGrouping = HandGrouping.category) -> str:
+def check_grouping(report: Report, by: Grouping | None) -> Grouping | None:
+    """``by`` if ``report`` can be grouped so (the hands report: by category by default)."""
+    allowed = GROUPINGS.get(report, ())
+    if by is None or by in allowed:
+        return Grouping.category if by is None and report is Report.hands else by
+    can = f"one of {', '.join(allowed)}" if allowed else "nothing"
+    raise ReportError(f"--by {by}: the {report} report is grouped by {can}")
+
+
+def report_sql(report: Report, by: Grouping | None = None) -> str:
     """The SQL of a report, with its ``$name`` parameters unbound."""
     if report is Report.hands:
-        suffix = "class" if grouping is HandGrouping.hand_class else "category"
+        suffix = "class" if by is Grouping.hand_class else "category"
         return sql_text(f"report_hands_by_{suffix}")
     return sql_text(f"report_{report.value}")
+
+
+def report_values(
+    filters: Filters, by: Grouping | None = None, gap_minutes: int = DEFAULT_GAP_MINUTES
+) -> dict[str, object]:
+    """Every value a report SQL file may bind."""
+    period = by.value if by in GROUPINGS[Report.players] else None
+    return {**filters.parameters(), "period": period, "gap_minutes": gap_minutes}
+
+
+def report_rows(
+    con: duckdb.DuckDBPyConnection,
+    report: Report,
+    filters: Filters,
+    by: Grouping | None = None,
+    gap_minutes: int = DEFAULT_GAP_MINUTES,
+) -> pa.RecordBatchReader:
+    """The rows of one report on ``con`` (a store connection) as the database sends them,
+    amounts tagged with their currency column (see :func:`analysis.output.with_money`)."""
+    by = check_grouping(report, by)
+    create_views(con)
+    sql = report_sql(report, by)
+    values = bound(sql, report_values(filters, by, gap_minutes))
+    try:
+        rows = con.sql(sql, params=values).to_arrow_reader(BATCH_ROWS)
+    except duckdb.CatalogException as exc:
+        raise ReportError(f"the database lacks a table the report needs: {exc}") from exc
+    if report is Report.players and by is None:
+        rows = select(rows, [name for name in rows.schema.names if name != "period"])
+    return with_money(rows, MONEY_COLUMNS)
 
 
 def run_report(
     con: duckdb.DuckDBPyConnection,
     report: Report,
     filters: Filters,
-    grouping: HandGrouping = HandGrouping.category,
+    by: Grouping | None = None,
+    gap_minutes: int = DEFAULT_GAP_MINUTES,
 ) -> pa.Table:
-    """Run one report on ``con`` (a store connection) and return its rows."""
-    create_views(con)
-    if report is Report.hands:
-        register_hand_classes(con)
-    try:
-        relation = con.sql(report_sql(report, grouping), params=filters.parameters())
-        return relation.to_arrow_table()
-    except duckdb.CatalogException as exc:
-        raise ReportError(f"the database lacks a table the report needs: {exc}") from exc
+    """All the rows of one report (see :func:`report_rows`) in one table."""
+    return report_rows(con, report, filters, by, gap_minutes).read_all()
 
 
-def without_counts(table: pa.Table) -> pa.Table:
-    """The table without numerator and opportunity columns (for the human-readable form)."""
-    keep = [name for name in table.column_names if not name.endswith(("_n", "_opp", "_calls"))]
-    return table.select(keep)
+def without_counts(rows: Rows) -> Rows:
+    """The rows without numerator and opportunity columns (for the human-readable form)."""
+    names = rows.schema.names
+    return select(rows, [name for name in names if not name.endswith(("_n", "_opp", "_calls"))])
 
 
-def emit(table: pa.Table, fmt: ReportFormat, out: Path | None = None) -> str:
-    """Text to print for ``table`` in ``fmt``, or write it to ``out`` (parquet: required).
-
-    The table form leaves out the numerator and opportunity columns (csv, json and parquet
-    keep them); with ``out`` given the text goes to the file and nothing is printed.
-    """
-    if fmt is ReportFormat.parquet:
-        if out is None:
-            raise ReportError("parquet output needs --out FILE")
-        pq.write_table(table, out)
-        return ""
-    text_form = without_counts(table) if fmt is ReportFormat.table else table
-    text = render(text_form, Format(fmt.value))
-    if out is not None:
-        out.write_text(text, encoding="utf-8")
-        return ""
-    return text
-
-
-def show_sql(sql: str, filters: Filters) -> str:
+def show_sql(sql: str, values: dict[str, object]) -> str:
     """The SQL of a report as ``--show-sql`` prints it: the bound values listed above it."""
-    bound = ", ".join(f"${name} = {value!r}" for name, value in filters.parameters().items())
-    return f"-- parameters: {bound}\n-- views: sql/views.sql\n{sql.rstrip()}\n"
+    listed = ", ".join(f"${name} = {value!r}" for name, value in values.items())
+    return f"-- parameters: {listed}\n-- views: sql/views.sql\n{sql.rstrip()}\n"
+
+
+# Names sql/views.sql and sql/player_hands.sql give (or begin) their views and macros.
+VIEW_NAMES = ("player_hands", "hand_classes", "class_categories", "hand_landmarks", "stat_",
+              "report_hands", "class_results", "bb_per_100", "pct")
 
 
 def prepare_ad_hoc(con: duckdb.DuckDBPyConnection, query: str) -> None:
-    """Make the report views available to an ad hoc query (``omaha sql``).
-
-    Without a current stored copy, hole cards are classified only when the query names a
-    class column or view.
-    """
-    create_views(con)
-    if "class" in query.lower():
-        register_hand_classes(con)
+    """Make the report views available to an ad hoc query (``omaha sql``) that names one."""
+    if any(name in query.lower() for name in VIEW_NAMES):
+        create_views(con)

@@ -1,11 +1,24 @@
--- omaha graph: the net won of each hand of one player (or of the hero rows when no player is
--- named), in the order the hands were played; analysis/graph.py sums them cumulatively,
--- in total and split by whether the player went to showdown.
-SELECT
-    net,
-    went_to_showdown,
-    currency,
-    units_per_currency
-FROM report_hands($player, $game, $small_blind, $big_blind, $big_blind_units, $since, $until)
-WHERE $player IS NOT NULL OR is_hero
-ORDER BY started_at, site, hand_id;
+-- omaha graph: the cumulative net won of one player (or of the hero rows when no player is
+-- named) per currency, over the hands in the order they were played: in total and split
+-- by whether the player went to showdown. Only the points drawn leave the database: about
+-- $max_points per currency, the first and last hands included.
+WITH running AS (
+    SELECT
+        currency,
+        row_number() OVER played AS hand_number,
+        count(*) OVER (PARTITION BY currency) AS hands,
+        sum(net) OVER played AS net,
+        sum(net_showdown) OVER played AS net_showdown,
+        sum(net_no_showdown) OVER played AS net_no_showdown
+    FROM report_hands($player, $game, $currency, $tournament, $small_blind, $big_blind,
+        $since, $until)
+    WHERE $player IS NOT NULL OR is_hero
+    WINDOW played AS (
+        PARTITION BY currency ORDER BY started_at, site, hand_id ROWS UNBOUNDED PRECEDING
+    )
+)
+SELECT currency, hand_number, hands, net::BIGINT AS net, net_showdown::BIGINT AS net_showdown,
+    net_no_showdown::BIGINT AS net_no_showdown
+FROM running
+WHERE hand_number % greatest(hands // $max_points, 1) = 0 OR hand_number IN (1, hands)
+ORDER BY currency, hand_number;

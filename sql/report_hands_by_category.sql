@@ -1,14 +1,9 @@
 -- omaha report hands (--by category): one row per value of each starting-hand category
 -- (pairs, suitedness, connectedness, high cards; low start and low ranks for hi/lo games
--- only) over the player-hands whose hole cards are known.
+-- only) and currency, over the player-hands whose hole cards are known.
 -- Categories depend on the class only, so the hands are first summed per class (an
 -- integer key) and the category texts joined to those sums.
-WITH per_class AS (
-    SELECT *
-    FROM class_results($player, $game, $small_blind, $big_blind, $big_blind_units, $since,
-        $until)
-),
-classified AS (
+WITH classified AS (
     SELECT
         p.*,
         k.pairs,
@@ -17,7 +12,8 @@ classified AS (
         k.high_cards,
         CASE WHEN p.hi_lo THEN k.low_start END AS low_start,
         CASE WHEN p.hi_lo THEN k.low_ranks END AS low_ranks
-    FROM per_class AS p
+    FROM class_results($player, $game, $currency, $tournament, $small_blind, $big_blind,
+        $since, $until) AS p
     JOIN class_categories AS k USING (class_key)
 ),
 grouped AS (
@@ -32,26 +28,36 @@ grouped AS (
         END AS category,
         coalesce(pairs, suitedness, connectedness, high_cards, low_start,
             CAST(low_ranks AS VARCHAR)) AS value,
-        sum(dealt)::BIGINT AS dealt,
-        pct(sum(vpip_n), sum(vpip_opp)) AS vpip,
-        pct(sum(pfr_n), sum(vpip_opp)) AS pfr,
-        sum(net)::BIGINT AS net,
-        round(100 * sum(net_bb) / sum(dealt), 2) AS bb_per_100,
-        pct(sum(wsd_n), sum(wsd_opp)) AS wsd,
-        sum(vpip_n)::BIGINT AS vpip_n,
-        sum(vpip_opp)::BIGINT AS vpip_opp,
-        sum(pfr_n)::BIGINT AS pfr_n,
-        sum(vpip_opp)::BIGINT AS pfr_opp,
-        sum(wsd_n)::BIGINT AS wsd_n,
-        sum(wsd_opp)::BIGINT AS wsd_opp
+        currency,
+        sum(COLUMNS('^(hands|net|rake_paid)$|_(n|opp)$'))::BIGINT,
+        sum(net_bb) AS net_bb
     FROM classified
-    GROUP BY GROUPING SETS ((pairs), (suitedness), (connectedness), (high_cards),
-        (low_start), (low_ranks))
+    GROUP BY GROUPING SETS ((pairs, currency), (suitedness, currency),
+        (connectedness, currency), (high_cards, currency), (low_start, currency),
+        (low_ranks, currency))
+),
+shown AS (
+    SELECT * FROM grouped WHERE value IS NOT NULL AND hands >= $min_hands
 )
-SELECT *
-FROM grouped
-WHERE value IS NOT NULL AND dealt >= $min_hands
+SELECT
+    category,
+    value,
+    currency,
+    hands AS dealt,
+    pct(vpip_n, vpip_opp) AS vpip,
+    pct(pfr_n, pfr_opp) AS pfr,
+    net,
+    bb_per_100(shown) AS bb_per_100,
+    pct(wsd_n, wsd_opp) AS wsd,
+    vpip_n,
+    vpip_opp,
+    pfr_n,
+    pfr_opp,
+    wsd_n,
+    wsd_opp
+FROM shown
 ORDER BY
+    currency,
     list_position(['pairs', 'suitedness', 'connectedness', 'high_cards', 'low_start',
         'low_ranks'], category),
     dealt DESC,

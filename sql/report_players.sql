@@ -1,50 +1,28 @@
--- omaha report players: one row per player. Percentages 0-100 with their numerator (_n)
--- and opportunity count (_opp); money in the smallest unit. Definitions: docs/stats.md.
+-- omaha report players: one row per player and currency (tournaments in chips), and per
+-- month, week or day with --by ($period; NULL: no period). Statistics from
+-- stat_sums/stat_values (sql/views.sql), money in the smallest unit. Definitions: docs/stats.md.
+WITH totals AS (
+    SELECT
+        player,
+        currency,
+        date_trunc($period, started_at AT TIME ZONE 'UTC')::DATE AS period,
+        unnest(stat_sums(r))
+    FROM report_hands($player, $game, $currency, $tournament, $small_blind, $big_blind,
+        $since, $until) AS r
+    GROUP BY player, currency, period
+    HAVING sum(r.hands) >= $min_hands
+)
 SELECT
     player,
-    count(*) AS hands,
-    pct(count_if(vpip), count_if(NOT walk)) AS vpip,
-    pct(count_if(pfr), count_if(NOT walk)) AS pfr,
-    pct(count_if(three_bet), count_if(three_bet_opp)) AS three_bet,
-    pct(count_if(fold_to_three_bet), count_if(fold_to_three_bet_opp)) AS fold_to_three_bet,
-    pct(count_if(cbet), count_if(cbet_opp)) AS cbet,
-    pct(count_if(fold_to_cbet), count_if(fold_to_cbet_opp)) AS fold_to_cbet,
-    round(sum(postflop_aggr) / nullif(sum(postflop_calls), 0), 2) AS af,
-    pct(sum(postflop_aggr), sum(postflop_aggr + postflop_calls + postflop_folds)) AS afq,
-    pct(count_if(went_to_showdown), count_if(saw_flop)) AS wtsd,
-    pct(count_if(won_at_showdown), count_if(went_to_showdown)) AS wsd,
-    pct(count_if(won_saw_flop), count_if(saw_flop)) AS wwsf,
-    pct(count_if(steal), count_if(steal_opp)) AS steal,
-    sum(net)::BIGINT AS net,
-    round(100 * sum(net_bb) / count(*), 2) AS bb_per_100,
-    sum(rake_paid)::BIGINT AS rake_paid,
-    coalesce(sum(net) FILTER (WHERE went_to_showdown), 0)::BIGINT AS net_showdown,
-    coalesce(sum(net) FILTER (WHERE NOT went_to_showdown), 0)::BIGINT AS net_no_showdown,
-    count_if(vpip)::BIGINT AS vpip_n,
-    count_if(NOT walk)::BIGINT AS vpip_opp,
-    count_if(pfr)::BIGINT AS pfr_n,
-    count_if(NOT walk)::BIGINT AS pfr_opp,
-    count_if(three_bet)::BIGINT AS three_bet_n,
-    count_if(three_bet_opp)::BIGINT AS three_bet_opp,
-    count_if(fold_to_three_bet)::BIGINT AS fold_to_three_bet_n,
-    count_if(fold_to_three_bet_opp)::BIGINT AS fold_to_three_bet_opp,
-    count_if(cbet)::BIGINT AS cbet_n,
-    count_if(cbet_opp)::BIGINT AS cbet_opp,
-    count_if(fold_to_cbet)::BIGINT AS fold_to_cbet_n,
-    count_if(fold_to_cbet_opp)::BIGINT AS fold_to_cbet_opp,
-    sum(postflop_aggr)::BIGINT AS af_n,
-    sum(postflop_calls)::BIGINT AS af_calls,
-    sum(postflop_aggr)::BIGINT AS afq_n,
-    sum(postflop_aggr + postflop_calls + postflop_folds)::BIGINT AS afq_opp,
-    count_if(went_to_showdown)::BIGINT AS wtsd_n,
-    count_if(saw_flop)::BIGINT AS wtsd_opp,
-    count_if(won_at_showdown)::BIGINT AS wsd_n,
-    count_if(went_to_showdown)::BIGINT AS wsd_opp,
-    count_if(won_saw_flop)::BIGINT AS wwsf_n,
-    count_if(saw_flop)::BIGINT AS wwsf_opp,
-    count_if(steal)::BIGINT AS steal_n,
-    count_if(steal_opp)::BIGINT AS steal_opp
-FROM report_hands($player, $game, $small_blind, $big_blind, $big_blind_units, $since, $until)
-GROUP BY player
-HAVING count(*) >= $min_hands
-ORDER BY hands DESC, player;
+    currency,
+    period,
+    hands,
+    unnest(stat_values(totals)),
+    net,
+    bb_per_100(totals) AS bb_per_100,
+    rake_paid,
+    net_showdown,
+    net_no_showdown,
+    COLUMNS('_(n|opp|calls)$')
+FROM totals
+ORDER BY currency, period, hands DESC, player;

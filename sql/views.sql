@@ -1,300 +1,150 @@
--- Views behind the reports, also usable from `omaha sql`. Definitions: docs/stats.md.
--- Temporary views (they work on read-only databases too), created by
--- analysis.reports.create_views before any report runs. It first provides `hand_classes`
--- (one row per distinct hole-card text, see analysis/handclass.py), and afterwards points
--- `player_hands` and `class_categories` at their stored copies when those are current
--- (see analysis.reports.refresh_cache).
+-- Views and macros of the reports, also usable from `omaha sql`. Definitions: docs/stats.md.
+-- Temporary (they work on read-only databases too), created by analysis.reports.create_views
+-- once `player_hands`, `hand_classes` and `class_categories` point at the stored rows
+-- (sql/player_hands.sql says how those rows are made).
 
--- Per hand, the order (seq) and authors of the aggressive actions that stats refer to:
--- preflop raises (open, 3-bet, 4-bet, last raiser) and flop bets/raises (c-bet); and how
--- many players folded and entered the pot preflop.
-CREATE OR REPLACE TEMP VIEW hand_landmarks AS
-WITH listed AS (
-    SELECT
-        site,
-        hand_id,
-        list(seq ORDER BY seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise'))
-            AS preflop_raise_seqs,
-        list(player ORDER BY seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise'))
-            AS preflop_raisers,
-        min(seq) FILTER (WHERE street = 'preflop' AND kind = 'call') AS preflop_first_call_seq,
-        list(seq ORDER BY seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
-            AS flop_aggr_seqs,
-        arg_min(player, seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
-            AS flop_first_aggressor,
-        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND kind IN ('bet', 'raise'))
-            AS flop_first_aggr_kind,
-        count(*) FILTER (WHERE kind = 'fold') AS folds,
-        count(*) FILTER (WHERE street = 'preflop' AND kind IN ('call', 'bet', 'raise'))
-            AS preflop_entries
-    FROM actions
-    WHERE kind IN ('fold', 'call', 'bet', 'raise')
-    GROUP BY site, hand_id
-)
-SELECT
-    site,
-    hand_id,
-    preflop_raise_seqs[1] AS open_seq,
-    preflop_raise_seqs[2] AS three_bet_seq,
-    preflop_raise_seqs[3] AS four_bet_seq,
-    preflop_raisers[1] AS opener,
-    preflop_raisers[-1] AS preflop_aggressor,
-    preflop_first_call_seq,
-    flop_aggr_seqs[1] AS flop_first_aggr_seq,
-    flop_aggr_seqs[2] AS flop_raise_seq,
-    -- The c-bet: the first flop bet, made by the last preflop raiser.
-    CASE WHEN flop_first_aggr_kind = 'bet' AND flop_first_aggressor = preflop_raisers[-1]
-        THEN flop_aggr_seqs[1] END AS cbet_seq,
-    folds,
-    preflop_entries
-FROM listed;
-
--- Per player and hand, what the player did: one pass over the decisions (fold, check,
--- call, bet, raise).
-CREATE OR REPLACE TEMP VIEW player_action_flags AS
-SELECT
-    a.site,
-    a.hand_id,
-    a.player,
-    bool_or(a.street = 'preflop' AND a.kind IN ('call', 'bet', 'raise')) AS vpip,
-    bool_or(a.street = 'preflop' AND a.kind IN ('bet', 'raise')) AS pfr,
-    bool_or(a.street = 'preflop' AND a.kind = 'fold') AS folded_preflop,
-    bool_or(a.kind = 'fold') AS folded,
-    bool_or(a.kind = 'fold' AND a.street IN ('preflop', 'flop')) AS folded_by_flop,
-    bool_or(a.kind = 'fold' AND a.street IN ('preflop', 'flop', 'turn')) AS folded_by_turn,
-    bool_or(a.street = 'flop' AND a.kind IN ('bet', 'raise')) AS flop_aggr,
-    bool_or(a.street = 'turn' AND a.kind IN ('bet', 'raise')) AS turn_aggr,
-    bool_or(a.street = 'river' AND a.kind IN ('bet', 'raise')) AS river_aggr,
-    -- Facing exactly one raise (made by someone else) with a decision to make.
-    bool_or(a.street = 'preflop' AND a.seq > l.open_seq
-        AND (l.three_bet_seq IS NULL OR a.seq <= l.three_bet_seq) AND a.player <> l.opener)
-        AS three_bet_opp,
-    bool_or(a.street = 'preflop' AND a.seq = l.three_bet_seq) AS three_bet,
-    -- The opener facing a 3-bet, before any 4-bet by someone else.
-    bool_or(a.street = 'preflop' AND a.player = l.opener AND a.seq > l.three_bet_seq
-        AND (l.four_bet_seq IS NULL OR a.seq <= l.four_bet_seq)) AS fold_to_three_bet_opp,
-    bool_or(a.street = 'preflop' AND a.kind = 'fold' AND a.player = l.opener
-        AND a.seq > l.three_bet_seq AND (l.four_bet_seq IS NULL OR a.seq <= l.four_bet_seq))
-        AS fold_to_three_bet,
-    -- First preflop decision, and whether anyone had called or raised before it.
-    arg_min(a.kind, a.seq) FILTER (WHERE a.street = 'preflop') AS first_preflop_kind,
-    bool_or(a.street = 'preflop' AND (l.open_seq IS NULL OR l.open_seq >= a.seq)
-        AND (l.preflop_first_call_seq IS NULL OR l.preflop_first_call_seq >= a.seq))
-        AS folded_to,
-    -- The preflop aggressor with a flop decision before anyone bet.
-    bool_or(a.street = 'flop' AND a.player = l.preflop_aggressor
-        AND (l.flop_first_aggr_seq IS NULL OR l.flop_first_aggr_seq >= a.seq)) AS cbet_opp,
-    bool_or(a.street = 'flop' AND a.seq = l.cbet_seq) AS cbet,
-    -- Another player's decision facing the c-bet, before any raise.
-    bool_or(a.street = 'flop' AND a.seq > l.cbet_seq
-        AND (l.flop_raise_seq IS NULL OR a.seq <= l.flop_raise_seq)) AS fold_to_cbet_opp,
-    bool_or(a.street = 'flop' AND a.kind = 'fold' AND a.seq > l.cbet_seq
-        AND (l.flop_raise_seq IS NULL OR a.seq <= l.flop_raise_seq)) AS fold_to_cbet,
-    count(*) FILTER (WHERE a.street IN ('flop', 'turn', 'river') AND a.kind IN ('bet', 'raise'))
-        AS postflop_aggr,
-    count(*) FILTER (WHERE a.street IN ('flop', 'turn', 'river') AND a.kind = 'call')
-        AS postflop_calls,
-    count(*) FILTER (WHERE a.street IN ('flop', 'turn', 'river') AND a.kind = 'fold')
-        AS postflop_folds
-FROM actions AS a
-LEFT JOIN hand_landmarks AS l USING (site, hand_id)
-WHERE a.kind IN ('fold', 'check', 'call', 'bet', 'raise')
-GROUP BY a.site, a.hand_id, a.player;
-
--- One row per player dealt into a hand: hand facts, stat flags and results.
-CREATE OR REPLACE TEMP VIEW player_hands_live AS
-WITH hand_players AS (
-    SELECT site, hand_id, count(*) AS dealt
-    FROM players
-    WHERE NOT sitting_out
-    GROUP BY site, hand_id
-),
--- The players who collected, with running totals in seat order for the rake split.
-winners AS (
-    SELECT
-        site,
-        hand_id,
-        seat,
-        sum(collected) OVER (PARTITION BY site, hand_id) AS hand_collected,
-        sum(collected) OVER (PARTITION BY site, hand_id ORDER BY seat
-            ROWS UNBOUNDED PRECEDING) AS collected_through_seat
-    FROM players
-    WHERE collected > 0 AND NOT sitting_out
-),
-dealt AS (
-    SELECT
-        h.site,
-        h.hand_id,
-        h.started_at,
-        h.game,
-        h.hi_lo,
-        h.limit_type,
-        h.currency,
-        h.is_tournament,
-        h.small_blind,
-        h.big_blind,
-        h.units_per_currency,
-        h.rake,
-        coalesce(length(h.boards[1]) >= 8, false) AS reached_flop,
-        coalesce(length(h.boards[1]) >= 11, false) AS reached_turn,
-        coalesce(length(h.boards[1]) >= 14, false) AS reached_river,
-        p.seat,
-        p.player,
-        p.position,
-        p.is_hero,
-        p.hole_cards,
-        c.class_key,
-        p.collected,
-        p.net,
-        coalesce(f.vpip, false) AS vpip,
-        coalesce(f.pfr, false) AS pfr,
-        coalesce(f.folded_preflop, false) AS folded_preflop,
-        coalesce(f.folded, false) AS folded,
-        coalesce(f.folded_by_flop, false) AS folded_by_flop,
-        coalesce(f.folded_by_turn, false) AS folded_by_turn,
-        coalesce(f.flop_aggr, false) AS flop_aggr,
-        coalesce(f.turn_aggr, false) AS turn_aggr,
-        coalesce(f.river_aggr, false) AS river_aggr,
-        coalesce(f.three_bet_opp, false) AS three_bet_opp,
-        coalesce(f.three_bet, false) AS three_bet,
-        coalesce(f.fold_to_three_bet_opp, false) AS fold_to_three_bet_opp,
-        coalesce(f.fold_to_three_bet, false) AS fold_to_three_bet,
-        coalesce(f.folded_to AND p.position IN ('CO', 'BTN', 'SB'), false) AS steal_opp,
-        coalesce(f.folded_to AND p.position IN ('CO', 'BTN', 'SB')
-            AND f.first_preflop_kind = 'raise', false) AS steal,
-        coalesce(f.cbet_opp, false) AS cbet_opp,
-        coalesce(f.cbet, false) AS cbet,
-        coalesce(f.fold_to_cbet_opp, false) AS fold_to_cbet_opp,
-        coalesce(f.fold_to_cbet, false) AS fold_to_cbet,
-        coalesce(f.postflop_aggr, 0) AS postflop_aggr,
-        coalesce(f.postflop_calls, 0) AS postflop_calls,
-        coalesce(f.postflop_folds, 0) AS postflop_folds,
-        hp.dealt - coalesce(l.folds, 0) AS players_left,
-        coalesce(l.preflop_entries, 0) AS preflop_entries,
-        w.hand_collected,
-        w.collected_through_seat
-    FROM hands AS h
-    JOIN players AS p USING (site, hand_id)
-    JOIN hand_players AS hp USING (site, hand_id)
-    LEFT JOIN hand_landmarks AS l USING (site, hand_id)
-    LEFT JOIN player_action_flags AS f USING (site, hand_id, player)
-    LEFT JOIN winners AS w USING (site, hand_id, seat)
-    LEFT JOIN hand_classes AS c ON c.hole_cards = p.hole_cards
-    WHERE NOT p.sitting_out
-)
+-- Every statistic, defined once: per player-hand, its numerator (`_n`) and opportunity
+-- (`_opp`; `_calls` for AF) as integers, and the money, in the smallest unit of the hand's
+-- currency. A report sums them with stat_sums and turns the sums into percentages with
+-- stat_values.
+CREATE OR REPLACE TEMP VIEW stat_counts AS
 SELECT
     site,
     hand_id,
     started_at,
     game,
     hi_lo,
-    limit_type,
     currency,
     is_tournament,
+    tournament_id,
+    table_name,
     small_blind,
     big_blind,
     units_per_currency,
-    seat,
     player,
     position,
     is_hero,
-    hole_cards,
     class_key,
-    collected,
+    1 AS hands,
+    vpip::INTEGER AS vpip_n,
+    (NOT walk)::INTEGER AS vpip_opp,
+    pfr::INTEGER AS pfr_n,
+    (NOT walk)::INTEGER AS pfr_opp,
+    three_bet::INTEGER AS three_bet_n,
+    three_bet_opp::INTEGER AS three_bet_opp,
+    fold_to_three_bet::INTEGER AS fold_to_three_bet_n,
+    fold_to_three_bet_opp::INTEGER AS fold_to_three_bet_opp,
+    cbet::INTEGER AS cbet_n,
+    cbet_opp::INTEGER AS cbet_opp,
+    fold_to_cbet::INTEGER AS fold_to_cbet_n,
+    fold_to_cbet_opp::INTEGER AS fold_to_cbet_opp,
+    postflop_aggr AS af_n,
+    postflop_calls AS af_calls,
+    postflop_aggr AS afq_n,
+    postflop_aggr + postflop_calls + postflop_folds AS afq_opp,
+    went_to_showdown::INTEGER AS wtsd_n,
+    saw_flop::INTEGER AS wtsd_opp,
+    won_at_showdown::INTEGER AS wsd_n,
+    went_to_showdown::INTEGER AS wsd_opp,
+    won_saw_flop::INTEGER AS wwsf_n,
+    saw_flop::INTEGER AS wwsf_opp,
+    steal::INTEGER AS steal_n,
+    steal_opp::INTEGER AS steal_opp,
     net,
-    net / big_blind AS net_bb,
-    -- The rake split over the winners in proportion to what they collected; the
-    -- cumulative form makes the integer shares add up to the rake exactly.
-    CASE WHEN hand_collected > 0
-        THEN rake * collected_through_seat // hand_collected
-            - rake * (collected_through_seat - collected) // hand_collected
-        ELSE 0 END AS rake_paid,
-    -- A walk: nobody called or raised and the hand ended before the flop; the player
-    -- left in it (the big blind) had no decision to make.
-    preflop_entries = 0 AND NOT reached_flop AND NOT folded_preflop AS walk,
-    vpip,
-    pfr,
-    three_bet_opp,
-    three_bet,
-    fold_to_three_bet_opp,
-    fold_to_three_bet,
-    steal_opp,
-    steal,
-    reached_flop AND NOT folded_preflop AS saw_flop,
-    reached_turn AND NOT folded_by_flop AS saw_turn,
-    reached_river AND NOT folded_by_turn AS saw_river,
-    flop_aggr,
-    turn_aggr,
-    river_aggr,
-    cbet_opp,
-    cbet,
-    fold_to_cbet_opp,
-    fold_to_cbet,
-    postflop_aggr,
-    postflop_calls,
-    postflop_folds,
-    NOT folded AND players_left >= 2 AS went_to_showdown,
-    NOT folded AND players_left >= 2 AND collected > 0 AS won_at_showdown,
-    reached_flop AND NOT folded_preflop AND collected > 0 AS won_saw_flop
-FROM dealt;
+    net_bb,
+    rake_paid,
+    CASE WHEN went_to_showdown THEN net ELSE 0 END AS net_showdown,
+    CASE WHEN went_to_showdown THEN 0 ELSE net END AS net_no_showdown
+FROM player_hands;
 
--- One row per starting-hand class met in the database, with its category columns.
-CREATE OR REPLACE TEMP VIEW class_categories AS
-SELECT
-    class_key,
-    any_value(hand_class) AS hand_class,
-    any_value(hand_label) AS hand_label,
-    any_value(cards_dealt) AS cards_dealt,
-    any_value(pairs) AS pairs,
-    any_value(suitedness) AS suitedness,
-    any_value(connectedness) AS connectedness,
-    any_value(high_cards) AS high_cards,
-    any_value(low_start) AS low_start,
-    any_value(low_ranks) AS low_ranks
-FROM hand_classes
-GROUP BY class_key;
-
--- What the reports read; analysis.reports.create_views points it at the stored copy when
--- that copy is current.
-CREATE OR REPLACE TEMP VIEW player_hands AS SELECT * FROM player_hands_live;
+-- The sums of stat_counts' columns over a group of rows `t` (the rows' table alias), as a
+-- struct to unnest into columns. Sums of sums give the same columns again.
+CREATE OR REPLACE TEMP MACRO stat_sums(t) AS {
+    'hands': sum(t.hands)::BIGINT,
+    'vpip_n': sum(t.vpip_n)::BIGINT,
+    'vpip_opp': sum(t.vpip_opp)::BIGINT,
+    'pfr_n': sum(t.pfr_n)::BIGINT,
+    'pfr_opp': sum(t.pfr_opp)::BIGINT,
+    'three_bet_n': sum(t.three_bet_n)::BIGINT,
+    'three_bet_opp': sum(t.three_bet_opp)::BIGINT,
+    'fold_to_three_bet_n': sum(t.fold_to_three_bet_n)::BIGINT,
+    'fold_to_three_bet_opp': sum(t.fold_to_three_bet_opp)::BIGINT,
+    'cbet_n': sum(t.cbet_n)::BIGINT,
+    'cbet_opp': sum(t.cbet_opp)::BIGINT,
+    'fold_to_cbet_n': sum(t.fold_to_cbet_n)::BIGINT,
+    'fold_to_cbet_opp': sum(t.fold_to_cbet_opp)::BIGINT,
+    'af_n': sum(t.af_n)::BIGINT,
+    'af_calls': sum(t.af_calls)::BIGINT,
+    'afq_n': sum(t.afq_n)::BIGINT,
+    'afq_opp': sum(t.afq_opp)::BIGINT,
+    'wtsd_n': sum(t.wtsd_n)::BIGINT,
+    'wtsd_opp': sum(t.wtsd_opp)::BIGINT,
+    'wsd_n': sum(t.wsd_n)::BIGINT,
+    'wsd_opp': sum(t.wsd_opp)::BIGINT,
+    'wwsf_n': sum(t.wwsf_n)::BIGINT,
+    'wwsf_opp': sum(t.wwsf_opp)::BIGINT,
+    'steal_n': sum(t.steal_n)::BIGINT,
+    'steal_opp': sum(t.steal_opp)::BIGINT,
+    'net': sum(t.net)::BIGINT,
+    'net_bb': sum(t.net_bb)::DOUBLE,
+    'rake_paid': sum(t.rake_paid)::BIGINT,
+    'net_showdown': sum(t.net_showdown)::BIGINT,
+    'net_no_showdown': sum(t.net_no_showdown)::BIGINT
+};
 
 -- A percentage of an opportunity count, NULL when there was no opportunity.
 CREATE OR REPLACE TEMP MACRO pct(numerator, opportunities) AS
     round(100.0 * numerator / nullif(opportunities, 0), 1);
 
+-- The statistics of a row of stat_sums `t`: percentages 0-100 and AF.
+CREATE OR REPLACE TEMP MACRO stat_values(t) AS {
+    'vpip': pct(t.vpip_n, t.vpip_opp),
+    'pfr': pct(t.pfr_n, t.pfr_opp),
+    'three_bet': pct(t.three_bet_n, t.three_bet_opp),
+    'fold_to_three_bet': pct(t.fold_to_three_bet_n, t.fold_to_three_bet_opp),
+    'cbet': pct(t.cbet_n, t.cbet_opp),
+    'fold_to_cbet': pct(t.fold_to_cbet_n, t.fold_to_cbet_opp),
+    'af': round(t.af_n / nullif(t.af_calls, 0), 2),
+    'afq': pct(t.afq_n, t.afq_opp),
+    'wtsd': pct(t.wtsd_n, t.wtsd_opp),
+    'wsd': pct(t.wsd_n, t.wsd_opp),
+    'wwsf': pct(t.wwsf_n, t.wwsf_opp),
+    'steal': pct(t.steal_n, t.steal_opp)
+};
+
+-- Big blinds won per 100 hands over the rows of stat_sums `t`: each hand counted in its own
+-- big blinds, over exactly the hands whose net the row shows.
+CREATE OR REPLACE TEMP MACRO bb_per_100(t) AS round(100 * t.net_bb / t.hands, 2);
+
 -- The player-hands a report covers: every filter is a bound parameter, NULL for "any".
--- Stakes are matched in currency units (0.05/0.10 dollars, 50/100 chips) or, given
--- alone, as a big blind in the smallest unit (cents or chips).
+-- Stakes are matched in currency units (0.05/0.10 dollars, 50/100 chips).
 CREATE OR REPLACE TEMP MACRO report_hands(
-    p_player, p_game, p_small_blind, p_big_blind, p_big_blind_units, p_since, p_until
+    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until
 ) AS TABLE
 SELECT *
-FROM player_hands
+FROM stat_counts
 WHERE (p_player IS NULL OR player = p_player)
     AND (p_game IS NULL OR game = p_game)
+    AND (p_currency IS NULL OR currency = p_currency)
+    AND (p_tournament IS NULL OR is_tournament = p_tournament)
     AND (p_small_blind IS NULL OR small_blind = round(p_small_blind * units_per_currency))
     AND (p_big_blind IS NULL OR big_blind = round(p_big_blind * units_per_currency))
-    AND (p_big_blind_units IS NULL OR big_blind = p_big_blind_units)
     AND (p_since IS NULL OR started_at >= p_since)
     AND (p_until IS NULL OR started_at < p_until);
 
--- The starting-hand reports' sums per class (an integer key) and game kind, over the
--- player-hands a report covers whose hole cards are known.
+-- The starting-hand reports' sums per class (an integer key), game kind and currency, over
+-- the player-hands a report covers whose hole cards are known: the columns of stat_counts
+-- those reports show.
 CREATE OR REPLACE TEMP MACRO class_results(
-    p_player, p_game, p_small_blind, p_big_blind, p_big_blind_units, p_since, p_until
+    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until
 ) AS TABLE
 SELECT
     class_key,
     hi_lo,
-    count(*) AS dealt,
-    count_if(vpip) AS vpip_n,
-    count_if(NOT walk) AS vpip_opp,
-    count_if(pfr) AS pfr_n,
-    sum(net) AS net,
-    sum(net_bb) AS net_bb,
-    count_if(won_at_showdown) AS wsd_n,
-    count_if(went_to_showdown) AS wsd_opp
-FROM report_hands(p_player, p_game, p_small_blind, p_big_blind, p_big_blind_units, p_since,
-    p_until)
+    currency,
+    sum(COLUMNS('^(hands|net|rake_paid)$|^(vpip|pfr|wsd)_(n|opp)$'))::BIGINT,
+    sum(net_bb) AS net_bb
+FROM report_hands(p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind,
+    p_since, p_until)
 WHERE class_key IS NOT NULL
-GROUP BY class_key, hi_lo;
+GROUP BY class_key, hi_lo, currency;

@@ -10,6 +10,7 @@ import duckdb
 import pyarrow as pa
 
 from ingest import schemas
+from ingest.money import units_per_currency
 from ingest.store import create_table_sql
 
 MONEY_KINDS = ("post_sb", "post_bb", "post_dead", "call", "bet", "raise")
@@ -158,3 +159,19 @@ def random_hand(rng: random.Random, hand_id: str, minute: int) -> HandRows:
         actions.append(("showdown", name, "collect", share + (1 if i < odd else 0)))
     seats = [(i + 1, name, positions[i], None) for i, name in enumerate(names)]
     return HandRows(hand_id, seats, actions, board=board, rake=rake, minute=minute)
+
+
+def priced(hand: HandRows, currency: str, table: str = "T") -> HandRows:
+    """``hand`` played in ``currency`` at ``table`` (``chips``: a tournament hand)."""
+    tournament = currency == "chips"
+    hand.extra = {
+        **hand.extra, "currency": currency, "units_per_currency": units_per_currency(currency),
+        "is_tournament": tournament, "tournament_id": "77" if tournament else None,
+        "table_name": table,
+    }  # fmt: skip
+    return hand
+
+
+def player_nets(hand: HandRows) -> dict[str, int]:
+    """Each player's net in ``hand``, from its actions."""
+    return {str(row["player"]): int(str(row["net"])) for row in _rows(hand)["players"]}

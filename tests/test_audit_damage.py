@@ -129,16 +129,18 @@ def test_inconsistent_hands_are_stored_as_printed_and_counted_in_the_players_rep
         assert stored[0] == len(texts)
         assert stored[1] == sum(index in damaged for index in range(len(texts))) > 0
         dealt = {
-            player: (hands, net)
-            for player, hands, net in con.execute(
-                "SELECT player, count(*), sum(net) FROM players WHERE NOT sitting_out "
-                "GROUP BY player"
+            (player, currency): (hands, net)
+            for player, currency, hands, net in con.execute(
+                "SELECT p.player, h.currency, count(*), sum(p.net) FROM players p "
+                "JOIN hands h USING (site, hand_id) WHERE NOT p.sitting_out GROUP BY ALL"
             ).fetchall()
         }
         report = run_report(con, Report.players, Filters()).to_pylist()
     finally:
         con.close()
-    assert {row["player"]: (row["hands"], row["net"]) for row in report} == dealt
+    assert {
+        (row["player"], row["currency"]): (row["hands"], row["net"]) for row in report
+    } == dealt
 
 
 def test_single_pot_path_equals_the_general_split(generated: list[str], clean: ParseResult) -> None:

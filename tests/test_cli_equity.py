@@ -13,8 +13,8 @@ runner = CliRunner()
 
 def test_json_is_one_object_per_hand_in_the_order_given() -> None:
     """The turn spot of omaha_core.equity's doctest: the aces' 23/40 of the pot."""
-    result = runner.invoke(app, ["equity", "As Ah 2c 3d", "Ks Kh Qc Jd", "--board",
-                                 "Kd 7s 2h 4c", "--game", "omaha8", "--format", "json"])  # fmt: skip
+    arguments = ["As Ah 2c 3d", "Ks Kh Qc Jd", "--board", "Kd 7s 2h 4c", "--game", "omaha8"]
+    result = runner.invoke(app, ["equity", *arguments, "--format", "json"])
     assert result.exit_code == 0, result.output
     aces, kings = json.loads(result.stdout)
     assert (aces["hand"], aces["runouts"], aces["win"], aces["lo_win"]) == (

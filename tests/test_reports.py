@@ -6,7 +6,9 @@ import datetime as dt
 import json
 import random
 from decimal import Decimal
+from pathlib import Path
 
+import duckdb
 import pyarrow.parquet as pq
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,19 +16,19 @@ from hypothesis import strategies as st
 from report_rows import HandRows, database, random_hand
 from typer.testing import CliRunner
 
+from analysis import reports
 from analysis.cli import app
 from analysis.reports import (
     Filters,
-    HandGrouping,
+    Grouping,
     Report,
     ReportError,
     Stakes,
-    cache_is_current,
     parse_moment,
-    refresh_cache,
     report_sql,
     run_report,
 )
+from ingest import store
 
 SIX = ["UTG", "MP", "CO", "BTN", "SB", "BB"]
 
@@ -203,16 +205,27 @@ def test_filters(con) -> None:  # type: ignore[no-untyped-def]
     assert early["utg"]["hands"] == 2
     assert by_player(con, until=parse_moment("2024-05-01", end_of_day=True))["utg"]["hands"] == 4
     assert by_player(con, stakes=Stakes.parse("0.01/0.02"))["utg"]["hands"] == 4
-    assert by_player(con, stakes=Stakes.parse("2"))["utg"]["hands"] == 4
+    assert by_player(con, stakes=Stakes.parse("$0.02"))["utg"]["hands"] == 4
+    assert by_player(con, stakes=Stakes.parse("0.02"), currency="USD")["utg"]["hands"] == 4
     assert by_player(con, stakes=Stakes.parse("$0.05/$0.10")) == {}
     assert by_player(con, game="omaha8") == {}
 
 
 def test_stakes_parsing() -> None:
     assert Stakes.parse("0.05/0.10") == Stakes(Decimal("0.05"), Decimal("0.10"))
-    assert Stakes.parse("10") == Stakes(big_blind_units=10)
-    with pytest.raises(ReportError, match="stakes"):
-        Stakes.parse("ten")
+    assert Stakes.parse("$0.05/$0.10") == Stakes(Decimal("0.05"), Decimal("0.10"), "USD")
+    assert Stakes.parse("1,000/2,000 chips") == Stakes(Decimal(1000), Decimal(2000), "chips")
+    assert Stakes.parse("€0.10") == Stakes(None, Decimal("0.10"), "EUR")
+    for bad in ("ten", "1/2/3", "$1/€2"):
+        with pytest.raises(ReportError, match="stakes"):
+            Stakes.parse(bad)
+    # A big blind alone needs its currency: 10 cents, 10 euros or 10 chips?
+    with pytest.raises(ReportError, match="ambiguous"):
+        Filters(stakes=Stakes.parse("10"))
+    assert Filters(stakes=Stakes.parse("10"), currency="chips").currency_named == "chips"
+    assert Filters(stakes=Stakes.parse("10"), tournament=True).parameters()["currency"] == "chips"
+    with pytest.raises(ReportError, match="different currencies"):
+        Filters(stakes=Stakes.parse("$0.10"), currency="EUR")
 
 
 def test_positions(con) -> None:  # type: ignore[no-untyped-def]
@@ -225,7 +238,7 @@ def test_positions(con) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_starting_hands(con) -> None:  # type: ignore[no-untyped-def]
-    classes = run_report(con, Report.hands, Filters(), HandGrouping.hand_class).to_pylist()
+    classes = run_report(con, Report.hands, Filters(), Grouping.hand_class).to_pylist()
     assert {(r["hand_class"], r["hand_label"], r["dealt"]) for r in classes} == {
         ("AsAhKsKh", "AAKK ds", 2),  # utg's AsAhKsKh (h3) and AsAdKsKd (h4) are one class
         ("JsTh9s8h", "JT98 ds", 1),
@@ -243,7 +256,7 @@ def test_starting_hands(con) -> None:  # type: ignore[no-untyped-def]
 def test_show_sql_binds_parameters() -> None:
     text = report_sql(Report.players)
     assert "$player" in text and "$min_hands" in text
-    assert "$player" in report_sql(Report.hands, HandGrouping.hand_class)
+    assert "$player" in report_sql(Report.hands, Grouping.hand_class)
 
 
 PERCENT_STATS = [
@@ -281,7 +294,7 @@ def test_cli_report_formats_and_show_sql(tmp_path) -> None:  # type: ignore[no-u
     runner = CliRunner()
     table = runner.invoke(app, ["report", "players", "--db", str(db), "--player", "btn"])
     assert table.exit_code == 0, table.output
-    assert table.output.splitlines()[0].split()[:4] == ["player", "hands", "vpip", "pfr"]
+    assert table.output.splitlines()[0].split()[:4] == ["player", "currency", "hands", "vpip"]
     assert "vpip_opp" not in table.output
     as_json = runner.invoke(app, ["report", "players", "--db", str(db), "--format", "json"])
     rows = {row["player"]: row for row in json.loads(as_json.output)}
@@ -306,20 +319,113 @@ def test_cli_report_formats_and_show_sql(tmp_path) -> None:  # type: ignore[no-u
     assert ad_hoc.output.splitlines() == ['"n"', "3"]
 
 
-def test_stored_copy_gives_the_same_reports_until_the_tables_change() -> None:
-    con = database([THREE_BET, WALK, CBET])
+def test_stored_rows_follow_imports_and_deletions() -> None:
+    """New hands add only their rows; deleted hands lose theirs; reports equal a fresh
+    computation at every step."""
+    rng = random.Random(3)
+    made = [random_hand(rng, f"g{i:02d}", minute=i) for i in range(30)]
+    con = database(made[:20])
     shapes = [
-        (Report.players, HandGrouping.category),
-        (Report.positions, HandGrouping.category),
-        (Report.hands, HandGrouping.category),
-        (Report.hands, HandGrouping.hand_class),
+        (Report.players, None), (Report.positions, None), (Report.hands, Grouping.hand_class),
+    ]  # fmt: skip
+
+    def reports_now(connection: duckdb.DuckDBPyConnection) -> list[list[dict[str, object]]]:
+        return [run_report(connection, r, Filters(), by).to_pylist() for r, by in shapes]
+
+    def stored_rows() -> int:
+        return int(con.sql("SELECT count(*) FROM main.player_hands_cache").fetchall()[0][0])
+
+    first = reports_now(con)
+    assert stored_rows() == sum(len(hand.seats) for hand in made[:20])
+    more = database(made[20:])
+    for table in ("hands", "players", "actions"):
+        con.register("more_rows", more.sql(f"SELECT * FROM {table}").to_arrow_table())
+        con.execute(f"INSERT INTO {table} SELECT * FROM more_rows")
+        con.unregister("more_rows")
+    run_report(con, Report.players, Filters())
+    assert con.sql("SELECT count(*) FROM report_todo").fetchall() == [(10,)]  # new hands only
+    added = reports_now(con)
+    assert added == reports_now(database(made)) and added != first
+    assert stored_rows() == sum(len(hand.seats) for hand in made)
+    for table in ("hands", "players", "actions"):
+        con.execute(f"DELETE FROM {table} WHERE hand_id IN ('g00', 'g25')")
+    kept = [hand for hand in made if hand.hand_id not in ("g00", "g25")]
+    assert reports_now(con) == reports_now(database(kept))
+    assert stored_rows() == sum(len(hand.seats) for hand in kept)
+
+
+def test_read_only_connection_adds_new_rows_beside_the_stored_ones(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    made = [random_hand(rng, f"r{i:02d}", minute=i) for i in range(12)]
+    path = tmp_path / "ro.duckdb"
+    database(made[:8], str(path)).close()
+    with store.connect(path, read_only=True) as con:  # nothing stored yet: all beside
+        assert run_report(con, Report.players, Filters()) == run_report(
+            database(made[:8]), Report.players, Filters()
+        )
+    with store.connect(path) as con:
+        run_report(con, Report.players, Filters())  # stores the rows of 8 hands
+        more = database(made[8:])
+        for table in ("hands", "players", "actions"):
+            con.register("more_rows", more.sql(f"SELECT * FROM {table}").to_arrow_table())
+            con.execute(f"INSERT INTO {table} SELECT * FROM more_rows")
+            con.unregister("more_rows")
+    with store.connect(path, read_only=True) as con:
+        got = run_report(con, Report.players, Filters())
+        assert con.sql("SELECT count(*) FROM report_todo").fetchall() == [(4,)]
+        stored = con.sql("SELECT count(DISTINCT hand_id) FROM main.player_hands_cache")
+        assert stored.fetchall() == [(8,)]
+    assert got == run_report(database(made), Report.players, Filters())
+
+
+def test_an_update_cut_short_is_finished_by_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(8)
+    made = [random_hand(rng, f"c{i:02d}", minute=i) for i in range(12)]
+    con = database(made)
+    monkeypatch.setattr(reports, "BATCH_HANDS", 5)
+    add_batch = reports._add_batch
+
+    def fail_on_second(connection, batch, span, keep):  # type: ignore[no-untyped-def]
+        if batch == 1:
+            raise KeyboardInterrupt
+        add_batch(connection, batch, span, keep)
+
+    monkeypatch.setattr(reports, "_add_batch", fail_on_second)
+    with pytest.raises(KeyboardInterrupt):
+        run_report(con, Report.players, Filters())
+    stored = con.sql("SELECT count(DISTINCT hand_id), count(*) FROM main.player_hands_cache")
+    assert stored.fetchall() == [(5, sum(len(hand.seats) for hand in made[:5]))]  # batch 0 kept
+    monkeypatch.setattr(reports, "_add_batch", add_batch)
+    assert run_report(con, Report.players, Filters()) == run_report(
+        database(made), Report.players, Filters()
+    )
+    assert con.sql("SELECT count(*) FROM main.player_hands_cache").fetchall() == [
+        (sum(len(hand.seats) for hand in made),)
     ]
-    live = [run_report(con, report, Filters(), by) for report, by in shapes]
-    assert not cache_is_current(con)
-    refresh_cache(con)
-    assert cache_is_current(con)
-    assert [run_report(con, report, Filters(), by) for report, by in shapes] == live
-    more = database([DONK])
-    con.register("more_actions", more.sql("SELECT * FROM actions").to_arrow_table())
-    con.execute("INSERT INTO actions SELECT * FROM more_actions")
-    assert not cache_is_current(con)
+
+
+def test_rows_stored_out_of_hand_order_are_picked_by_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(9)
+    made = [random_hand(rng, f"o{i:02d}", minute=i) for i in range(10)]
+    con = database(made[:4])
+    run_report(con, Report.players, Filters())
+    monkeypatch.setattr(reports, "BATCH_HANDS", 2)
+    more = database(made[4:])
+    order = "CASE hand_id WHEN 'o05' THEN 0 WHEN 'o07' THEN 1 WHEN 'o04' THEN 2 ELSE 3 END"
+    for table in ("hands", "players", "actions"):  # hands in order, their rows not
+        first = "hand_id" if table == "hands" else order
+        rows = more.sql(f"SELECT * FROM {table} ORDER BY {first}, hand_id").to_arrow_table()
+        con.register("more_rows", rows)
+        con.execute(f"INSERT INTO {table} SELECT * FROM more_rows")
+        con.unregister("more_rows")
+    spans = reports._spans
+    keyed: list[int] = []
+    monkeypatch.setattr(reports, "_spans", lambda c, a: seen(spans(c, a), keyed))
+    got = run_report(con, Report.players, Filters())
+    assert keyed == [1, 1, 0]  # rows: o05 o07 o04 o06 o08 o09; batches o04-5, o06-7, o08-9
+    assert got == run_report(database(made), Report.players, Filters())
+
+
+def seen(spans: dict[int, dict[str, int]], keyed: list[int]) -> dict[int, dict[str, int]]:
+    keyed.extend(int(span["keyed"]) for _, span in sorted(spans.items()))
+    return spans
