@@ -28,6 +28,7 @@ MAX_POINTS = 2000  # per graph: the points drawn, sampled in SQL
 SUFFIXES = (".html", ".htm", ".png")
 LINES = (
     ("net", "net won", "#2e9e3e"),
+    ("net_adjusted", "all-in adjusted", "#8a5cc2"),
     ("net_showdown", "won at showdown", "#1f5fbf"),
     ("net_no_showdown", "won without showdown", "#d0342c"),
 )

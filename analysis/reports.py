@@ -42,7 +42,7 @@ REPORT_MEMORY_LIMIT = "384MB"
 BATCH_HANDS = 50_000
 SPILL_DIR = Path(tempfile.gettempdir()) / "omaha-reports-spill"
 SOURCES = ("hands", "players", "actions")
-MONEY_COLUMNS = ("net", "rake_paid", "net_showdown", "net_no_showdown")
+MONEY_COLUMNS = ("net", "rake_paid", "net_showdown", "net_no_showdown", "net_adjusted", "luck")
 DEFAULT_GAP_MINUTES = 30
 HAND_CLASSES_SCHEMA = pa.schema([pa.field("hole_cards", pa.string()), *HAND_CLASS_SCHEMA])
 
@@ -375,9 +375,21 @@ def update_player_rows(con: duckdb.DuckDBPyConnection) -> None:
     _run(con, "point_hand_classes")
 
 
+_NO_ALLIN = (
+    "SELECT ''::VARCHAR AS site, ''::VARCHAR AS hand_id, 0::TINYINT AS seat, "
+    "''::VARCHAR AS player, 0::BIGINT AS net, 0::DOUBLE AS ev_net, 0::DOUBLE AS luck "
+    "WHERE false"
+)
+
+
 def create_views(con: duckdb.DuckDBPyConnection) -> None:
     """Bring the player rows up to date and create the views of ``sql/views.sql``."""
     update_player_rows(con)
+    found = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'allin_ev'"
+    ).fetchall()
+    if not found[0][0]:  # never audited: no all-in hand computed
+        con.execute(f"CREATE OR REPLACE TEMP TABLE allin_ev AS SELECT * FROM ({_NO_ALLIN})")
     con.execute(sql_text("views"))
 
 

@@ -23,6 +23,9 @@ SELECT
     rake_paid,
     net_showdown,
     net_no_showdown,
+    net_adjusted,
+    adjusted_bb_per_100(totals) AS adjusted_bb_per_100,
+    luck,
     COLUMNS('_(n|opp|calls)$')
 FROM totals
 ORDER BY currency, period, hands DESC, player;

@@ -54,8 +54,14 @@ SELECT
     net_bb,
     rake_paid,
     CASE WHEN went_to_showdown THEN net ELSE 0 END AS net_showdown,
-    CASE WHEN went_to_showdown THEN 0 ELSE net END AS net_no_showdown
-FROM player_hands;
+    CASE WHEN went_to_showdown THEN 0 ELSE net END AS net_no_showdown,
+    -- all-in adjusted: the expected net from the all-in on where it was computed
+    coalesce(ev.ev_net, net) AS net_adjusted,
+    coalesce(ev.ev_net, net) / big_blind AS net_adjusted_bb,
+    coalesce(ev.luck, 0) AS luck
+FROM player_hands
+LEFT JOIN (SELECT site, hand_id, player, ev_net, luck FROM allin_ev) AS ev
+    USING (site, hand_id, player);
 
 -- The sums of stat_counts' columns over a group of rows `t` (the rows' table alias), as a
 -- struct to unnest into columns. Sums of sums give the same columns again.
@@ -89,7 +95,10 @@ CREATE OR REPLACE TEMP MACRO stat_sums(t) AS {
     'net_bb': sum(t.net_bb)::DOUBLE,
     'rake_paid': sum(t.rake_paid)::BIGINT,
     'net_showdown': sum(t.net_showdown)::BIGINT,
-    'net_no_showdown': sum(t.net_no_showdown)::BIGINT
+    'net_no_showdown': sum(t.net_no_showdown)::BIGINT,
+    'net_adjusted': round(sum(t.net_adjusted))::BIGINT,
+    'net_adjusted_bb': sum(t.net_adjusted_bb)::DOUBLE,
+    'luck': round(sum(t.luck))::BIGINT
 };
 
 -- A percentage of an opportunity count, NULL when there was no opportunity.
@@ -115,6 +124,7 @@ CREATE OR REPLACE TEMP MACRO stat_values(t) AS {
 -- Big blinds won per 100 hands over the rows of stat_sums `t`: each hand counted in its own
 -- big blinds, over exactly the hands whose net the row shows.
 CREATE OR REPLACE TEMP MACRO bb_per_100(t) AS round(100 * t.net_bb / t.hands, 2);
+CREATE OR REPLACE TEMP MACRO adjusted_bb_per_100(t) AS round(100 * t.net_adjusted_bb / t.hands, 2);
 
 -- The player-hands a report covers: every filter is a bound parameter, NULL for "any".
 -- Stakes are matched in currency units (0.05/0.10 dollars, 50/100 chips).

@@ -10,10 +10,11 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from analysis import allin_run
+from analysis import allin_run, reports
 from analysis.allin import AllInResult, all_in_equity
 from analysis.audit import prepare
 from analysis.cli import app
+from analysis.reports import Filters, Report, run_report
 from ingest import importer, store
 from ingest.generator import block_text
 from ingest.sites import Chunk, ParseResult
@@ -169,3 +170,23 @@ def test_omaha_audit_computes_each_all_in_once(tmp_path: Path) -> None:
     assert allin_run.run_allin(db, redo=True, workers=1).hands == 201
     skipped = runner.invoke(app, ["audit", "--db", str(db), "--all", "--no-equity"])
     assert "all in hands:" not in skipped.output
+
+
+def test_reports_show_all_in_adjusted_results(tmp_path: Path) -> None:
+    """After the audit, the players report has Ann's expected net and luck from the turn
+    all-in, and net where no all-in was computed; before it, net itself."""
+    source = tmp_path / "hand.txt"
+    source.write_text(TURN_ALL_IN)
+    db = tmp_path / "report.duckdb"
+    importer.import_paths([source], db, workers=1)
+
+    def ann() -> dict[str, object]:
+        with closing(reports.connect_for_reports(db)) as con:
+            [row] = run_report(con, Report.players, Filters(player="Ann")).to_pylist()
+        return row
+
+    assert (ann()["net"], ann()["net_adjusted"], ann()["luck"]) == (0, 0, 0)
+    allin_run.run_allin(db, workers=1)
+    row = ann()
+    assert (row["net"], row["net_adjusted"], row["luck"]) == (0, 75, -75)
+    assert row["adjusted_bb_per_100"] == 75.0  # 0.75 big blinds in one hand

@@ -46,6 +46,8 @@ def test_lines_are_cumulative_sums_in_time_order() -> None:
         accumulate(net if showdown else 0 for net, showdown in results)
     )
     assert series.hand_number.tolist() == list(range(1, len(made) + 1))
+    # no all-in computed: the adjusted line is the net itself
+    assert series.lines["net_adjusted"].tolist() == series.lines["net"].tolist()
     assert (series.currency, series.unit) == ("USD", "$")
     (other,) = load_series(con, Filters(player="p1"))
     assert len(other.hand_number) == len(made)
@@ -55,7 +57,8 @@ def test_html_is_one_self_contained_file(tmp_path: Path) -> None:
     out = tmp_path / "graph.html"
     draw_graph(database(hands()), Filters(), out)
     page = out.read_text()
-    assert page.count("<svg") == 1 and page.count("<polyline") == 3
+    # net, all-in adjusted, at showdown, without showdown
+    assert page.count("<svg") == 1 and page.count("<polyline") == 4
     assert "<script" not in page and not re.search(r'(src|href)="', page)
 
 
