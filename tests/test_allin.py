@@ -143,6 +143,15 @@ def test_generated_all_ins_keep_their_sums(generated: tuple[ParseResult, AllInRe
     take = pl.from_arrow(parsed.hands).select(  # type: ignore[union-attr]
         "hand_id", (pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")).alias("take")
     )
+    expected = equity.group_by("hand_id").agg(pl.col("expected").sum()).join(
+        pl.from_arrow(parsed.hands).select(  # type: ignore[union-attr]
+            "hand_id", "total_pot", (pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax"))
+            .alias("take"),
+        ), on="hand_id",
+    )  # fmt: skip
+    # the pots' expected shares add up to the pots less their rake
+    due = expected["total_pot"] - expected["take"]
+    assert (expected["expected"] - due).abs().max() < 1e-6  # type: ignore[operator]
     per_hand = ev.group_by("hand_id").agg(pl.col("ev_net").sum()).join(take, on="hand_id")
     assert per_hand.height == hands.height
     assert (per_hand["ev_net"] + per_hand["take"]).abs().max() < 1e-6  # type: ignore[operator]
