@@ -14,7 +14,7 @@ import pyarrow as pa
 from analysis.allin import ALLIN_EQUITY, ALLIN_EV, ALLIN_HANDS, all_in_equity
 from analysis.audit import prepare
 from analysis.audit_run import AUDIT_COLUMNS
-from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, run_stage
+from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, ensure_tables, run_stage
 from ingest import store
 
 ALLIN_SEEN = pa.schema(
@@ -41,22 +41,6 @@ def allin_tables(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
 ALLIN = Stage("allin", AUDIT_COLUMNS, tuple(TABLES), "allin_seen", allin_tables)
 
 
-def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
-    """Create the all-in tables when missing; tables of an earlier version with other
-    columns are dropped, to be made again."""
-    stale = False
-    for name, schema in TABLES.items():
-        found = con.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
-            "ORDER BY ordinal_position", [name]
-        ).fetchall()
-        stale |= bool(found) and [row[0] for row in found] != schema.names
-    for name, schema in TABLES.items():
-        if stale:
-            con.execute(f"DROP TABLE IF EXISTS {name}")
-        con.execute(store.create_table_sql(name, schema))
-
-
 def run_allin(
     db_path: str | Path,
     redo: bool = False,
@@ -66,7 +50,7 @@ def run_allin(
 ) -> Run:
     """Compute the all-in equities of every hand not looked at yet (all with ``redo``)."""
     with closing(store.connect(db_path)) as con:
-        ensure_tables(con)
+        ensure_tables(con, TABLES)
         if redo:
             for name in TABLES:
                 con.execute(f"DELETE FROM {name}")

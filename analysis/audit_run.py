@@ -21,7 +21,7 @@ from analysis.audit import (
     prepare,
     showdown_replays,
 )
-from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, run_stage
+from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, ensure_tables, run_stage
 from ingest import store
 from ingest.money import show_money
 from omaha_core.describe import describe_high, describe_low
@@ -53,21 +53,6 @@ AUDIT = Stage("audit", AUDIT_COLUMNS, ("audit_hands", "audit_awards"), "audit_ha
               audit_tables)  # fmt: skip
 
 
-def ensure_tables(con: duckdb.DuckDBPyConnection) -> None:
-    """Create ``audit_hands`` and ``audit_awards`` when missing. An audit stored by an
-    earlier version with other columns is dropped, to be made again."""
-    for name, schema in (("audit_hands", AUDIT_HANDS), ("audit_awards", AUDIT_AWARDS)):
-        found = con.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
-            "ORDER BY ordinal_position", [name]
-        ).fetchall()
-        if found and [row[0] for row in found] != schema.names:
-            con.execute("DROP TABLE IF EXISTS audit_hands")
-            con.execute("DROP TABLE IF EXISTS audit_awards")
-    con.execute(store.create_table_sql("audit_hands", AUDIT_HANDS))
-    con.execute(store.create_table_sql("audit_awards", AUDIT_AWARDS))
-
-
 def run_audit(
     db_path: str | Path,
     redo: bool = False,
@@ -77,7 +62,7 @@ def run_audit(
 ) -> Run:
     """Audit every hand not audited yet (all of them with ``redo``) and store the rows."""
     with closing(store.connect(db_path)) as con:
-        ensure_tables(con)
+        ensure_tables(con, {"audit_hands": AUDIT_HANDS, "audit_awards": AUDIT_AWARDS})
         if redo:
             con.execute("DELETE FROM audit_hands")
             con.execute("DELETE FROM audit_awards")

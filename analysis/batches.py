@@ -84,6 +84,22 @@ class _Job:
     folder: str
 
 
+def ensure_tables(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Schema]) -> None:
+    """Create a stage's ``tables`` when missing. Tables written by an earlier version with
+    other columns are all dropped, for the stage to make again."""
+    stale = False
+    for name, schema in tables.items():
+        found = con.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+            "ORDER BY ordinal_position", [name]
+        ).fetchall()
+        stale |= bool(found) and [row[0] for row in found] != schema.names
+    for name, schema in tables.items():
+        if stale:
+            con.execute(f"DROP TABLE IF EXISTS {name}")
+        con.execute(store.create_table_sql(name, schema))
+
+
 def _spans(
     con: duckdb.DuckDBPyConnection, todo: str, name: str, batches: int
 ) -> list[_Span | None]:
