@@ -32,7 +32,7 @@ app.command("import")(import_command)
 
 @app.command("sql")
 def sql_command(
-    query: Annotated[str, typer.Argument(help="The SQL to run (read-only).")],
+    query: Annotated[str, typer.Argument(help="The SQL to run (read-only).", metavar="QUERY")],
     db: DbOption = Path("omaha.duckdb"),
     fmt: FormatOption = Format.table,
     allow_files: Annotated[
@@ -61,7 +61,9 @@ def sql_command(
 
 @app.command("generate")
 def generate_command(
-    out_file: Annotated[Path, typer.Argument(help="The hand-history file to write.")],
+    out_file: Annotated[
+        Path, typer.Argument(help="The hand-history file to write.", metavar="OUT_FILE")
+    ],
     hands: Annotated[int, typer.Option("--hands", min=1, help="How many hands.")],
     seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same file.")] = 0,
     games: Annotated[
@@ -89,7 +91,8 @@ def generate_command(
 
 @app.command("hand")
 def hand_command(
-    hole: Annotated[str, typer.Argument(help="Hole cards, e.g. 'As Kd 10h 2c' or 'AsKdTh2c'.")],
+    hole: Annotated[str, typer.Argument(
+        help="Hole cards, e.g. 'As Kd 10h 2c' or 'AsKdTh2c'.", metavar="HOLE")],
     board: Annotated[str, typer.Option("--board", help="The five board cards.")],
     game: Annotated[
         str, typer.Option("--game", help=f"Game: {', '.join(GAMES)}.")
@@ -122,7 +125,8 @@ def hand_command(
 @app.command("audit")
 def audit_command(
     hand_id: Annotated[
-        str | None, typer.Argument(help="Show this hand's full replay instead of auditing.")
+        str | None, typer.Argument(
+            help="Show this hand's full replay instead of auditing.", metavar="[HAND_ID]")
     ] = None,
     db: DbOption = Path("omaha.duckdb"),
     fmt: FormatOption = Format.table,

@@ -35,7 +35,9 @@ def equity_table(result: Equity, hands: list[list[int]], hi_lo: bool) -> pa.Tabl
 
 def equity_command(
     hands: Annotated[
-        list[str], typer.Argument(help='Two or more hands, e.g. "As Ks Qh Jh" "8c 7c 6d 5d".')
+        list[str], typer.Argument(
+            help='Two or more hands, e.g. "As Ks Qh Jh" "8c 7c 6d 5d".', metavar="HANDS..."
+        )
     ],
     board: Annotated[str, typer.Option("--board", help="Board cards dealt so far.")] = "",
     dead: Annotated[str, typer.Option("--dead", help="Other cards out of the deck.")] = "",

@@ -89,7 +89,9 @@ def _interrupted(stop: KeyboardInterrupt, db: Path) -> str:
 
 
 def import_command(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files, folders or archives.")],
+    paths: Annotated[list[Path], typer.Argument(
+        help="Hand-history files, folders or archives.", metavar="PATHS..."
+    )],
     db: DbOption = Path("omaha.duckdb"),
     fmt: FormatOption = Format.table,
     reread: Annotated[

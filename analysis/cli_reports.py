@@ -163,7 +163,9 @@ def explain_no_rows(con: Connection, filters: Filters, hero: bool = False) -> st
 
 def report_command(
     name: Annotated[
-        reports.Report, typer.Argument(help="players, positions, hands or sessions.")
+        reports.Report, typer.Argument(
+            help="players, positions, hands or sessions.", metavar="REPORT"
+        )
     ],
     db: DbOption = Path("omaha.duckdb"),
     player: PlayerOption = None,
