@@ -52,6 +52,8 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench.ingest
 	$(BIN)/python -m bench.audit
 	$(BIN)/python -m bench.reports
+	$(BIN)/python -m bench.equity
+	$(BIN)/python -m bench.allin
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .mypy_cache .ruff_cache
