@@ -5,7 +5,6 @@ pot-half equities in ``allin_equity`` and each seat's expected net in ``allin_ev
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import closing
 from pathlib import Path
 
 import duckdb
@@ -14,8 +13,7 @@ import pyarrow as pa
 from analysis.allin import ALLIN_EQUITY, ALLIN_EV, ALLIN_HANDS, all_in_equity
 from analysis.audit import prepare
 from analysis.audit_run import AUDIT_COLUMNS
-from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, ensure_tables, run_stage
-from ingest import store
+from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, run_stage
 
 ALLIN_SEEN = pa.schema(
     [
@@ -38,7 +36,7 @@ def allin_tables(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
     }
 
 
-ALLIN = Stage("allin", AUDIT_COLUMNS, tuple(TABLES), "allin_seen", allin_tables)
+ALLIN = Stage("allin", AUDIT_COLUMNS, TABLES, "allin_seen", allin_tables)
 
 
 def run_allin(
@@ -49,12 +47,7 @@ def run_allin(
     batch_hands: int = BATCH_HANDS,
 ) -> Run:
     """Compute the all-in equities of every hand not looked at yet (all with ``redo``)."""
-    with closing(store.connect(db_path)) as con:
-        ensure_tables(con, TABLES)
-        if redo:
-            for name in TABLES:
-                con.execute(f"DELETE FROM {name}")
-    return run_stage(ALLIN, db_path, workers, progress, batch_hands)
+    return run_stage(ALLIN, db_path, redo, workers, progress, batch_hands)
 
 
 def allin_summary(con: duckdb.DuckDBPyConnection) -> pa.Table:

@@ -6,7 +6,6 @@ replay (``hand_detail``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import closing
 from pathlib import Path
 
 import duckdb
@@ -21,7 +20,7 @@ from analysis.audit import (
     prepare,
     showdown_replays,
 )
-from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, ensure_tables, run_stage
+from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, run_stage
 from ingest import store
 from ingest.money import show_money
 from omaha_core.describe import describe_high, describe_low
@@ -49,8 +48,8 @@ def audit_tables(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
     return {"audit_hands": result.audit_hands, "audit_awards": result.audit_awards}
 
 
-AUDIT = Stage("audit", AUDIT_COLUMNS, ("audit_hands", "audit_awards"), "audit_hands",
-              audit_tables)  # fmt: skip
+AUDIT = Stage("audit", AUDIT_COLUMNS, {"audit_hands": AUDIT_HANDS, "audit_awards": AUDIT_AWARDS},
+              "audit_hands", audit_tables)  # fmt: skip
 
 
 def run_audit(
@@ -61,12 +60,7 @@ def run_audit(
     batch_hands: int = BATCH_HANDS,
 ) -> Run:
     """Audit every hand not audited yet (all of them with ``redo``) and store the rows."""
-    with closing(store.connect(db_path)) as con:
-        ensure_tables(con, {"audit_hands": AUDIT_HANDS, "audit_awards": AUDIT_AWARDS})
-        if redo:
-            con.execute("DELETE FROM audit_hands")
-            con.execute("DELETE FROM audit_awards")
-    return run_stage(AUDIT, db_path, workers, progress, batch_hands)
+    return run_stage(AUDIT, db_path, redo, workers, progress, batch_hands)
 
 
 def summary_tables(con: duckdb.DuckDBPyConnection, only_problems: bool) -> dict[str, pa.Table]:

@@ -43,11 +43,12 @@ Columns = dict[str, tuple[str, ...]]
 class Stage:
     """What a run computes. ``compute`` (a module-level function, so that workers can be
     sent it) turns one batch's hand tables, of ``columns``, into rows of the ``outputs``
-    tables; ``done`` names the table whose (site, hand_id) are the hands already done."""
+    tables (their schemas by name); ``done`` names the table whose (site, hand_id) are the
+    hands already done."""
 
     name: str
     columns: Columns
-    outputs: tuple[str, ...]
+    outputs: dict[str, pa.Schema]
     done: str
     compute: Callable[[dict[str, pa.Table]], dict[str, pa.Table]]
 
@@ -84,7 +85,7 @@ class _Job:
     folder: str
 
 
-def ensure_tables(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Schema]) -> None:
+def _ensure_tables(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Schema]) -> None:
     """Create a stage's ``tables`` when missing. Tables written by an earlier version with
     other columns are all dropped, for the stage to make again."""
     stale = False
@@ -163,16 +164,21 @@ def batch_job(job: _Job) -> int:
 def run_stage(
     stage: Stage,
     db_path: str | Path,
+    redo: bool = False,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     batch_hands: int = BATCH_HANDS,
 ) -> Run:
-    """Compute every hand the stage has not done yet and store the rows."""
+    """Compute every hand the stage has not done yet (all of them with ``redo``) and store
+    the rows."""
     began = time.perf_counter()
     workers = workers or os.cpu_count() or 1
     con = store.connect(db_path)
     try:
         with closing(con):
+            _ensure_tables(con, stage.outputs)
+            for name in stage.outputs if redo else ():
+                con.execute(f"DELETE FROM {name}")
             # A plain table, not TEMP: the workers read it through connections of their own.
             con.execute(
                 f"CREATE OR REPLACE TABLE {stage.todo} AS SELECT site, hand_id, "
