@@ -18,8 +18,11 @@ class RoomRules:
     over the pots cumulatively, see ``analysis.replay.spread_rake``). ``odd_chip``: where
     indivisible units go. ``raise_may_add``: "raises X to Y" may mean Y chips added (the
     reading under which the hand's chips balance is taken; else Y is the street total).
-    ``uncalled_printed``: the room prints uncalled bets (else they are inferred from the
-    betting, in any room, for a hand that prints none). ``fixed_limit_bets``: the number of
+    ``unprinted_uncalled``: how the room writes an uncalled bet it does not print (one is
+    inferred from the betting, in any room, for a hand that prints none): ``"in_pot"``,
+    counted in the printed total pot and in its bettor's collections; ``"left_out"``, in
+    neither. The readings are tried in order and the first under which the hand's chips
+    balance is taken (the first, when none does). ``fixed_limit_bets``: the number of
     bets a fixed-limit round allows (a bet and the raises), lifted when it starts
     heads-up. ``winnings_in_summary``: the collect lines may count room money (a splash)
     in every pot's line, and the summary's winnings are what the players received: they
@@ -32,7 +35,7 @@ class RoomRules:
     rake_main_pot_first: bool = False
     odd_chip: OddChipRule = DEFAULT_ODD_CHIP_RULE
     raise_may_add: bool = False
-    uncalled_printed: bool = True
+    unprinted_uncalled: tuple[str, ...] = ("in_pot", "left_out")
     fixed_limit_bets: int = 4
     winnings_in_summary: bool = False
     evidence: tuple[str, ...] = ()
@@ -47,7 +50,16 @@ DEFAULT = RoomRules(
 )
 
 ROOM_RULES: dict[str, RoomRules] = {
-    "PokerStars": DEFAULT,
+    "PokerStars": RoomRules(
+        unprinted_uncalled=("left_out", "in_pot"),
+        evidence=(
+            *DEFAULT.evidence,
+            "formats Stars/tour/NLHE-USD-MTT-5r-200710.txt #12637574307 (2007, no uncalled "
+            "line): 4,595 put in, 370 unmatched, 'Total pot 4225', 4,225 collected",
+            "corpus Stars/cash/PLO-6max-USD-0.05-0.10-200912.converted.walk.txt style "
+            "conversions: the unprinted uncalled bet inside the total pot and collected",
+        ),
+    ),
     "Run It Once Poker": RoomRules(
         rake_main_pot_first=True,
         raise_may_add=True,
@@ -68,7 +80,7 @@ ROOM_RULES: dict[str, RoomRules] = {
         ),
     ),
     "Winamax": RoomRules(
-        uncalled_printed=False,
+        unprinted_uncalled=("in_pot",),
         evidence=(
             "Winamax/cash/PLO-5max-EUR-1.00-2.00-201611.post.both.txt #9260931-103-1479198677:"
             " Player4's uncalled 8€ is inside 'collected 15.48€ from pot'",

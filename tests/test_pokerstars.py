@@ -325,10 +325,12 @@ def test_unreadable_total_is_an_error() -> None:
 
 
 def test_a_failing_hand_does_not_take_its_chunk_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fragile_build(lines: Any, source_files: list[str], grammar: Grammar) -> ParseResult:
+    def fragile_build(
+        lines: Any, source_files: list[str], grammar: Grammar, every_flop_game: bool
+    ) -> ParseResult:
         if (lines.starts["text"].str.contains("#200:")).any():
             raise ValueError("cannot build hand 200")
-        return build(lines, source_files, grammar)
+        return build(lines, source_files, grammar, every_flop_game)
 
     monkeypatch.setattr(site, "build", fragile_build)
     text = HAND + "\n\n" + HAND.replace("#100", "#200") + "\n\n" + HAND.replace("#100", "#300")

@@ -27,7 +27,7 @@ from ingest.engine.grammar import EVENT_KINDS, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
-from ingest.engine.returns import infer_returns
+from ingest.engine.returns import infer_returns, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
 from ingest.rooms import RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
@@ -221,9 +221,13 @@ def _kept(hand: np.ndarray, ok: np.ndarray | None) -> np.ndarray | None:
     return None if ok is None else np.flatnonzero(ok[hand])
 
 
-def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseResult:
+def build(
+    lines: Lines, source_files: Sequence[str], grammar: Grammar, every_flop_game: bool = False
+) -> ParseResult:
     """The tables of one chunk (or of several small files parsed together) from its
-    classified lines; ``source_files`` names each ``file`` number of the lines."""
+    classified lines; ``source_files`` names each ``file`` number of the lines. Hands of
+    other games than Omaha are skipped, but for the room's other flop games when
+    ``every_flop_game`` (read to prove a reading on all the room writes, never stored)."""
     site = grammar.site
     info = hand_info(lines, grammar)
     n = info.height
@@ -233,14 +237,14 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add)
-    ev, inferred = infer_returns(ev, n)
+    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]))
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
     totals = totals.with_columns(
-        total_pot=pl.col("total_pot") - inferred,
+        total_pot=pl.col("total_pot") - in_pot,
         printed_total=pl.col("total_pot"),
         # all the room takes off the pots, less what it put in
         room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
@@ -251,7 +255,7 @@ def build(lines: Lines, source_files: Sequence[str], grammar: Grammar) -> ParseR
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals)
     )
     info = _game_from_cards(info, players)
-    bad, inconsistent = problems(lines, info, seats, ev, players, totals)
+    bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
         ok = np.ones(n, np.bool_)

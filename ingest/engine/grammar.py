@@ -162,7 +162,10 @@ class Grammar:
     groups ``room``, ``tournament_id``, ``level``, ``game``, ``inner`` (a mixed game's
     current game), ``sb``, ``bb`` and ``cur``. ``games``: a regex over the game text with
     the groups ``cards_n`` (5 or 6), ``variant`` (Omaha or Courchevel), ``hi_lo`` and
-    ``limit``; ``limits`` maps the limit text to PL, NL or FL. ``rooms``: the header's room
+    ``limit``; ``limits`` maps the limit text to PL, NL or FL. ``flop_games``: regexes over
+    the game text of the room's other flop games (Hold'em and its short-deck forms), with
+    an optional group ``limit``: their hands are skipped by the importer, and read in full
+    when every flop game is asked for (to prove a reading on all the room writes). ``rooms``: the header's room
     text to the room's name. ``stack_suffix``: what follows the stack in a seat line.
     ``board_label``: what precedes a board's cards in the summary. ``totals``: labels on the
     summary's "Total pot" line and the column each amount goes to (``rake``,
@@ -188,6 +191,7 @@ class Grammar:
     total_after_rake: bool = False
     header_follow: str = ""
     pots_named: bool = True
+    flop_games: tuple[str, ...] = ()
 
     @functools.cached_property
     def tables(self) -> Tables:

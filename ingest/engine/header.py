@@ -22,7 +22,8 @@ _DASH, _ET = scan.lit(" - "), scan.lit("ET]")
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
-_SPACE, _COLON_BYTE, _OPEN_SQUARE = 32, 58, 91
+_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH = 32, 58, 91, 47
+_OPEN_PAREN, _CLOSE_PAREN = 40, 41
 
 _GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
 
@@ -59,8 +60,17 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     game_text = pl.coalesce(
         pl.col("inner"), whole, pl.col("game").str.extract(r"\(([^()]*)\)$", 1), pl.col("game")
     )
+    # one clean name per game: no white space around it or doubled inside it
+    game_text = game_text.str.strip_chars().str.replace_all(r"\s+", " ")
     texts = headers.select(game_text=game_text).unique().drop_nulls()
     g = _first_match(texts, "game_text", grammar.game_patterns, _GAME_GROUPS)
+    flop = _first_match(texts, "game_text", grammar.flop_games, ("limit",)).select(
+        is_flop_game=pl.any_horizontal(
+            [pl.col("game_text").str.contains(p) for p in grammar.flop_games] or [pl.lit(False)]
+        ),
+        flop_limit="limit",
+    )
+    g = pl.concat([g, flop], how="horizontal")
     courchevel = pl.col("variant") == "Courchevel"
     hi_lo = pl.col("hi_lo").is_not_null()
     base = (
@@ -75,10 +85,12 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         .then(pl.lit("8"))
         .otherwise(pl.lit("_8"))
     )
+    is_omaha = pl.col("variant").is_not_null()
     g = g.select(
         "game_text",
-        is_omaha=pl.col("variant").is_not_null(),
-        game_name=base + suffix,
+        "is_flop_game",
+        is_omaha=is_omaha,
+        game_name=pl.when(is_omaha).then(base + suffix).otherwise(pl.col("game_text")),
         variant=pl.when(courchevel).then(pl.lit("courchevel")).otherwise(pl.lit("omaha")),
         hi_lo=hi_lo,
         hole_cards_count=pl.when(courchevel)
@@ -86,7 +98,7 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         .otherwise(pl.col("cards_n").cast(pl.Int8, strict=False).fill_null(4))
         .cast(pl.Int8),
         # a game named without its limit ("PLO") says it in its name
-        limit_type=pl.coalesce("limit", "variant").replace_strict(
+        limit_type=pl.coalesce("limit", "variant", "flop_limit").replace_strict(
             dict(grammar.limits), default=None, return_dtype=pl.String
         ),
     )
@@ -160,6 +172,18 @@ def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -
 
 
 @njit
+def _is_date(data: np.ndarray, start: int, end: int) -> bool:
+    """Whether ``start:end`` is digits and slashes with at least one slash."""
+    slashes = 0
+    for k in range(start, end):
+        if data[k] == _SLASH:
+            slashes += 1
+        elif not 48 <= data[k] <= 57:
+            return False
+    return slashes > 0
+
+
+@njit
 def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
     id_end: np.ndarray,
@@ -169,8 +193,9 @@ def _header_fields(
     span before the number and the span after it; the time zone (index in
     ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
-    last " - ", less its "[", cut at spaces: date, time, zone, then the ET date and time and
-    "ET]"."""
+    last " - " (the one before it when a date stands between them: ``2007/10/15 - 05:34:03
+    (ET)``), less its brackets and parentheses, cut at spaces: date, time, zone, then the
+    ET date and time and "ET]"."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
     zone = np.full(n, -1, np.int64)
@@ -184,20 +209,31 @@ def _header_fields(
     for i in range(n):
         start, end = starts[i], ends[i]
         spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end)
-        last = -1
+        last = previous = -1
         pos = find(data, start, end, _DASH)
         while pos >= 0:
-            last = pos
+            previous, last = last, pos
             pos = find(data, pos + 1, end, _DASH)
         cut = last if last >= 0 and find_byte(data, last + 3, end, 45) < 0 else end
+        # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
+        split_date = cut == last and previous >= 0 and _is_date(data, previous + 3, last)
+        if split_date:
+            cut = previous
         number, colon = _hand_number(data, start, cut, id_class, id_end)
         spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
         spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
         size = 0
-        for k in range(last + 3 if last >= 0 else start, end):
-            if data[k] != _OPEN_SQUARE:
+        k = (previous if split_date else last) + 3 if last >= 0 else start
+        while k < end:
+            if split_date and k == last:  # the " - " between the date and the time
+                when[size] = _SPACE
+                size += 1
+                k += 3
+                continue
+            if data[k] != _OPEN_SQUARE and data[k] != _OPEN_PAREN and data[k] != _CLOSE_PAREN:
                 when[size] = data[k]
                 size += 1
+            k += 1
         fields[:, :] = -1
         field, begin = 0, 0
         for k in range(size + 1):
@@ -248,7 +284,8 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         units_per_currency=units_expr(pl.col("currency")),
     ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
     return h.with_columns(
-        small_blind=amount(h["sb"], h["in_cents"]),
+        # a game of one blind (the button's: 6+ Hold'em, Short Deck) has no small blind
+        small_blind=pl.when(h["sb"].is_null()).then(0).otherwise(amount(h["sb"], h["in_cents"])),
         big_blind=amount(h["bb"], h["in_cents"]),
     )
 

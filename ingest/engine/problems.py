@@ -53,7 +53,7 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
          & (pl.col("n_summary") == 0), "skip", pl.lit("not a hand: text between hands"), None),
         (pl.col("hand_id").is_null() | pl.col("room").is_null(), "error",
          pl.lit("unrecognised hand header"), None),
-        (~pl.col("is_omaha"), "skip", pl.lit("other game: ") + pl.col("game_text"), None),
+        (~pl.col("kept_game"), "skip", pl.lit("other game: ") + pl.col("game_text"), None),
         (pl.col("cancelled"), "skip", pl.lit("cancelled"), None),
         (pl.col("n_summary") == 0, "skip", pl.lit("partial: the hand ends before its summary"),
          "last_idx"),
@@ -192,9 +192,12 @@ def problems(
     ev: pl.DataFrame,
     players: pl.DataFrame,
     totals: pl.DataFrame,
+    every_flop_game: bool = False,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The first failed check of each hand that has one: hand, idx (the offending line, or
-    null for the hand's first line), outcome (``error`` or ``skip``) and a reason; and the
+    null for the hand's first line), outcome (``error`` or ``skip``) and a reason (a hand
+    of another game than Omaha is skipped, unless it is a flop game and
+    ``every_flop_game``); and the
     ``inconsistencies`` (a list of reasons) of each hand that passes them but whose money
     does not add up as printed. ``totals`` has one row per hand (see
     ``ingest.engine.build._totals``), with the room's ``room_take``."""
@@ -242,8 +245,10 @@ def problems(
     )  # fmt: skip
     h = pl.concat(
         [
-            info.select("hand_id", "room", "is_omaha", "game_text", "limit_type", "big_blind",
-                        "started_at", "table_name"),
+            info.select("hand_id", "room", "game_text", "limit_type", "big_blind",
+                        "started_at", "table_name",
+                        kept_game=pl.col("is_omaha")
+                        | (pl.col("is_flop_game").fill_null(False) & every_flop_game)),
             per_hand,
             totals.select("n_totals", "total_idx", "total_pot", "printed_total", *ROOM_COLUMNS,
                           "room_take"),

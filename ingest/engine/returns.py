@@ -1,12 +1,14 @@
 """Uncalled bets a history does not print, inferred from the betting.
 
 Some rooms never print an uncalled bet (Winamax writes it as part of what its bettor
-collects, and counts it in the total pot); very old PokerStars histories and some
-converted ones leave it in the printed total pot, collected back by the bettor. In a hand
-with no printed return, the part of the last street's biggest total that nobody matched
-(a folded player's chips count as matching) goes back to its bettor: a ``return`` event
-is added after the bettor's last bet, the same amount is taken off the bettor's
-collections (the last first) and off the printed total pot.
+collects, and counts it in the total pot); PokerStars histories of about 2005-2007 leave
+it out of the total pot and of the collections, and some converted ones leave it in the
+printed total pot, collected back by the bettor. In a hand with no printed return, the
+part of the last street's biggest total that nobody matched (a folded player's chips
+count as matching) goes back to its bettor: a ``return`` event is added after the
+bettor's last bet. Where the room counts it in the pot (``ingest.rooms``, reading
+``in_pot``), the same amount is taken off the bettor's collections (the last first) and
+off the printed total pot; where it leaves it out (``left_out``), they stand as printed.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from ingest.engine import grouped
 from ingest.engine.betting import IS_BETTING
 from ingest.engine.grammar import EVENT_KINDS
 from ingest.engine.scan import njit
+from ingest.rooms import rules_for
 
 _RETURN, _COLLECT = EVENT_KINDS.index("return"), EVENT_KINDS.index("collect")
 
@@ -60,9 +63,18 @@ def _unmatched(
     return returned
 
 
-def infer_returns(ev: pl.DataFrame, hands: int) -> tuple[pl.DataFrame, np.ndarray]:
-    """The events with the returns of hands that print none added and taken off their
-    bettors' collections, and per hand the amount inferred (to take off the total pot)."""
+READINGS = ("in_pot", "left_out")  # how a room writes an uncalled bet it does not print
+
+
+def infer_returns(
+    ev: pl.DataFrame, total_pot: np.ndarray, readings: np.ndarray
+) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:
+    """The events with the returns of hands that print none added (and taken off their
+    bettors' collections where the reading is ``in_pot``); per hand the amount inferred,
+    and the part of it to take off the printed ``total_pot`` (-1: unreadable). A hand's
+    reading is the first of its room's ``readings`` (rows of flags by ``READINGS``, in the
+    room's order of preference) under which its chips balance, else the first."""
+    hands = total_pot.size
     hand = ev["hand"].to_numpy()
     code = ev["code"].to_numpy().astype(np.int64)
     printed = grouped.counts(hand, hands, code == _RETURN) > 0
@@ -73,9 +85,13 @@ def infer_returns(ev: pl.DataFrame, hands: int) -> tuple[pl.DataFrame, np.ndarra
     rows = np.flatnonzero(returned)
     per_hand = grouped.sums(hand, hands, returned)
     if not rows.size:
-        return ev, per_hand
+        return ev, per_hand, per_hand
+    put_in = grouped.sums(hand, hands, np.where(IS_BETTING[code], ev["chips"].fill_null(0)
+                                                .to_numpy(), 0))  # fmt: skip
+    in_pot = _in_pot(readings, total_pot == put_in, total_pot == put_in - per_hand)
     chips = ev["chips"].to_numpy().copy()
-    _take_off_collections(hand, seat, code, chips, rows, returned[rows])
+    taken = in_pot[hand[rows]]
+    _take_off_collections(hand, seat, code, chips, rows[taken], returned[rows[taken]])
     amount = pl.Series(returned[rows], dtype=pl.Int64)
     added = ev[rows].with_columns(
         code=pl.lit(_RETURN, pl.Int8), x=amount, chips=amount, y=None, raise_to=None,
@@ -88,7 +104,33 @@ def infer_returns(ev: pl.DataFrame, hands: int) -> tuple[pl.DataFrame, np.ndarra
     out = both[order].filter((pl.col("code") != _COLLECT) | (pl.col("chips") > 0))
     first = grouped.first_rows(out["hand"].to_numpy(), hands, np.ones(out.height, np.bool_))
     seq = np.arange(out.height) - first[out["hand"].to_numpy()]
-    return out.with_columns(seq=pl.Series(seq, dtype=pl.Int32)), per_hand
+    return out.with_columns(seq=pl.Series(seq, dtype=pl.Int32)), per_hand, per_hand * in_pot
+
+
+def room_readings(rooms: pl.Series) -> np.ndarray:
+    """Per hand, its room's readings of an unprinted uncalled bet (``ingest.rooms``), as
+    codes in ``READINGS`` in the room's order (-1: none)."""
+    distinct = rooms.fill_null("").unique().to_list()
+    table = np.full((len(distinct), len(READINGS)), -1, np.int64)
+    for row, room in enumerate(distinct):
+        for k, reading in enumerate(rules_for(room).unprinted_uncalled):
+            table[row, k] = READINGS.index(reading)
+    index = rooms.fill_null("").replace_strict(distinct, list(range(len(distinct))),
+                                               return_dtype=pl.Int64)  # fmt: skip
+    return table[index.to_numpy().astype(np.int64)]
+
+
+def _in_pot(readings: np.ndarray, in_pot_balances: np.ndarray, left_out_balances: np.ndarray
+            ) -> np.ndarray:  # fmt: skip
+    """Per hand, whether its unprinted uncalled bet is read as counted in the pot:
+    ``readings`` holds, per hand, the codes of its room's readings in order (-1: none)."""
+    balances = np.stack([in_pot_balances, left_out_balances], axis=1)
+    chosen = readings[:, 0].copy()
+    for k in range(readings.shape[1] - 1, -1, -1):
+        code = readings[:, k]
+        fits = (code >= 0) & balances[np.arange(code.size), np.maximum(code, 0)]
+        chosen = np.where(fits, code, chosen)
+    return chosen == READINGS.index("in_pot")
 
 
 @njit

@@ -66,20 +66,21 @@ class TextSite:
         text = head.decode(detect_encoding(head), errors="replace")
         return self._hand_start_text.search(text[:65536]) is not None
 
-    def _tables(self, chunks: Sequence[Chunk]) -> ParseResult:
+    def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
         """The tables of the chunks' hands, parsed in one pass (raises on a failure)."""
         lines = classify(split_chunks(chunks), self.grammar)
-        return build(lines, [c.source_file for c in chunks], self.grammar)
+        return build(lines, [c.source_file for c in chunks], self.grammar, every_flop_game)
 
-    def parse(self, chunk: Chunk) -> ParseResult:
+    def parse(self, chunk: Chunk, every_flop_game: bool = False) -> ParseResult:
         """All hands of a chunk as tables; never raises for bad input.
 
         Each hand ends up as exactly one of: a ``hands`` row (with its players, actions
-        and collections), an ``import_skips`` row or an ``import_errors`` row."""
+        and collections), an ``import_skips`` row or an ``import_errors`` row. Hands of
+        the room's other flop games are read too when ``every_flop_game``."""
         try:
-            return self._tables([chunk])
+            return self._tables([chunk], every_flop_game)
         except _FAILURES as exc:
-            return self._parse_hand_by_hand(chunk, exc)
+            return self._parse_hand_by_hand(chunk, exc, every_flop_game)
 
     def parse_many(self, chunks: Sequence[Chunk]) -> ParseResult:
         """The hands of several chunks (whole small files) in one pass, as :meth:`parse`
@@ -90,11 +91,14 @@ class TextSite:
         except _FAILURES:
             return concat_results([self.parse(chunk) for chunk in chunks])
 
-    def parse_file(self, path: str | Path) -> ParseResult:
+    def parse_file(self, path: str | Path, every_flop_game: bool = False) -> ParseResult:
         """All hands of a whole file (for tests and benchmarks)."""
-        return concat_results([self.parse(chunk) for chunk in iter_chunks(path, self.hand_start)])
+        chunks = iter_chunks(path, self.hand_start)
+        return concat_results([self.parse(chunk, every_flop_game) for chunk in chunks])
 
-    def _parse_hand_by_hand(self, chunk: Chunk, cause: Exception) -> ParseResult:
+    def _parse_hand_by_hand(
+        self, chunk: Chunk, cause: Exception, every_flop_game: bool
+    ) -> ParseResult:
         """Each hand of ``chunk`` parsed alone; a hand whose parse fails is an error row."""
         lines = split_lines(chunk)
         header = pl.col("text").str.contains(self._hand_start_text.pattern)
@@ -116,7 +120,7 @@ class TextSite:
             piece = Chunk(chunk.data[byte_start:byte_end], chunk.source_file,
                           first["offset"], first["line_no"], chunk.encoding)  # fmt: skip
             try:
-                results.append(self._tables([piece]))
+                results.append(self._tables([piece], every_flop_game))
             except _FAILURES as exc:
                 hand_id = re.search(r"#([0-9A-Za-z-]+)", first["text"])
                 row = {

@@ -31,9 +31,12 @@ GRAMMAR = Grammar(
     header=(
         r"^\x{FEFF}?(?P<room>Poker Hand) #: "
         rf"Tournament #(?P<tournament_id>\d+), .+? (?P<game>{_GAME}|{_OTHER_GAMES})"
-        r" - Level(?P<level>[^ (]+) ?\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\)$",
+        r"\s+- Level(?P<level>[^ (]+) ?\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\)$",
         r"^\x{FEFF}?(?P<room>Poker Hand) #: (?P<game>[^(]+?) \((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\)$",
+        # Short Deck: one amount, the ante (and the button's blind)
+        r"^\x{FEFF}?(?P<room>Poker Hand) #: (?P<game>[^(]+?) \((?P<bb>[^/()]+)\)$",
     ),
+    flop_games=(r"^(?:Hold'em|Short ?Deck)(?: (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit))?$",),
     games=(
         r"^(?P<variant>Omaha|PLO)(?:-?(?P<cards_n>[56]))?(?P<hi_lo> Hi/Lo| Hi-Lo)?"
         r"(?: (?P<limit>Pot Limit|No Limit|Fixed Limit|Limit|\(NL postflop\)))?$"

@@ -15,12 +15,26 @@ ROOMS = {
     "PokerMaster": "PokerMaster", "PokerBros": "PokerBros", "MPLPoker": "MPLPoker",
     "SupremaPoker": "SupremaPoker", "Hive Poker": "Hive Poker", "Full Tilt": "Full Tilt Poker",
 }  # fmt: skip
-_KINDS = ("", " Home Game", " Zoom")
+_KINDS = ("", " Home Game", " Zoom", " Rush")
+# The games a tournament's header may name after its buy-in ("$5.00+$0.50 USD", "250 SC",
+# "€4.69+€0.31 Cub3d,", "Freeroll "): the game is the first of these words after it.
+_GAME_WORDS = (
+    r"(?:[1-9] Card |6\+ |Mixed |8-Game|HORSE|Hold'em|Omaha|Courchevel|Razz|Triple Draw|"
+    r"Single Draw|2-7|Badugi|7 Card|5 Card)"
+)
+# The stakes: the blinds (a capped game writes its cap after them), or the button blind and
+# ante of 6+ Hold'em; a currency code may follow.
+_STAKES = (
+    r"\((?:(?P<inner>[^(),]+), )?(?P<sb>[^/(),]+)/(?P<bb>[^/() ]+)(?: - \S+ Cap -)?"
+    r"(?:\s+(?P<cur>[A-Z]{3}))?\)$",
+    r"\(Button Blind\s(?P<bb>\S+)\s-\sAnte\s\S+?(?:\s+(?P<cur>[A-Z]{3}))?\)$",
+)
 
 # The action lines of this format, which other rooms writing it share.
 PLAYER_ACTIONS = {
     "{player}: posts small blind {amount}": "post_sb",
     "{player}: posts big blind {amount}": "post_bb",
+    "{player}: posts button blind {amount}": "post_bb",  # 6+ Hold'em, Short Deck
     "{player}: posts the ante {amount}": "ante",
     "{player}: folds{any}": "fold",
     "{player}: checks": "check",
@@ -47,13 +61,20 @@ GRAMMAR = Grammar(
     ),
     hand_id_class="[0-9]",
     hand_id_end=":",
-    header=(
-        rf"^\x{{FEFF}}?(?P<room>{'|'.join(ROOMS)})(?: Home Game| Zoom)? (?:Hand|Game) "
-        r"#:\s+(?:\{[^}]*\} )?"
-        r"(?:(?:Zoom )?Tournament #(?P<tournament_id>\d+), (?:\S+(?: [A-Z]{3})? )?)?"
-        r"(?P<game>.+?) (?:- (?:Match Round \w+, )?Level (?P<level>\S+) )?"
-        r"\((?:(?P<inner>[^(),]+), )?(?P<sb>[^/(),]+)/(?P<bb>[^/() ]+)(?: (?P<cur>[A-Z]{3}))?\)$"
+    header=tuple(
+        rf"^\x{{FEFF}}?(?P<room>{'|'.join(ROOMS)})(?:{'|'.join(_KINDS)}) (?:Hand|Game) "
+        r"#:\s+(?:\{[^}]*\} )?" + game
+        + r"\s+(?:- (?:Match Round \w+, )?Level (?P<level>\S+) )?" + stakes
+        for game in (
+            # a tournament's game: the first game word after its buy-in
+            rf"(?:Zoom )?Tournament #(?P<tournament_id>\d+), (?:.*?\s)??(?P<game>{_GAME_WORDS}.*?)",
+            # a cash game's (or a tournament's game of no known word, after a one-word buy-in)
+            r"(?:(?:Zoom )?Tournament #(?P<tournament_id>\d+), (?:\S+(?: [A-Z]{3})? )?)?"
+            r"(?P<game>.+?)",
+        )
+        for stakes in _STAKES
     ),
+    flop_games=(r"^(?:6\+ )?Hold'em (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b",),
     games=(
         r"^(?:(?P<cards_n>[56]) Card )?(?P<variant>Omaha|Courchevel)(?P<hi_lo> Hi/Lo)? "
         r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$"

@@ -31,6 +31,7 @@ GRAMMAR = Grammar(
         rf"^(?P<cards_n>[56]) Card (?P<variant>Omaha)(?P<hi_lo> Hi/Lo)? {_LIMIT}$",
         rf"^(?P<variant>Omaha)(?P<cards_n>[56])?(?P<hi_lo>8| Hi/Lo)? {_LIMIT}$",
     ),
+    flop_games=(r"^Holdem (?P<limit>pot limit|no limit|fixed limit|limit)$",),
     limits={"pot limit": "PL", "no limit": "NL", "fixed limit": "FL", "limit": "FL"},
     rooms={"Winamax Poker": "Winamax"},
     actions=compile_actions({
