@@ -40,7 +40,7 @@ from ingest import archives, schemas, store, warm
 from ingest.archives import ImportPathError as ImportPathError
 from ingest.archives import Source
 from ingest.engine.contract import Chunk, ParseResult, Site, concat_results
-from ingest.reader import read_chunks
+from ingest.reader import read_chunks, with_lf_line_ends
 from ingest.sites import detect_site, parser_version
 
 HEAD_BYTES = 4096
@@ -405,7 +405,7 @@ def _recognise(source: Source, tally: _FileTally) -> Site | None:
     if len(head) < HEAD_BYTES and archives.is_blank(head):
         tally.not_read(FileOutcome.EMPTY)
         return None
-    site = detect_site(head)
+    site = detect_site(with_lf_line_ends(head))
     if site is None:
         tally.not_read(FileOutcome.NOT_SUPPORTED, "no known hand-history format")
         return None

@@ -7,11 +7,17 @@ the first hand start stay at the head of the first chunk, where the site parser 
 them into an import error when they are not blank. A byte-order mark is not part of any
 chunk (offsets still count it). Any binary stream can be read so (a file, or a member of an
 archive being decompressed): it is read forwards only, block by block.
+
+A file whose lines end with a carriage return alone (old Mac files: a CR and no LF in its
+first 64 KB) has each CR read as a line feed. The two are one code unit each, so a chunk's
+``byte_offset`` is still the offset of its first byte in the file as stored, and its
+``line_no`` counts those CRs as line ends.
 """
 
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +29,7 @@ from ingest.engine.contract import Chunk
 
 TARGET_BYTES = 4 * 1024 * 1024
 HEAD_BYTES = 65536  # what the encoding is detected from
-_NEWLINE = 10
+_NEWLINE, _CR = 10, 13
 # UTF-16 without a byte-order mark is told by its NUL bytes: text of ASCII characters has
 # one in every code unit, after the character in little-endian order, before it in
 # big-endian. Read over the first code units, allowing for some non-ASCII names.
@@ -82,6 +88,37 @@ def _utf16_without_bom(head: bytes) -> str | None:
 
 def _is_utf16(encoding: str) -> bool:
     return encoding.startswith("utf-16")
+
+
+def lone_crs(head: bytes, encoding: str) -> bool:
+    """Whether a file's lines end with a carriage return alone: its first bytes hold a CR
+    and no LF.
+
+    >>> lone_crs(b"Hand #1\\rSeat 1\\r", "utf-8"), lone_crs(b"Hand #1\\r\\nSeat 1", "utf-8")
+    (True, False)
+    """
+    if _is_utf16(encoding):
+        text = head[: len(head) // 2 * 2].decode(encoding, errors="replace")
+        return "\r" in text and "\n" not in text
+    return b"\r" in head and b"\n" not in head
+
+
+def crs_to_lfs(data: bytes, encoding: str) -> bytes:
+    """``data`` with every carriage return made a line feed, byte for byte (in UTF-16, code
+    unit for code unit, counted from ``data[0]``)."""
+    if not _is_utf16(encoding):
+        return data.replace(b"\r", b"\n")
+    whole = len(data) // 2 * 2
+    units = np.frombuffer(data, "<u2" if encoding.endswith("le") else ">u2", whole // 2).copy()
+    units[units == _CR] = _NEWLINE
+    return units.tobytes() + data[whole:]
+
+
+def with_lf_line_ends(head: bytes) -> bytes:
+    """A file's first bytes as the chunks of :func:`read_chunks` give them: lone carriage
+    returns made line feeds (see :func:`lone_crs`), for telling the file's site."""
+    encoding = detect_encoding(head)
+    return crs_to_lfs(head, encoding) if lone_crs(head, encoding) else head
 
 
 def _last_hand_start(buf: bytes, hand_start: re.Pattern[bytes], encoding: str) -> int:
@@ -145,7 +182,10 @@ def read_chunks(
     enc = encoding or detect_encoding(head)
     bom = next((b for b, name in _BOMS if name == enc and head.startswith(b)), b"")
     blocks = _blocks(head[len(bom) :], stream, target_bytes)
+    # in UTF-16 a block may end inside a code unit: what is read is translated from buf[0]
+    as_lf = functools.partial(crs_to_lfs, encoding=enc) if lone_crs(head, enc) else None
     buf = next(blocks)
+    buf = as_lf(buf) if as_lf else buf
     offset = len(bom)  # stream offset of buf[0]
     line_no = 1  # line number of buf[0]
     while True:
@@ -159,7 +199,7 @@ def read_chunks(
             buf = buf[cut:]
         if block is None:
             return
-        buf += block
+        buf = as_lf(buf + block) if as_lf else buf + block
 
 
 def _blocks(head: bytes, stream: Readable, size: int) -> Iterator[bytes]:

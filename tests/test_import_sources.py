@@ -206,6 +206,33 @@ def test_utf16_without_a_byte_order_mark_imports(
     assert hands <= folder_hands[0] and nets <= folder_hands[1] and len(hands) == 40
 
 
+def _offsets(db: Path) -> set[tuple[str, int]]:
+    with store.connect(db, read_only=True) as con:
+        return set(con.execute("SELECT hand_id, byte_offset FROM hands").fetchall())
+
+
+def test_lines_ending_with_a_carriage_return_alone_import_as_with_line_feeds(
+    tmp_path: Path,
+) -> None:
+    text = (SAMPLES / "omaha8.txt").read_bytes()
+    (tmp_path / "lf").mkdir()
+    (tmp_path / "cr").mkdir()
+    (tmp_path / "lf" / "omaha8.txt").write_bytes(b"# exported 2004\n" + text)
+    (tmp_path / "cr" / "omaha8.txt").write_bytes(
+        (b"# exported 2004\n" + text).replace(b"\n", b"\r")
+    )
+    summaries = {}
+    for kind in ("lf", "cr"):
+        db = tmp_path / f"{kind}.duckdb"
+        summaries[kind] = importer.import_paths([tmp_path / kind], db, workers=1)
+    lf, cr = summaries["lf"], summaries["cr"]
+    assert (
+        (cr.imported, cr.skipped, cr.errors) == (lf.imported, lf.skipped, lf.errors) == (40, 0, 0)
+    )
+    assert _stored(tmp_path / "cr.duckdb") == _stored(tmp_path / "lf.duckdb")
+    assert _offsets(tmp_path / "cr.duckdb") == _offsets(tmp_path / "lf.duckdb")
+
+
 def test_empty_files_are_counted_as_files_not_hands(tmp_path: Path) -> None:
     (tmp_path / "empty.txt").write_bytes(b"")
     (tmp_path / "blank.txt").write_bytes(b"\xef\xbb\xbf\r\n  \n")

@@ -84,3 +84,19 @@ def test_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "h.txt"
     path.write_bytes(b"")
     assert list(iter_chunks(path, START)) == []
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1252", "utf-16-le", "utf-16-be"])
+def test_lone_carriage_returns_are_line_ends(tmp_path: Path, encoding: str) -> None:
+    text = _hands(30).decode()
+    lf = tmp_path / "lf.txt"
+    lf.write_bytes(text.encode(encoding))
+    cr = tmp_path / "cr.txt"
+    cr.write_bytes(text.replace("\n", "\r").encode(encoding))
+    for target in (97, 1 << 20):
+        expected = list(iter_chunks(lf, START, target_bytes=target))
+        chunks = list(iter_chunks(cr, START, target_bytes=target))
+        assert [(c.data, c.byte_offset, c.line_no) for c in chunks] == [
+            (c.data, c.byte_offset, c.line_no) for c in expected
+        ]
+        assert (len(chunks) > 1) == (target == 97)
