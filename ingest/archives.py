@@ -122,7 +122,8 @@ def why(exc: BaseException) -> str:
     """What went wrong reading a file or folder, in a few words ("permission denied")."""
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror.lower()
-    return f"{type(exc).__name__}: {exc}"
+    name = "zlib.error" if isinstance(exc, zlib.error) else type(exc).__name__
+    return f"{name}: {exc}"
 
 
 def _walk(folder: Path, listing: Listing, ancestors: frozenset[tuple[int, int]]) -> None:

@@ -429,18 +429,24 @@ def _unchanged(run: _Run, source: Source, tally: _FileTally) -> bool:
 
 def _read(run: _Run, source: Source, tally: _FileTally, site: Site) -> Iterator[Chunk]:
     """The source's chunks. A file is hashed in the background, an archive member on the
-    way (unless hashed already); a read error ends the chunks, noted in the tally."""
+    way (unless hashed already); a read error ends the chunks (the hands before it read),
+    noted in the tally with where the hands read end."""
     hash_here = not tally.sha256 and source.path is None
     if not tally.sha256 and source.path is not None:
         run.hashing.append((tally, run.hasher.submit(archives.file_sha256, source.path)))
+    read_to = 0  # where the chunks given so far end
     try:
         with contextlib.closing(source.open()) as stream:
             reading = archives.Hashing(stream) if hash_here else stream
-            yield from read_chunks(reading, source.name, site.hand_start, CHUNK_BYTES)
+            for chunk in read_chunks(reading, source.name, site.hand_start, CHUNK_BYTES):
+                read_to = chunk.byte_offset + len(chunk.data)
+                yield chunk
             if isinstance(reading, archives.Hashing):
                 tally.sha256, tally.size = reading.digest.hexdigest(), reading.size
     except archives.READ_ERRORS as exc:
-        tally.not_read(FileOutcome.UNREADABLE, f"not read to its end: {archives.why(exc)}")
+        tally.not_read(FileOutcome.UNREADABLE,
+                       f"not read to its end: {archives.why(exc)}; hands read up to byte "
+                       f"{read_to}")  # fmt: skip
 
 
 @contextlib.contextmanager

@@ -29,6 +29,9 @@ from ingest.engine.contract import Chunk
 
 TARGET_BYTES = 4 * 1024 * 1024
 HEAD_BYTES = 65536  # what the encoding is detected from
+# A stream is read this much at a time: a read that raises (a damaged archive member) loses
+# what it read, so the hands read before it are kept but for the last piece.
+READ_BYTES = 1 << 16
 _NEWLINE, _CR = 10, 13
 # UTF-16 without a byte-order mark is told by its NUL bytes: text of ASCII characters has
 # one in every code unit, after the character in little-endian order, before it in
@@ -176,21 +179,25 @@ def read_chunks(
     ``source``, in order.
 
     ``encoding`` is detected from the first bytes when not given. Each chunk records the
-    offset of its first byte in the stream and the 1-based number of its first line.
+    offset of its first byte in the stream and the 1-based number of its first line. When
+    a read raises (a damaged archive member), the hands read before it are given, all but
+    the last one, which the damage may have cut short, and then the error is raised.
     """
-    head = stream.read(HEAD_BYTES)
+    forwards = _Forwards(stream)
+    head = b"".join(forwards.read(HEAD_BYTES))
     enc = encoding or detect_encoding(head)
     bom = next((b for b, name in _BOMS if name == enc and head.startswith(b)), b"")
-    blocks = _blocks(head[len(bom) :], stream, target_bytes)
+    blocks = _blocks(head[len(bom) :], forwards, target_bytes)
     # in UTF-16 a block may end inside a code unit: what is read is translated from buf[0]
     as_lf = functools.partial(crs_to_lfs, encoding=enc) if lone_crs(head, enc) else None
-    buf = next(blocks)
+    buf = b"".join(next(blocks))
     buf = as_lf(buf) if as_lf else buf
     offset = len(bom)  # stream offset of buf[0]
     line_no = 1  # line number of buf[0]
     while True:
         block = next(blocks, None)
-        cut = len(buf) if block is None else _last_hand_start(buf, hand_start, enc)
+        whole = block is None and forwards.error is None  # buf ends where the stream does
+        cut = len(buf) if whole else _last_hand_start(buf, hand_start, enc)
         if cut:
             piece = buf[:cut]
             yield Chunk(piece, source, offset, line_no, enc)
@@ -198,17 +205,47 @@ def read_chunks(
             offset += cut
             buf = buf[cut:]
         if block is None:
-            return
-        buf = as_lf(buf + block) if as_lf else buf + block
+            break
+        buf = b"".join([buf, *block])
+        buf = as_lf(buf) if as_lf else buf
+    if forwards.error is not None:
+        raise forwards.error
 
 
-def _blocks(head: bytes, stream: Readable, size: int) -> Iterator[bytes]:
-    """``head`` (read already) and the rest of ``stream`` in blocks of ``size`` bytes; the
-    first block always, even empty. The end is the first empty read: a decompressing
-    stream may return fewer bytes than asked before its end."""
+class _Forwards:
+    """A stream read forwards in pieces of at most :data:`READ_BYTES`: a read that raises
+    (a damaged archive member) ends it, the error kept, and loses only its own piece."""
+
+    def __init__(self, stream: Readable) -> None:
+        self.stream = stream
+        self.error: Exception | None = None
+        self.ended = False
+
+    def read(self, size: int) -> list[bytes]:
+        """The next ``size`` bytes, as pieces; fewer only at the end of the stream (its
+        first empty read: a decompressing stream may return fewer bytes than asked before
+        it) or when a read raised."""
+        pieces: list[bytes] = []
+        while size > 0 and not self.ended:
+            try:
+                piece = self.stream.read(min(size, READ_BYTES))
+            except Exception as exc:  # raised again once the hands read before it are out
+                self.error, self.ended = exc, True
+                break
+            self.ended = not piece
+            pieces.append(piece)
+            size -= len(piece)
+        return pieces
+
+
+def _blocks(head: bytes, forwards: _Forwards, size: int) -> Iterator[list[bytes]]:
+    """``head`` (read already) and the rest of the stream in blocks of ``size`` bytes, each
+    as pieces; the first block always, even empty."""
     while len(head) > size:
-        yield head[:size]
+        yield [head[:size]]
         head = head[size:]
-    yield head + stream.read(size - len(head)) if len(head) < size else head
-    while block := stream.read(size):
+    yield [head, *forwards.read(size - len(head))]
+    while block := forwards.read(size):
+        if not any(block):
+            return
         yield block

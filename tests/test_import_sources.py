@@ -7,10 +7,13 @@ import bz2
 import gzip
 import lzma
 import os
+import random
+import re
 import subprocess
 import sys
 import time
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,7 +24,7 @@ from numba.core import event
 from typer.testing import CliRunner
 
 from analysis.cli import app
-from ingest import archives, importer, store, warm
+from ingest import archives, importer, reader, store, warm
 from ingest.reader import detect_encoding
 from ingest.sites import Chunk, ParseResult, Site
 
@@ -88,22 +91,63 @@ def test_an_archive_imports_the_hands_of_the_folder(
     assert (again.files_read, again.unchanged_files, again.duplicates) == (0, summary.files, 320)
 
 
-def test_a_damaged_archive_is_reported_with_the_hands_before_the_damage(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+_HAND_START = re.compile(rb"^PokerStars Hand #(\d+):", re.MULTILINE)
+
+
+def _damaged_gz(text: bytes, path: Path) -> int:
+    """A ``.gz`` file of ``text`` cut at three fifths; how much of the text it still holds."""
+    whole = gzip.compress(text)
+    path.write_bytes(whole[: len(whole) * 3 // 5])
+    return len(zlib.decompressobj(31).decompress(whole[: len(whole) * 3 // 5]))
+
+
+def _damaged_zip(text: bytes, path: Path) -> int:
+    """A ``.zip`` archive holding ``text`` as ``all.txt``, the second half of its compressed
+    bytes overwritten; how much of the text the first half holds."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("all.txt", text)
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        info = archive.getinfo("all.txt")
+    begin = info.header_offset + 30 + len(info.filename) + len(info.extra)
+    half = begin + info.compress_size // 2
+    intact = zlib.decompressobj(-15).decompress(bytes(data[begin:half]))
+    data[half : begin + info.compress_size] = random.Random(0).randbytes(
+        begin + info.compress_size - half
+    )
+    path.write_bytes(data)
+    return len(intact)
+
+
+@pytest.mark.parametrize("kind", ["gz", "zip"])
+def test_a_damaged_archive_member_keeps_the_hands_before_the_damage(
+    kind: str, folder_hands: Hands, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(importer, "CHUNK_BYTES", 1 << 14)  # chunks before the damage
-    whole = gzip.compress(_all_samples())
-    cut = tmp_path / "cut.txt.gz"
-    cut.write_bytes(whole[: len(whole) * 3 // 5])
+    text = _all_samples()
+    archive = tmp_path / ("all.txt.gz" if kind == "gz" else "all.zip")
+    intact = (_damaged_gz if kind == "gz" else _damaged_zip)(text, archive)
+    db = tmp_path / "omaha.duckdb"
+    summary = importer.import_paths([archive], db, workers=1)
+    ((name, reason),) = summary.not_read
+    assert (name, summary.unreadable_files, summary.files_read) == (f"{archive}!all.txt", 1, 0)
+    assert reason.startswith("not read to its end: ")
+    read_to = int(reason.rsplit("; hands read up to byte ", 1)[1])
+    # all but the last piece read before the damage, less the hand it cut short
+    assert intact - 2 * reader.READ_BYTES < read_to <= len(text)
+    before = {m.group(1).decode() for m in _HAND_START.finditer(text) if m.start() < read_to}
+    hands, nets = _stored(db)
+    assert {hand_id for _, hand_id in hands} == before
+    assert hands <= folder_hands[0] and nets <= folder_hands[1]
+    assert (summary.imported, summary.errors) == (len(before), 0)
+
+
+def test_a_damaged_zip_archive_is_reported(tmp_path: Path) -> None:
     (tmp_path / "other.zip").write_bytes(b"PK\x03\x04 not really a zip")
     summary = importer.import_paths([tmp_path], tmp_path / "omaha.duckdb", workers=1)
-    assert (summary.unreadable_files, summary.files_read) == (2, 0)
-    assert dict(summary.not_read) == {
-        f"{cut}!cut.txt": "not read to its end: EOFError: Compressed file ended before the "
-        "end-of-stream marker was reached",
-        str(tmp_path / "other.zip"): "damaged zip archive (File is not a zip file)",
-    }
-    assert 100 < summary.imported < 320
+    assert (summary.unreadable_files, summary.files_read, summary.hands_seen) == (1, 0, 0)
+    assert summary.not_read == (
+        (str(tmp_path / "other.zip"), "damaged zip archive (File is not a zip file)"),
+    )
 
 
 def test_archives_inside_archives_and_7z_are_formats_not_supported(tmp_path: Path) -> None:

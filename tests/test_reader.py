@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.reader import detect_encoding, iter_chunks
+from ingest.reader import detect_encoding, iter_chunks, read_chunks
 
 START = re.compile(rb"^HAND #\d", re.MULTILINE)
 
@@ -100,3 +100,34 @@ def test_lone_carriage_returns_are_line_ends(tmp_path: Path, encoding: str) -> N
             (c.data, c.byte_offset, c.line_no) for c in expected
         ]
         assert (len(chunks) > 1) == (target == 97)
+
+
+class _DamagedStream:
+    """A decompressing stream's reads: at most ``step`` bytes each, until a read that
+    reaches the damage raises (and returns nothing)."""
+
+    def __init__(self, data: bytes, damage: int, step: int) -> None:
+        self.data, self.damage, self.step, self.at = data, damage, step, 0
+
+    def read(self, size: int = -1, /) -> bytes:
+        end = self.at + min(size, self.step)
+        if end > self.damage:
+            raise EOFError("compressed data ended early")
+        piece, self.at = self.data[self.at : end], end
+        return piece
+
+
+@pytest.mark.parametrize("target", [50, 1 << 20])
+def test_a_read_error_keeps_the_hands_read_before_it(target: int) -> None:
+    data = _hands(400)
+    damage = len(data) * 2 // 3
+    chunks = []
+    with pytest.raises(EOFError, match="ended early"):
+        for chunk in read_chunks(_DamagedStream(data, damage, 100), "h.gz!h", START, target):
+            chunks.append(chunk)
+    kept = b"".join(c.data for c in chunks)
+    assert kept == data[: len(kept)]
+    # every hand read whole before the failing read (which loses at most its 100 bytes)
+    longest = max(len(hand) for hand in data.split(b"\n\n"))
+    assert damage - 100 - longest < len(kept) <= data.rindex(b"HAND #", 0, damage)
+    assert data[len(kept) :].startswith(b"HAND #")
