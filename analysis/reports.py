@@ -104,7 +104,7 @@ class Stakes:
         word = re.search(r"\s*\b(chips|play)\s*$", text, re.IGNORECASE)
         named = {CURRENCY_SIGNS[char] for char in text if char in CURRENCY_SIGNS}
         named |= {word.group(1).lower()} if word else set()
-        amounts = re.sub(r"[\s,$€£₹]", "", text[: word.start()] if word else text).split("/")
+        amounts = re.sub(r"[\s,$€£₹¥]", "", text[: word.start()] if word else text).split("/")
         try:
             if len(named) > 1 or len(amounts) > 2:
                 raise ValueError(text)

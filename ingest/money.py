@@ -11,7 +11,7 @@ from __future__ import annotations
 import polars as pl
 
 # Signs rooms print before or after amounts, as ISO codes.
-CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 # How people see an amount of each currency: a sign before it, or a word after it.
 _SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
 _WORD_OF = {"chips": "chips", "play": "play"}

@@ -136,7 +136,7 @@ def filled(draw: st.DrawFn, template: str) -> str:
     for k, part in enumerate(parts):
         if k % 2 == 0:
             out += part
-        elif part in ("amount", "to", "by"):
+        elif part in ("amount", "to", "by", "word"):
             out += draw(amounts())
         elif part == "cards":
             out += draw(_CARDS)

@@ -19,7 +19,7 @@ import pyarrow.compute as pc
 
 from ingest import schemas
 from ingest.engine import grouped
-from ingest.engine.betting import KIND_CODES, RAISE_READINGS, events, hand_sums
+from ingest.engine.betting import IS_BETTING, KIND_CODES, RAISE_READINGS, events, hand_sums
 from ingest.engine.columns import Column, arrow, numbers, take
 from ingest.engine.contract import ParseResult
 from ingest.engine.fields import PLAIN_POT
@@ -32,7 +32,7 @@ from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
 from ingest.rooms import RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
 
-_COLLECT_CODE = KIND_CODES["collect"]
+_COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
 # Event kinds whose board number is kept (the others happen before the boards split).
 _ON_A_BOARD = np.array([kind in ("show", "muck", "collect", "cash_out") for kind in EVENT_KINDS])
 _STREET_NAMES = pa.array(STREET_NAMES, pa.string())
@@ -92,7 +92,8 @@ def _collections(
 
 def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool) -> pl.DataFrame:
     """One row per hand: how many "Total pot" lines it has, and the first one's line, total
-    pot and the room's amounts on it (rake, other fees, money the room added; null:
+    pot (and ``total_step``, what its last digit stands for when it is rounded, else 0)
+    and the room's amounts on it (rake, other fees, money the room added; null:
     unreadable, or no such line), plus the room's money from lines of its own (a cash
     drop). ``total_pot`` is what the players put in: money the room added to the printed
     total is taken off it."""
@@ -108,6 +109,7 @@ def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool) -> pl.DataFram
         return units(grouped.gather(totals[column].to_numpy(), rows, -1), in_cents)
 
     total, total_ok = first_amount("total_h")
+    step, _ = first_amount("total_step_h")
     amounts = {column: first_amount(f"{column}_h") for column in ROOM_COLUMNS}
     if after_rake:  # the room prints the pot less what it took
         for column in ("rake", "jackpot_fee", "tax"):
@@ -131,9 +133,11 @@ def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool) -> pl.DataFram
             "total_idx": pa.array(idx, mask=~found),
             "total_pot": pa.array(total - room_in,
                                   mask=~(found & total_ok & room_ok) | drop_bad),
+            "total_step": step,
             **columns,
         },
         schema={"n_totals": pl.Int64, "total_idx": pl.Int64, "total_pot": pl.Int64,
+                "total_step": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
 
@@ -250,6 +254,7 @@ def build(
         room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
         - pl.col("room_money_in"),
     )
+    totals = totals.with_columns(total_pot=_total_read(totals, ev))
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals)
@@ -347,6 +352,30 @@ def build(
         import_errors=import_errors,
         import_skips=import_skips,
     )
+
+
+def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
+    """The total pot as the hand's chips read it, where the printed total is one of two
+    other readings: a total rounded (``total_step``: "Total pot 17.68k" for 17,685 chips)
+    is what the players left in the pots when that rounds to it; a total printed less the
+    room's take is read so where only that reading balances: what the players left in the
+    pots is the printed total plus the take, and the collect lines pay the printed total
+    (exports by tracking programs: "Total pot $12.35 | Rake $0.65" of a $13 pot, $12.35
+    collected)."""
+    n = totals.height
+    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
+    chips = numbers(ev["chips"], 0)
+    in_pots = grouped.sums(hand, n, np.where(IS_BETTING[code], chips,
+                                             np.where(code == _RETURN_CODE, -chips, 0)))
+    collected = grouped.sums(hand, n, np.where(code == _COLLECT_CODE, chips, 0))
+    total, take = numbers(totals["total_pot"], -1), numbers(totals["room_take"], -1)
+    less_take = (take > 0) & (total >= 0) & (total != in_pots) & (total + take == in_pots) & (
+        collected == total
+    )
+    step = totals["total_step"].to_numpy()
+    rounded = (step > 0) & (total >= 0) & (np.abs(total - in_pots) < step)
+    read = np.where(rounded, in_pots, np.where(less_take, total + take, total))
+    return pl.Series(read).set(totals["total_pot"].is_null(), None)
 
 
 def _summary_excess(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> np.ndarray:

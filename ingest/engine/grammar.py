@@ -3,8 +3,8 @@
 Action lines are written as templates such as ``"{player}: raises {by} to {to}"``: the
 player, a separator (``": "`` or a space), then the verb and what follows it. Fields are
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise), ``{by}``
-(the first amount of a raise), ``{cards}`` (the text between brackets) and ``{any}`` (the
-rest of the line, whatever it is). Amounts and other words are runs of non-whitespace. A
+(the first amount of a raise), ``{cards}`` (the text between brackets), ``{word}`` (a
+word read for nothing) and ``{any}`` (the rest of the line, whatever it is). Amounts and other words are runs of non-whitespace. A
 line whose verb is known but whose rest does not follow any template of that verb is
 damaged. Templates render to plain regexes (:meth:`Actions.regex`), which the tests pin
 the compiled scan to.
@@ -46,7 +46,7 @@ OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY = 0, 1, 2, 3
 SLOT_NONE, SLOT_AMOUNT, SLOT_BY = 0, 1, 2
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
-    "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE),
+    "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
 }  # fmt: skip
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
 _TOKEN = re.compile(r"\{(\w+)\}")

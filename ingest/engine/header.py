@@ -266,7 +266,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
-    sign = pl.col("sb").str.extract("([$€£₹])", 1)
+    sign = pl.col("sb").str.extract("([$€£₹¥])", 1)
     currency = (
         pl.when(tournament)
         .then(pl.lit("chips"))

@@ -61,7 +61,7 @@ class Lines:
     tables: pl.DataFrame  # table_name, max_seats, button_seat
     seats: pl.DataFrame  # seat, player (and its span), stack, sitting_out, dealt, is_hero
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
-    totals: pl.DataFrame  # "Total pot" lines: total, rake, stp (text), side_pots
+    totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots
     boards: pl.DataFrame  # run, cards
     summary_seats: pl.DataFrame  # seat, cards, won, not_awarded
     cancelled: pl.DataFrame  # "Hand cancelled" lines
@@ -343,6 +343,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     totals = frame(
         rows[is_total],
         total_h=amounts(spans[is_total], 0),
+        total_step_h=pl.Series(scan.rounding(data, spans[is_total, 0], spans[is_total, 1])),
         side_pots=pl.Series(side_pots[is_total]),
         **{f"{column}_h": value for column, value in labelled.items()},
     )

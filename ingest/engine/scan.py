@@ -202,11 +202,11 @@ def equal_to(data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: 
 
 @njit
 def _currency_width(data: np.ndarray, pos: int, end: int) -> int:
-    """Byte length of a currency sign ($, €, £, ₹) at ``pos``, or 0."""
+    """Byte length of a currency sign ($, €, £, ₹, ¥) at ``pos``, or 0."""
     b = data[pos]
     if b == 36:
         return 1
-    if b == 0xC2 and pos + 1 < end and data[pos + 1] == 0xA3:
+    if b == 0xC2 and pos + 1 < end and (data[pos + 1] == 0xA3 or data[pos + 1] == 0xA5):
         return 2
     euro_or_rupee = pos + 2 < end and (data[pos + 2] == 0xAC or data[pos + 2] == 0xB9)
     if b == 0xE2 and euro_or_rupee and data[pos + 1] == 0x82:
@@ -217,9 +217,10 @@ def _currency_width(data: np.ndarray, pos: int, end: int) -> int:
 @njit
 def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: int) -> np.ndarray:
     """Amount texts as integers in hundredths of their unit ("$1,234.5" -> 123450, "12€" ->
-    1200), -1 where the text is not an amount (``^[$€£₹]?[0-9][0-9,]*(?:\\.[0-9]{1,2})?$``,
-    or the sign after the number, at most 16 digits before the point) and ``absent`` where
-    the span is null."""
+    1200, "6.02k" -> 602000), -1 where the text is not an amount
+    (``^[$€£₹¥]?[0-9][0-9,]*(?:\\.[0-9]{1,2})?k?$``, or the sign after the number, at most
+    16 digits before the point) and ``absent`` where the span is null. A "k" counts
+    thousands (Winamax's tournament totals)."""
     out = np.empty(starts.size, np.int64)
     for i in range(starts.size):
         start, end = starts[i], ends[i]
@@ -227,6 +228,9 @@ def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: i
             out[i] = absent
             continue
         out[i] = -1
+        thousands = end > start + 1 and data[end - 1] == 107  # "k"
+        if thousands:
+            end -= 1
         pos = start + (_currency_width(data, start, end) if end > start else 0)
         if pos == start:  # a sign after the amount ("12€")
             for width in (1, 2, 3):
@@ -255,7 +259,25 @@ def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: i
                 if not 48 <= data[pos + 2] <= 57:
                     continue
                 value += data[pos + 2] - 48
-        out[i] = value
+        out[i] = value * 1000 if thousands else value
+    return out
+
+
+@njit
+def rounding(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """What the last digit of an amount written in thousands stands for, in hundredths
+    ("6.02k" -> 1000, ten units: the amount is rounded to it), 0 for other amounts."""
+    out = np.zeros(starts.size, np.int64)
+    for i in range(starts.size):
+        start, end = starts[i], ends[i]
+        if start < 0 or end - start < 2 or data[end - 1] != 107:  # "k"
+            continue
+        step = 100_000
+        point = find_byte(data, start, end - 1, 46)  # "."
+        if point >= 0:
+            for _ in range(end - 1 - point - 1):
+                step //= 10
+        out[i] = step
     return out
 
 

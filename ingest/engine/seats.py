@@ -122,15 +122,16 @@ def _seat_sums(
     """Per seat line, from the events and summary lines of its hand with its seat number
     (see :func:`_seat_rows`; null amounts, -1, count 0): chips put in, returned, collected
     and cashed out, cash-out fees, winnings and pots not awarded written in the summary,
-    insurance premiums paid, and the first event and summary line showing its cards (-1:
-    none)."""
+    insurance premiums paid, the number of events, and the first event and summary line
+    showing its cards (-1: none)."""
     n = seat_hand.size
-    sums = np.zeros((n, 8), np.int64)
+    sums = np.zeros((n, 9), np.int64)
     first_shown = np.full(n, -1, np.int64)
     first_summary = np.full(n, -1, np.int64)
     for i, k in enumerate(_seat_rows(seat_hand, seat, event_hand, event_seat)):
         if k < 0:
             continue
+        sums[k, 8] += 1
         c = code[i]
         column = 0 if IS_BETTING[c] else (1 + _FLOW_OF[c] if _FLOW_OF[c] >= 0 else -1)
         if c == _INSURANCE_CODE:
@@ -185,7 +186,9 @@ def player_rows(
         summary["cards"].is_not_null().to_numpy(), np.where(won_ok, won, -1),
         summary["not_awarded"].to_numpy(),
     )  # fmt: skip
-    put_in, returned, collected, cashed_out, fee, won_summary, not_awarded, premiums = sums.T
+    put_in, returned, collected, cashed_out, fee, won_summary, not_awarded, premiums, acts = (
+        sums.T
+    )
     hands = due.size
     from_summary = (
         (summary_excess > 0)
@@ -198,9 +201,14 @@ def player_rows(
     summary_cards = take(summary["cards"], first_summary)
     hole_cards = pc.coalesce(arrow(seats["dealt"]).cast(pa.string()), shown, summary_cards)
     button = info.button_seat[seat_hand]
-    dealt_in = ~seats["sitting_out"].fill_null(True).to_numpy() & (button >= 0)
-    positions = _positions(seat_hand, np.maximum(seat, 0), np.maximum(button, 0), dealt_in)
+    # Who is dealt in comes from who posts, acts, shows or is dealt cards, never from the
+    # seat list alone: rooms list players who are seated but not dealt in (Winamax), and
+    # players marked sitting out who post and fold (tournaments).
+    dealt_in = (acts > 0) | seats["dealt"].is_not_null().to_numpy()
+    positions = _positions(seat_hand, np.maximum(seat, 0), np.maximum(button, 0),
+                           dealt_in & (button >= 0))  # fmt: skip
     return seats.with_columns(
+        sitting_out=pl.Series(~dealt_in),
         put_in=put_in,
         returned=returned,
         collected=collected,

@@ -22,7 +22,7 @@ _NEWLINE, _CR = 10, 13
 
 # Amount text as rooms print it: an optional currency sign, digits with optional thousands
 # commas, at most two decimals. Anything else is unreadable (null), never guessed.
-_AMOUNT = r"^(?:[$€£₹]?[0-9][0-9,]*(?:\.[0-9]{1,2})?|[0-9][0-9,]*(?:\.[0-9]{1,2})?[$€£₹])$"
+_AMOUNT = r"^(?:[$€£₹¥]?[0-9][0-9,]*(?:\.[0-9]{1,2})?|[0-9][0-9,]*(?:\.[0-9]{1,2})?[$€£₹¥])$"
 
 # Abbreviations rooms print after times, as IANA zones (zoneinfo handles summer time).
 TIME_ZONES: dict[str, str] = {
@@ -156,7 +156,7 @@ def _amount_exprs() -> tuple[pl.Expr, pl.Expr]:
     """The amount in cents as a ``cents`` column, then the checked result from it (two
     steps: eager polars would evaluate a sub-expression once for each use)."""
     text, in_cents, cents = pl.col("text"), pl.col("in_cents"), pl.col("cents")
-    digits = text.str.strip_chars("$€£₹").str.replace_all(",", "", literal=True)
+    digits = text.str.strip_chars("$€£₹¥").str.replace_all(",", "", literal=True)
     as_cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
     result = (
         pl.when(~text.str.contains(_AMOUNT) | (~in_cents & (cents % 100 != 0)))

@@ -41,6 +41,10 @@ PLAYER_ACTIONS = {
     "{player}: calls {amount}": "call",
     "{player}: bets {amount}": "bet",
     "{player}: raises {by} to {to}": "raise",
+    # capped no-limit tables: the line that reaches the cap says so
+    "{player}: raises {by} to {to} and has reached the {word} cap": "raise",
+    "{player}: calls {amount} and has reached the {word} cap": "call",
+    "{player}: bets {amount} and has reached the {word} cap": "bet",
     "{player}: shows [{any}": "show",
     "{player}: mucks{any}": "muck",
     "{player}: doesn't show{any}": "no_show",
