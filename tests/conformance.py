@@ -1,0 +1,125 @@
+"""Every hand of a room's real files, every flop game: read, and its money checked from
+outside the engine.
+
+A room's files are those of its folder in ``../shared/corpus`` and ``../shared/formats``
+(FPDB's regression files, AGPL, read in place). They are parsed with
+``every_flop_game=True``, so Hold'em and its short-deck forms are read like Omaha: a room
+writes seats, blinds, bets, returns, pots and rake the same way in every game.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from ingest.engine.contract import ParseResult, concat_results
+from ingest.sites import Site, detect_site
+from omaha_core.pots import build_pots
+
+COMPANIONS = (".hp", ".hands", ".gt")
+
+
+def room_files(shared: Path, folder: str) -> list[Path]:
+    """The history files of a room's folder in the corpus and the formats collection."""
+    return sorted(
+        path
+        for base in ("corpus", "formats")
+        for path in (shared / base / folder).rglob("*")
+        if path.is_file() and path.suffix not in COMPANIONS
+    )
+
+
+@dataclass(frozen=True)
+class RoomRead:
+    """What a room's files gave: the parse of each file read, and the files not read."""
+
+    by_file: dict[str, ParseResult]  # path relative to shared/ -> its tables
+    not_read: list[str]  # no site recognised the file
+    sites: dict[str, str]  # path -> name of the site that read it
+
+    def all(self) -> ParseResult:
+        return concat_results(list(self.by_file.values()))
+
+    def frame(self, table: str) -> pl.DataFrame:
+        frames = []
+        for path, result in self.by_file.items():
+            frame = pl.from_arrow(getattr(result, table))
+            assert isinstance(frame, pl.DataFrame)
+            frames.append(frame.with_columns(file=pl.lit(path)))
+        return pl.concat(frames, how="vertical")
+
+
+def read_room(shared: Path, folder: str) -> RoomRead:
+    """Parse every file of a room's folder with every flop game read."""
+    by_file: dict[str, ParseResult] = {}
+    sites: dict[str, str] = {}
+    not_read: list[str] = []
+    for path in room_files(shared, folder):
+        name = str(path.relative_to(shared))
+        with open(path, "rb") as stream:
+            site: Site | None = detect_site(stream.read(4096))
+        if site is None:
+            not_read.append(name)
+            continue
+        sites[name] = site.name
+        by_file[name] = site.parse_file(path, every_flop_game=True)  # type: ignore[attr-defined]
+    return RoomRead(by_file, not_read, sites)
+
+
+def fpdb_nets(history: Path) -> dict[str, int] | None:
+    """FPDB's ``totalProfit`` per player from a history's ``.hp`` sidecar (None: none).
+    FPDB keeps every amount in hundredths, tournament chips included."""
+    sidecar = history.with_name(history.name + ".hp")
+    if not sidecar.exists():
+        return None
+    players = ast.literal_eval(sidecar.read_text(encoding="latin-1"))
+    return {name: int(row["totalProfit"]) for name, row in players.items()}
+
+
+def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
+    """(hand id, reason) for every collection no pot could pay: a seat collecting that
+    folded, or more than all the pots it could win hold (pots built from the live chips
+    each seat left in them, returns taken off; dead money in the main pot)."""
+    players = pl.from_arrow(result.players)
+    actions = pl.from_arrow(result.actions)
+    assert isinstance(players, pl.DataFrame) and isinstance(actions, pl.DataFrame)
+    folded = actions.filter(pl.col("kind") == "fold").group_by("hand_id").agg(
+        pl.col("seat").alias("folded")
+    )
+    dead = actions.group_by("hand_id", "seat").agg(pl.col("dead").sum())
+    seats = players.join(dead, on=["hand_id", "seat"], how="left").with_columns(
+        pl.col("dead").fill_null(0)
+    )
+    added = pl.from_arrow(result.hands.select(["hand_id", "room_money_in"]))
+    assert isinstance(added, pl.DataFrame)
+    hands = (
+        seats.with_columns(live=pl.col("put_in") - pl.col("returned") - pl.col("dead"))
+        .group_by("hand_id", maintain_order=True)
+        .agg("seat", "live", "collected", pl.col("dead").sum().alias("dead_total"),
+             (~pl.col("sitting_out")).alias("dealt_in"))
+        .join(folded, on="hand_id", how="left")
+        .join(added, on="hand_id", how="left")
+    )
+    for hand_id, seat_list, live, collected, dead, dealt_in, out, money_in in hands.iter_rows():
+        out_seats = set(out or [])
+        chips_in = {seat: chips for seat, chips, dealt in zip(seat_list, live, dealt_in,
+                                                              strict=True) if dealt}  # fmt: skip
+        # money the room adds (a splash, a cash drop) goes to the main pot, as dead money
+        dead_total = dead + money_in
+        try:
+            pots = build_pots(chips_in, out_seats, dead_total)
+        except ValueError as exc:
+            yield hand_id, f"pots cannot be built: {exc}"
+            continue
+        for seat, amount in zip(seat_list, collected, strict=True):
+            if amount <= 0:
+                continue
+            if seat in out_seats:
+                yield hand_id, f"seat {seat} folded but collects {amount}"
+            could_win = sum(pot.amount for pot in pots if seat in pot.eligible)
+            if amount > could_win:
+                yield hand_id, f"seat {seat} collects {amount} of pots holding {could_win}"
