@@ -87,8 +87,10 @@ def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
     players = pl.from_arrow(result.players)
     actions = pl.from_arrow(result.actions)
     assert isinstance(players, pl.DataFrame) and isinstance(actions, pl.DataFrame)
-    folded = actions.filter(pl.col("kind") == "fold").group_by("hand_id").agg(
-        pl.col("seat").alias("folded")
+    folded = (
+        actions.filter(pl.col("kind") == "fold")
+        .group_by("hand_id")
+        .agg(pl.col("seat").alias("folded"))
     )
     dead = actions.group_by("hand_id", "seat").agg(pl.col("dead").sum())
     seats = players.join(dead, on=["hand_id", "seat"], how="left").with_columns(
@@ -99,8 +101,13 @@ def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
     hands = (
         seats.with_columns(live=pl.col("put_in") - pl.col("returned") - pl.col("dead"))
         .group_by("hand_id", maintain_order=True)
-        .agg("seat", "live", "collected", pl.col("dead").sum().alias("dead_total"),
-             (~pl.col("sitting_out")).alias("dealt_in"))
+        .agg(
+            "seat",
+            "live",
+            "collected",
+            pl.col("dead").sum().alias("dead_total"),
+            (~pl.col("sitting_out")).alias("dealt_in"),
+        )
         .join(folded, on="hand_id", how="left")
         .join(added, on="hand_id", how="left")
     )

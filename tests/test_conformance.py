@@ -118,7 +118,7 @@ def test_every_hand_balances_but_the_proven_ones(room: tuple[str, RoomRead]) -> 
 def test_every_collection_goes_to_a_seat_that_may_win_that_much(
     room: tuple[str, RoomRead],
 ) -> None:
-    folder, read = room
+    _, read = room
     inconsistent = {hand_id for (_, hand_id) in INCONSISTENT}
     problems = [p for p in seat_award_problems(read.all()) if p[0] not in inconsistent]
     assert problems == []
@@ -148,9 +148,7 @@ def test_the_importer_stores_omaha_only(shared: Path) -> None:
     path = shared / "formats/Stars/tour/NLHE-USD-MTT-5r-200710.txt"
     result = site.parse_file(path)
     assert result.hands.num_rows == 0
-    assert set(result.import_skips.column("reason").to_pylist()) == {
-        "other game: Hold'em No Limit"
-    }
+    assert set(result.import_skips.column("reason").to_pylist()) == {"other game: Hold'em No Limit"}
 
 
 def _hand_text(shared: Path, path: str, hand_id: str) -> str:

@@ -4,9 +4,9 @@ Action lines are written as templates such as ``"{player}: raises {by} to {to}"`
 player, a separator (``": "`` or a space), then the verb and what follows it. Fields are
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise), ``{by}``
 (the first amount of a raise), ``{cards}`` (the text between brackets), ``{word}`` (a
-word read for nothing) and ``{any}`` (the rest of the line, whatever it is). Amounts and other words are runs of non-whitespace. A
-line whose verb is known but whose rest does not follow any template of that verb is
-damaged. Templates render to plain regexes (:meth:`Actions.regex`), which the tests pin
+word read for nothing) and ``{any}`` (the rest of the line, whatever it is). Amounts and
+other words are runs of non-whitespace. A line whose verb is known but whose rest does
+not follow any template of that verb is damaged. Templates render to plain regexes (:meth:`Actions.regex`), which the tests pin
 the compiled scan to.
 """
 
@@ -165,9 +165,9 @@ class Grammar:
     ``limit``; ``limits`` maps the limit text to PL, NL or FL. ``flop_games``: regexes over
     the game text of the room's other flop games (Hold'em and its short-deck forms), with
     an optional group ``limit``: their hands are skipped by the importer, and read in full
-    when every flop game is asked for (to prove a reading on all the room writes). ``rooms``: the header's room
-    text to the room's name. ``stack_suffix``: what follows the stack in a seat line.
-    ``board_label``: what precedes a board's cards in the summary. ``totals``: labels on the
+    when every flop game is asked for (to prove a reading on all the room writes).
+    ``rooms``: the header's room text to the room's name. ``stack_suffix``: what follows
+    the stack in a seat line. ``board_label``: what precedes a board's cards in the summary. ``totals``: labels on the
     summary's "Total pot" line and the column each amount goes to (``rake``,
     ``jackpot_fee``, ``tax``, ``room_money_in``). ``room_money_lines``: lines that start
     with one of these and end with an amount the room added to the pot (a cash drop).

@@ -117,7 +117,8 @@ def room_readings(rooms: pl.Series) -> np.ndarray:
             table[row, k] = READINGS.index(reading)
     index = rooms.fill_null("").replace_strict(distinct, list(range(len(distinct))),
                                                return_dtype=pl.Int64)  # fmt: skip
-    return table[index.to_numpy().astype(np.int64)]
+    readings: np.ndarray = table[index.to_numpy().astype(np.int64)]
+    return readings
 
 
 def _in_pot(readings: np.ndarray, in_pot_balances: np.ndarray, left_out_balances: np.ndarray
@@ -130,7 +131,8 @@ def _in_pot(readings: np.ndarray, in_pot_balances: np.ndarray, left_out_balances
         code = readings[:, k]
         fits = (code >= 0) & balances[np.arange(code.size), np.maximum(code, 0)]
         chosen = np.where(fits, code, chosen)
-    return chosen == READINGS.index("in_pot")
+    in_pot: np.ndarray = chosen == READINGS.index("in_pot")
+    return in_pot
 
 
 @njit
