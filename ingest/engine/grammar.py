@@ -2,12 +2,12 @@
 
 Action lines are written as templates such as ``"{player}: raises {by} to {to}"``: the
 player, a separator (``": "`` or a space), then the verb and what follows it. Fields are
-``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise), ``{by}``
-(the first amount of a raise), ``{cards}`` (the text between brackets), ``{word}`` (a
-word read for nothing) and ``{any}`` (the rest of the line, whatever it is). Amounts and
-other words are runs of non-whitespace. A line whose verb is known but whose rest does
-not follow any template of that verb is damaged. Templates render to plain regexes (:meth:`Actions.regex`), which the tests pin
-the compiled scan to.
+``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
+``{by}`` (the first amount of a raise), ``{cards}`` (the text between brackets),
+``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
+is). Amounts and other words are runs of non-whitespace. A line whose verb is known but
+whose rest does not follow any template of that verb is damaged. Templates render to
+plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
 
 from __future__ import annotations
@@ -156,23 +156,24 @@ class Grammar:
 
     ``header_starts``: a hand's first line begins with one of these (after an optional
     byte-order mark), then a character of the regex class ``header_follow`` (by default
-    ``hand_id_class``); the hand
-    number is the run of such characters after the first "#", ended by ``hand_id_end``.
-    ``header``: a regex over the header with its hand number and time taken out, with the
-    groups ``room``, ``tournament_id``, ``level``, ``game``, ``inner`` (a mixed game's
-    current game), ``sb``, ``bb`` and ``cur``. ``games``: a regex over the game text with
-    the groups ``cards_n`` (5 or 6), ``variant`` (Omaha or Courchevel), ``hi_lo`` and
-    ``limit``; ``limits`` maps the limit text to PL, NL or FL. ``flop_games``: regexes over
-    the game text of the room's other flop games (Hold'em and its short-deck forms), with
-    an optional group ``limit``: their hands are skipped by the importer, and read in full
-    when every flop game is asked for (to prove a reading on all the room writes).
-    ``rooms``: the header's room text to the room's name. ``stack_suffix``: what follows
-    the stack in a seat line. ``board_label``: what precedes a board's cards in the summary. ``totals``: labels on the
-    summary's "Total pot" line and the column each amount goes to (``rake``,
-    ``jackpot_fee``, ``tax``, ``room_money_in``). ``room_money_lines``: lines that start
-    with one of these and end with an amount the room added to the pot (a cash drop).
-    ``total_after_rake``: the printed total pot is what was left after the room's take.
-    ``pots_named``: collect lines name their pot (else "from pot" is any pot).
+    ``hand_id_class``); the hand number is the run of such characters after the first
+    "#", ended by ``hand_id_end``. ``header``: a regex over the header with its hand
+    number and time taken out, with the groups ``room``, ``tournament_id``, ``level``,
+    ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``.
+    ``games``: a regex over the game text with the groups ``cards_n`` (5 or 6),
+    ``variant`` (Omaha or Courchevel), ``hi_lo`` and ``limit``; ``limits`` maps the
+    limit text to PL, NL or FL. ``flop_games``: regexes over the game text of the room's
+    other flop games (Hold'em and its short-deck forms), with an optional group
+    ``limit``: their hands are skipped by the importer, and read in full when every flop
+    game is asked for (to prove a reading on all the room writes). ``rooms``: the
+    header's room text to the room's name. ``stack_suffix``: what follows the stack in a
+    seat line. ``board_label``: what precedes a board's cards in the summary.
+    ``totals``: labels on the summary's "Total pot" line and the column each amount goes
+    to (``rake``, ``jackpot_fee``, ``tax``, ``room_money_in``). ``room_money_lines``:
+    lines that start with one of these and end with an amount the room added to the pot
+    (a cash drop). ``total_after_rake``: the printed total pot is what was left after
+    the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
+    any pot).
     """
 
     site: str
