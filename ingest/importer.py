@@ -40,7 +40,7 @@ from ingest import archives, schemas, store, warm
 from ingest.archives import ImportPathError as ImportPathError
 from ingest.archives import Source
 from ingest.engine.contract import Chunk, ParseResult, Site, concat_results
-from ingest.reader import read_chunks, with_lf_line_ends
+from ingest.reader import LineTooLong, read_chunks, with_lf_line_ends
 from ingest.sites import detect_site, parser_version
 
 HEAD_BYTES = 4096
@@ -438,15 +438,18 @@ def _read(run: _Run, source: Source, tally: _FileTally, site: Site) -> Iterator[
     try:
         with contextlib.closing(source.open()) as stream:
             reading = archives.Hashing(stream) if hash_here else stream
-            for chunk in read_chunks(reading, source.name, site.hand_start, CHUNK_BYTES):
+            # no hand is as long as a chunk: a line that long stops the reading
+            chunks = read_chunks(reading, source.name, site.hand_start, CHUNK_BYTES,
+                                 longest=CHUNK_BYTES)  # fmt: skip
+            for chunk in chunks:
                 read_to = chunk.byte_offset + len(chunk.data)
                 yield chunk
             if isinstance(reading, archives.Hashing):
                 tally.sha256, tally.size = reading.digest.hexdigest(), reading.size
-    except archives.READ_ERRORS as exc:
+    except (*archives.READ_ERRORS, LineTooLong) as exc:
+        why = str(exc) if isinstance(exc, LineTooLong) else archives.why(exc)
         tally.not_read(FileOutcome.UNREADABLE,
-                       f"not read to its end: {archives.why(exc)}; hands read up to byte "
-                       f"{read_to}")  # fmt: skip
+                       f"not read to its end: {why}; hands read up to byte {read_to}")  # fmt: skip
 
 
 @contextlib.contextmanager

@@ -2,7 +2,9 @@
 
 A file is read ``target_bytes`` at a time; each block is cut just before the last hand
 start it contains and the tail is carried into the next block, so no hand is ever split
-and memory stays at about one block plus one hand whatever the file size. Bytes before
+and memory stays at about one block plus one hand whatever the file size. Text longer than
+any hand (``longest``) is never held whole: with no hand start it is given cut at a line
+end, and a line that long stops the reading (:class:`LineTooLong`). Bytes before
 the first hand start stay at the head of the first chunk, where the site parser turns
 them into an import error when they are not blank. A byte-order mark is not part of any
 chunk (offsets still count it). Any binary stream can be read so (a file, or a member of an
@@ -32,6 +34,9 @@ HEAD_BYTES = 65536  # what the encoding is detected from
 # A stream is read this much at a time: a read that raises (a damaged archive member) loses
 # what it read, so the hands read before it are kept but for the last piece.
 READ_BYTES = 1 << 16
+# No hand is this long (the longest are a few KB): text this long with no hand start is
+# not held whole, and a line this long stops the reading (see read_chunks).
+LONGEST_HAND = 8 << 20
 _NEWLINE, _CR = 10, 13
 # UTF-16 without a byte-order mark is told by its NUL bytes: text of ASCII characters has
 # one in every code unit, after the character in little-endian order, before it in
@@ -44,6 +49,16 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+
+
+class LineTooLong(ValueError):
+    """A line longer than any hand: the file is not read on from it."""
+
+    def __init__(self, offset: int, line_no: int, longest: int) -> None:
+        size = f"{longest / 2**20:g} MB" if longest >= 2**20 else f"{longest:,} bytes"
+        super().__init__(f"line {line_no} at byte {offset} runs over {size} with no line "
+                         "end: no hand has such a line")  # fmt: skip
+        self.offset, self.line_no = offset, line_no
 
 
 class Readable(Protocol):
@@ -149,6 +164,19 @@ def _last_hand_start(buf: bytes, hand_start: re.Pattern[bytes], encoding: str) -
         window *= 8
 
 
+def _last_line_end(buf: bytes, encoding: str) -> int:
+    """Offset in ``buf`` just after its last line feed, or 0."""
+    if not _is_utf16(encoding):
+        return buf.rfind(b"\n") + 1
+    newline = "\n".encode(encoding)
+    end = len(buf)
+    while (found := buf.rfind(newline, 0, end)) >= 0:
+        if found % 2 == 0:  # a code unit, not the halves of two
+            return found + 2
+        end = found + 1
+    return 0
+
+
 def _count_lines(buf: bytes, encoding: str) -> int:
     if _is_utf16(encoding):
         return buf.decode(encoding, errors="replace").count("\n")
@@ -161,11 +189,12 @@ def iter_chunks(
     hand_start: re.Pattern[bytes],
     target_bytes: int = TARGET_BYTES,
     encoding: str | None = None,
+    longest: int = LONGEST_HAND,
 ) -> Iterator[Chunk]:
     """Hand-aligned chunks of about ``target_bytes`` each, in file order (see
     :func:`read_chunks`)."""
     with open(path, "rb") as stream:
-        yield from read_chunks(stream, str(path), hand_start, target_bytes, encoding)
+        yield from read_chunks(stream, str(path), hand_start, target_bytes, encoding, longest)
 
 
 def read_chunks(
@@ -174,6 +203,7 @@ def read_chunks(
     hand_start: re.Pattern[bytes],
     target_bytes: int = TARGET_BYTES,
     encoding: str | None = None,
+    longest: int = LONGEST_HAND,
 ) -> Iterator[Chunk]:
     """Hand-aligned chunks of about ``target_bytes`` each of what ``stream`` holds, named
     ``source``, in order.
@@ -182,6 +212,10 @@ def read_chunks(
     offset of its first byte in the stream and the 1-based number of its first line. When
     a read raises (a damaged archive member), the hands read before it are given, all but
     the last one, which the damage may have cut short, and then the error is raised.
+
+    No more than ``longest`` bytes are held beyond a block: text that long with no hand
+    start is given cut at a line end, and a line longer than that raises
+    :class:`LineTooLong` once what is before it is given.
     """
     forwards = _Forwards(stream)
     head = b"".join(forwards.read(HEAD_BYTES))
@@ -198,12 +232,19 @@ def read_chunks(
         block = next(blocks, None)
         whole = block is None and forwards.error is None  # buf ends where the stream does
         cut = len(buf) if whole else _last_hand_start(buf, hand_start, enc)
+        if len(buf) > longest and (whole or not cut):
+            # no hand is this long: its lines are given as they are (the parser reports
+            # them), a last line this long is not (see below)
+            line_end = _last_line_end(buf, enc)
+            cut = line_end if whole and len(buf) - line_end > longest else cut or line_end
         if cut:
             piece = buf[:cut]
             yield Chunk(piece, source, offset, line_no, enc)
             line_no += _count_lines(piece, enc)
             offset += cut
             buf = buf[cut:]
+        if len(buf) > longest and not _last_line_end(buf, enc):
+            raise LineTooLong(offset, line_no, longest)
         if block is None:
             break
         buf = b"".join([buf, *block])

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import time
+import tracemalloc
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -148,6 +149,35 @@ def test_a_damaged_zip_archive_is_reported(tmp_path: Path) -> None:
     assert summary.not_read == (
         (str(tmp_path / "other.zip"), "damaged zip archive (File is not a zip file)"),
     )
+
+
+def test_a_file_of_one_long_line_is_reported_in_bounded_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(importer, "CHUNK_BYTES", 1 << 20)
+    hands = (SAMPLES / "omaha.txt").read_bytes()
+    path = tmp_path / "long.txt"
+    with path.open("wb") as out:
+        out.write(hands)
+        for _ in range(50):  # 50 MB with no line end
+            out.write(b"x" * (1 << 20))
+    # the parser's compiled scans loaded first: their code is not the reading's memory
+    importer.import_paths([SAMPLES / "omaha.txt"], tmp_path / "warm.duckdb", workers=1)
+    began = time.perf_counter()
+    tracemalloc.start()
+    try:
+        summary = importer.import_paths([path], tmp_path / "omaha.duckdb", workers=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 << 20, f"{peak / 2**20:.0f} MB held"
+    assert time.perf_counter() - began < 10
+    line_no = hands.count(b"\n") + 1
+    assert summary.not_read == ((str(path), (
+        f"not read to its end: line {line_no} at byte {len(hands)} runs over 1 MB with no "
+        f"line end: no hand has such a line; hands read up to byte {len(hands)}"
+    )),)  # fmt: skip
+    assert (summary.imported, summary.errors, summary.unreadable_files) == (40, 0, 1)
 
 
 def test_archives_inside_archives_and_7z_are_formats_not_supported(tmp_path: Path) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import codecs
+import io
 import re
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from ingest.reader import detect_encoding, iter_chunks, read_chunks
+from ingest.reader import LineTooLong, detect_encoding, iter_chunks, read_chunks
 
 START = re.compile(rb"^HAND #\d", re.MULTILINE)
 
@@ -131,3 +133,37 @@ def test_a_read_error_keeps_the_hands_read_before_it(target: int) -> None:
     longest = max(len(hand) for hand in data.split(b"\n\n"))
     assert damage - 100 - longest < len(kept) <= data.rindex(b"HAND #", 0, damage)
     assert data[len(kept) :].startswith(b"HAND #")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le"])
+def test_a_line_longer_than_any_hand_stops_the_reading_in_bounded_memory(encoding: str) -> None:
+    before = _hands(3).decode().encode(encoding)
+    data = before + "x".encode(encoding) * (4 << 20) + _hands(2).decode().encode(encoding)
+    chunks = []
+    tracemalloc.start()
+    try:
+        with pytest.raises(LineTooLong) as stop:
+            for chunk in read_chunks(io.BytesIO(data), "h", START, 1 << 16, encoding, 1 << 18):
+                chunks.append(chunk)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 << 20  # a block and the longest text held, never the line (4-8 MB)
+    assert [c.data.decode(encoding) for c in chunks][-1].endswith("line b\n\n")
+    assert b"".join(c.data for c in chunks) == before
+    assert (stop.value.offset, stop.value.line_no) == (len(before), 13)
+    assert str(stop.value) == (
+        f"line 13 at byte {len(before)} runs over 262,144 bytes with no line end: "
+        "no hand has such a line"
+    )
+
+
+def test_text_longer_than_any_hand_is_given_at_line_ends() -> None:
+    junk = b"".join(b"not a hand %d\n" % i for i in range(20_000))
+    data = _hands(2) + junk + _hands(3)
+    chunks = list(read_chunks(io.BytesIO(data), "h", START, 4096, longest=1 << 16))
+    assert b"".join(c.data for c in chunks) == data
+    assert max(len(c.data) for c in chunks) <= (1 << 16) + 2 * 4096
+    assert all(c.data.endswith(b"\n") for c in chunks)
+    for chunk in chunks:
+        assert chunk.line_no == data[: chunk.byte_offset].count(b"\n") + 1
