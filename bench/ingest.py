@@ -17,7 +17,8 @@ its memory figure is its own.
 
 ``python -m bench.ingest --room NAME [--mb M]`` (NAME a site of the registry, or ``all``)
 benches a room's format on real hands instead: the room's hand histories in the corpus
-(``/work/shared/corpus``, recognised by the site's ``detect``), decoded, written as UTF-8
+(``../shared/corpus`` beside the checkout, recognised by the site's ``detect``; a room
+with none there is skipped, saying so), decoded, written as UTF-8
 with LF line ends and two blank lines between hands, and repeated up to about M MB (50 by
 default), every hand's number rewritten so that all hands are distinct (cached in
 ``bench/out/``). For each room it prints the read-and-split baseline, the parse-only rate
@@ -235,7 +236,8 @@ def input_file(hands: int, seed: int) -> Path:
 
 # --- rooms: a large file from a room's real corpus hands ----------------------------------
 
-CORPUS = Path("/work/shared/corpus")
+# the shared corpus, beside the checkout (read in place)
+CORPUS = HERE.parents[1] / "shared" / "corpus"
 # the corpus folder holding each room's format (FPDB's folder names)
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
@@ -326,12 +328,11 @@ def room_input(site: Site, megabytes: float) -> tuple[Path, dict[str, Any]]:
     ``bench/out/`` on first use and reused while the corpus files and the build stay the
     same."""
     from ingest.reader import iter_chunks
+    from ingest.sites import parser_version
 
     files = room_files(site)
     if not files:
         raise SystemExit(f"no {site.name} files in {CORPUS}")
-    from ingest.sites import parser_version
-
     # the parser's version too: the expected errors and skips are its reading of the hands
     digest = hashlib.sha256(f"{ROOM_BUILD}:{parser_version(site)}".encode())
     for source in files:
@@ -381,10 +382,15 @@ def room_input(site: Site, megabytes: float) -> tuple[Path, dict[str, Any]]:
     return path, meta
 
 
-def bench_room(name: str, megabytes: float) -> dict[str, Any]:
+def bench_room(name: str, megabytes: float) -> dict[str, Any] | None:
     """Baseline, parse on one core and import end to end on ``name``'s large corpus file,
-    each stage in its own process; prints them and returns the figures."""
+    each stage in its own process; prints them and returns the figures (None, saying so,
+    when the corpus holds no hands of the room)."""
     site = _site(name)
+    if not room_files(site):
+        print(f"\n{name}: skipped, no {name} hand histories in {CORPUS} (the corpus lives "
+              "beside the checkout)")  # fmt: skip
+        return None
     path, meta = room_input(site, megabytes)
     size_mb = path.stat().st_size / 2**20
     print(
@@ -478,8 +484,9 @@ def main() -> None:
         names = list(registry()) if options.room == "all" else [options.room]
         if unknown := [n for n in names if n not in registry()]:
             parser.error(f"unknown room {unknown[0]!r}: one of {', '.join(registry())} or all")
-        rows = [bench_room(name, options.mb) for name in names]
-        print("\n" + _room_table(rows))
+        rows = [row for name in names if (row := bench_room(name, options.mb)) is not None]
+        if rows:
+            print("\n" + _room_table(rows))
         return
     path = input_file(options.hands, options.seed)
     size_mb = path.stat().st_size / 2**20
