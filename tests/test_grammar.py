@@ -7,12 +7,18 @@ player, amount (or raise-to) and raise-by spans must be what ``re.match`` of
 :meth:`Actions.regex` gives, the first template that matches winning. A line whose verb is
 known but that follows no template of it has the kind of the verb's first template, its
 last word as the amount, no raise-by, and is damaged when it bets or checks.
+
+Those checks take their expected reading from the templates themselves; a table of real
+action lines of PokerStars, GGPoker and Winamax histories (``REAL_LINES``) pins what each
+line must read as from outside them: its kind, player, amount, raise-by, all-in flag and
+cards, written down from the line's text.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,6 +28,7 @@ from hypothesis import strategies as st
 from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
+from ingest.reader import detect_encoding
 from ingest.sites import ggpoker, pokerstars, winamax
 
 ROOMS: dict[str, Actions] = {
@@ -234,3 +241,173 @@ def test_every_room_has_its_templates() -> None:
     for actions in ROOMS.values():
         for template in actions.templates:
             assert actions.regex(template).pattern.startswith("^(.*?)")
+
+
+@dataclass(frozen=True)
+class RealLine:
+    """An action line of a real history, with the file it is in (under ``../shared``) and
+    what it says: its kind (None: no action line), player, amount (a raise's "to"), a
+    raise's first amount, whether it says all-in, and the cards in its first brackets (a
+    show's or a fold's)."""
+
+    room: str
+    source: str
+    line: str
+    kind: str | None
+    player: str | None = None
+    amount: str | None = None
+    by: str | None = None
+    all_in: bool = False
+    cards: str | None = None
+
+
+_STARS_CONVERTED = "corpus/Stars/cash/PLO-6max-USD-5-10-201509.converted.format.txt"
+_POKERMASTER = "formats/Stars/cash/NLHE-9-max-USD-2.00-4.00-201901.PokerMaster.w.Straddle.txt"
+_GG = "corpus/GGPoker/cash/PLO-6max-USD-0.50-1.00-202004.txt"
+_GG_STP = "corpus/GGPoker/cash/PLO-6max-USD-0.01-0.02-202104.STP.txt"
+_GG_STRADDLE = "corpus/GGPoker/cash/PLO5-6max-USD-0.1-0.25-202104.over.straddle.txt"
+_WMX_OOP = "corpus/Winamax/cash/PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt"
+_WMX_5 = "corpus/Winamax/cash/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt"
+_WMX_NO_COLON = "corpus/Winamax/cash/PLO-5max-EUR-2-4-202104.no.colon.txt"
+_WMX_PLAY = "corpus/Winamax/cash/PLO8-2max-play-0.05-0.10-201610.export.txt"
+_WMX_MTT = "formats/Winamax/tour/NLHE-Free-MTT-201103.Full.History.txt"
+
+# FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
+REAL_LINES = [
+    # PokerStars format: "player: verb ...", amounts with their currency sign
+    RealLine("pokerstars", "corpus/Stars/cash/PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt",
+             "Shaun J: posts small blind €0.10", "post_sb", "Shaun J", "€0.10"),
+    RealLine("pokerstars", _STARS_CONVERTED, "PLR_4509439ZS: posts big blind $10", "post_bb",
+             "PLR_4509439ZS", "$10"),
+    RealLine("pokerstars", "corpus/Stars/cash/PLO-6max-USD-200-400-201510.partial.observed.txt",
+             "Isildur1: posts the ante $80", "ante", "Isildur1", "$80"),
+    RealLine("pokerstars", "formats/Stars/cash/6+Holdem-6max-USD-2.00-2.00-201904.walk.txt",
+             "Hero: posts button blind $2", "post_bb", "Hero", "$2"),
+    RealLine("pokerstars", _STARS_CONVERTED, "PLR_8776433RL: folds", "fold", "PLR_8776433RL"),
+    RealLine("pokerstars", "formats/Stars/tour/NLHE-USD-STT-201109.ShowsOneCard.txt",
+             "Player6: folds [Ks]", "fold", "Player6", cards="Ks"),
+    RealLine("pokerstars", _STARS_CONVERTED, "bodogJS: checks", "check", "bodogJS"),
+    RealLine("pokerstars", _STARS_CONVERTED, "bodogJS: calls $25", "call", "bodogJS", "$25"),
+    RealLine("pokerstars", _STARS_CONVERTED, "PLR_4509439ZS: calls $273.42 and is all-in",
+             "call", "PLR_4509439ZS", "$273.42", all_in=True),
+    RealLine("pokerstars", _STARS_CONVERTED, "PLR_4509439ZS: bets $90", "bet", "PLR_4509439ZS",
+             "$90"),
+    RealLine("pokerstars", "corpus/Stars/cash/6-Card-PLO-6max-USD-0.05-0.10-202111.cash.out.txt",
+             "Hero: bets $5.10 and is all-in", "bet", "Hero", "$5.10", all_in=True),
+    RealLine("pokerstars", _STARS_CONVERTED, "bodogJS: raises $675 to $675", "raise",
+             "bodogJS", "$675", "$675"),
+    RealLine("pokerstars",
+             "corpus/Stars/cash/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt",
+             "Rusty I: raises €7.34 to €39.09 and is all-in", "raise", "Rusty I", "€39.09",
+             "€7.34", all_in=True),
+    RealLine("pokerstars",
+             "formats/Stars/cash/NLHE-CAP-9max-USD-0.25-0.50-201011.Capped.preflop.txt",
+             "Villain: raises $6.50 to $10 and has reached the $10 cap", "raise", "Villain",
+             "$10", "$6.50"),
+    RealLine("pokerstars", _STARS_CONVERTED,
+             "bodogJS: shows [6d 3c 5s 3d] (a straight, Nine to Six)", "show", "bodogJS",
+             cards="6d 3c 5s 3d"),
+    RealLine("pokerstars", "formats/Stars/tour/NLHE-USD-MTT-1-KO.201008.txt",
+             "tanker175: mucks hand", "muck", "tanker175"),
+    RealLine("pokerstars",
+             "corpus/Stars/cash/PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt",
+             "toxic7: doesn't show hand", "no_show", "toxic7"),
+    RealLine("pokerstars", "corpus/Stars/cash/PL-Courchevel-6max-USD-3.00-6.00-201303.txt",
+             "Player3: sits out", "sits_out", "Player3"),
+    RealLine("pokerstars", _POKERMASTER, "身轻如燕: posts small blind $2", "post_sb", "身轻如燕",
+             "$2"),
+    RealLine("pokerstars", _POKERMASTER, "赤兔丶: raises $86 to $150", "raise", "赤兔丶", "$150",
+             "$86"),
+    RealLine("pokerstars", "corpus/Stars/cash/PLO8-6max-USD-0.01-0.02-200911.txt",
+             "EricSteph261 is sitting out", None),  # no ": ": no action line
+    # GGPoker: the same lines, and its own
+    RealLine("ggpoker", _GG, "b84ff923: posts small blind $0.5", "post_sb", "b84ff923", "$0.5"),
+    RealLine("ggpoker", _GG, "Hero: posts big blind $1", "post_bb", "Hero", "$1"),
+    RealLine("ggpoker", "corpus/GGPoker/tour/PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt",
+             "f9bda738: posts the ante 350", "ante", "f9bda738", "350"),
+    RealLine("ggpoker", "corpus/GGPoker/cash/PLO-6max-USD-5-10-202101.missed.txt",
+             "d379b979: posts missed blind $5", "post_dead", "d379b979", "$5"),
+    RealLine("ggpoker", _GG_STRADDLE, "9e7f64d4: straddle $0.5", "straddle", "9e7f64d4", "$0.5"),
+    RealLine("ggpoker", _GG_STRADDLE, "9e7f64d4: straddle $15.35 and is all-in", "straddle",
+             "9e7f64d4", "$15.35", all_in=True),
+    RealLine("ggpoker", _GG, "b673c93c: folds", "fold", "b673c93c"),
+    RealLine("ggpoker", _GG, "b84ff923: raises $2 to $3", "raise", "b84ff923", "$3", "$2"),
+    RealLine("ggpoker", _GG, "Hero: calls $2", "call", "Hero", "$2"),
+    RealLine("ggpoker", _GG, "b84ff923: bets $4", "bet", "b84ff923", "$4"),
+    RealLine("ggpoker", _GG_STP, "291a0936: bets $0.88 and is all-in", "bet", "291a0936",
+             "$0.88", all_in=True),
+    RealLine("ggpoker", _GG_STP, "291a0936: shows [Ah Ac As 7h] (Pair of Aces)", "show",
+             "291a0936", cards="Ah Ac As 7h"),
+    RealLine("ggpoker", _GG, "23aca38f: pay premium of all-in insurance ($4)", "insurance",
+             "23aca38f", "$4"),
+    RealLine("ggpoker", _GG, "23aca38f: get an all-in insurance (premium ($0/$4/$0) for "
+             "($0/$10.8/$0) - (Mandatory/Main/Sub))", "note", "23aca38f"),
+    # Winamax: no colon (names with spaces), amounts with the euro sign after them
+    RealLine("winamax", _WMX_OOP, "Incognito 2 posts small blind 2€ out of position",
+             "post_sb_bb", "Incognito 2", "2€"),
+    RealLine("winamax", "corpus/Winamax/cash/PLO-5max-EUR-1.00-2.00-201611.post.both.txt",
+             "Player4 posts big blind 0€ out of position", "post_bb", "Player4", "0€"),
+    RealLine("winamax", _WMX_OOP, "Incognito 4 posts small blind 2€", "post_sb", "Incognito 4",
+             "2€"),
+    RealLine("winamax", _WMX_5, "vilou_12 posts big blind 10€", "post_bb", "vilou_12", "10€"),
+    RealLine("winamax", "formats/Winamax/tour/NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt",
+             "Hero posts ante 140", "ante", "Hero", "140"),
+    RealLine("winamax", _WMX_MTT, "dies irae 76 folds", "fold", "dies irae 76"),
+    RealLine("winamax", _WMX_MTT, "x Razhiel checks", "check", "x Razhiel"),
+    RealLine("winamax", "corpus/Winamax/cash/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt",
+             "Player0 calls 24€ and is all-in", "call", "Player0", "24€", all_in=True),
+    RealLine("winamax", _WMX_5, "LeChangement calls 160€", "call", "LeChangement", "160€"),
+    RealLine("winamax", _WMX_NO_COLON, "Player0 bets 25.50€", "bet", "Player0", "25.50€"),
+    RealLine("winamax", _WMX_5, "vilou_12 bets 160€ and is all-in", "bet", "vilou_12", "160€",
+             all_in=True),
+    RealLine("winamax", _WMX_PLAY, "Hero bets 0.30", "bet", "Hero", "0.30"),
+    RealLine("winamax", _WMX_NO_COLON, "Player1 raises 85€ to 110.50€", "raise", "Player1",
+             "110.50€", "85€"),
+    RealLine("winamax", _WMX_OOP, "Incognito 3 raises 8€ to 12€", "raise", "Incognito 3", "12€",
+             "8€"),
+    RealLine("winamax",
+             "formats/Winamax/cash/NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt",
+             "Hero raises 4.72€ to 5.96€ and is all-in", "raise", "Hero", "5.96€", "4.72€",
+             all_in=True),
+    RealLine("winamax", _WMX_PLAY, "Hero shows [5s Qd 2s 3s] (HI : Two pairs : 5 and 4)", "show",
+             "Hero", cards="5s Qd 2s 3s"),
+]  # fmt: skip
+
+
+def _text(line: str, span: tuple[int, int]) -> str | None:
+    return None if span[0] < 0 else line.encode()[span[0] : span[1]].decode()
+
+
+@pytest.mark.parametrize("real", REAL_LINES, ids=lambda real: f"{real.room}: {real.line[:40]}")
+def test_real_lines_read_as_their_text_says(real: RealLine) -> None:
+    actions = ROOMS[real.room]
+    data = np.frombuffer(real.line.encode(), np.uint8).copy()
+    starts, ends = np.array([0], np.int64), np.array([data.size], np.int64)
+    spans, code, all_in, damaged = read_actions(data, starts, ends, actions)
+    kind = None if code[0] < 0 else EVENT_KINDS[int(code[0])]
+    assert kind == real.kind
+    if real.kind is None:
+        return
+    row = [int(v) for v in spans[0]]
+    got = (
+        _text(real.line, (row[0], row[1])), _text(real.line, (row[2], row[3])),
+        _text(real.line, (row[6], row[7])), bool(all_in[0]), _text(real.line, (row[4], row[5])),
+    )  # fmt: skip
+    assert got == (real.player, real.amount, real.by, real.all_in, real.cards)
+    assert not damaged[0]
+    # and the templates' plain regexes read it the same way
+    assert real.player is not None
+    assert _scan(actions, real.line) == _reference(actions, real.line, real.player)
+
+
+def test_real_lines_are_lines_of_their_files(corpus: Path, formats: Path) -> None:
+    roots = {"corpus": corpus, "formats": formats}
+    by_file: dict[str, list[str]] = {}
+    for real in REAL_LINES:
+        by_file.setdefault(real.source, []).append(real.line)
+    for source, lines in by_file.items():
+        root, path = source.split("/", 1)
+        raw = (roots[root] / path).read_bytes()
+        text = raw.decode(detect_encoding(raw[:4096])).replace("\r\n", "\n").replace("\r", "\n")
+        file_lines = set(text.lstrip("\ufeff").split("\n"))
+        assert [line for line in lines if line not in file_lines] == [], source
