@@ -235,7 +235,8 @@ def _uncontested_expected(
 
 
 def showdown_values(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
-    """Hi/lo values of every known hand still in a showdown, on every board, in one batch."""
+    """Hi/lo values of every hand shown still in a showdown, on every board, in one batch
+    (``partial``: only some of its cards were shown, so it has no value: hi -1)."""
     games = pl.DataFrame(
         [(name, *verify.game_holes(name)) for name in hands["game"].unique().to_list()],
         schema={"game": pl.String, "holes": pl.Int64, "qualifier": pl.Int64},
@@ -244,11 +245,12 @@ def showdown_values(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.DataFrame:
     showdown = hands.filter(pl.col("live") >= 2).select("h", "game", "boards")
     contenders = (
         seats.filter(~pl.col("folded") & ~pl.col("mucked") & (pl.col("flow_put_in") > 0))
-        .with_columns(pl.coalesce("shown", "hole_cards").alias("cards"))
         .filter(pl.col("cards").is_not_null())
         .select("h", "seat", "cards")
         .join(showdown, on="h")
         .join(games, on="game", how="left")
+        # some of the cards shown, not all (``shows [Ad]``): the hand is not known
+        .with_columns(replay.card_count("cards").lt(pl.col("holes")).alias("partial"))
         .with_columns(pl.int_ranges(1, pl.col("boards").list.len() + 1).alias("board_no"))
         .explode("boards", "board_no")
         .rename({"boards": "board_cards"})
@@ -357,18 +359,24 @@ def _award_problems(
         text = verify.describe_difference(items, currency, max(int(group["board_count"][0]), 1))
         status = "mismatch"
         hand = replays.get(h)
-        if hand is not None:
-            by_pot = any(pot is not None for _, pot, *_ in items)
+        by_pot = any(pot is not None for _, pot, *_ in items)
+        spread = f"the rake is taken from the pots otherwise than the rules say: {text}"
+        if verify.seat_totals_agree(items):
+            # a pot's award is judged by who may win it and what each player takes in all,
+            # not by the room's label on a collect line
+            if hand is None or not (by_pot and verify.only_rake_moved(hand, items)):
+                continue
+            status, text = "rake_spread", spread
+        elif hand is not None:
             by_half = any(half in ("hi", "lo") for _, _, half, *_ in items)
             reported = {(b, p, hf, s): r for b, p, hf, s, _, _, r in items}
             rule = verify.odd_chip_alternative(hand, reported, by_pot, by_half)
             if rule is not None:
                 status = "odd_chip"
                 text = f"odd chip placed by {rule}: {text}"
-            elif by_pot and verify.only_rake_moved(hand, items):
+            elif (spread_rule := verify.rake_placed_otherwise(hand, items)) is not None:
                 status = "rake_spread"
-                text = (f"the rake is taken from the pots otherwise than the rules say, every "
-                        f"player's total being right: {text}")
+                text = f"the rake is taken from the pots {spread_rule}: {text}"
         out.append((h, text, status))
     return pl.DataFrame(
         out, schema={"h": pl.UInt32, "reason": pl.String, "status": pl.String}, orient="row"

@@ -21,7 +21,7 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from analysis.replay import net_pots
+from analysis.replay import net_pots, spread_rake
 from ingest.money import show_money
 from ingest.rooms import rules_for
 from omaha_core.awards import Award, Half, OddChipRule, award_pots
@@ -59,9 +59,18 @@ def evaluate_contenders(contenders: pl.DataFrame) -> pl.DataFrame:
     whose cards cannot be read get hi = -1 (the caller reports them as unverifiable).
     """
     parts: list[pl.DataFrame] = []
-    for (holes_count, qualifier), group in contenders.group_by(["holes", "qualifier"]):
+    letters = pl.col("cards").str.replace_all("10", "T").str.replace_all(" ", "").str.len_bytes()
+    for (holes_count, qualifier), rows in contenders.group_by(["holes", "qualifier"]):
         assert isinstance(holes_count, int)
         assert qualifier is None or isinstance(qualifier, int)
+        # a text with too few or too many cards (a partial show) goes row by row, so that
+        # it cannot shift the cards of the texts after it
+        sized = letters == 2 * holes_count
+        if not rows.select(sized.all()).item():
+            parts.append(_evaluate_rowwise(rows.filter(~sized), holes_count, qualifier))
+        group = rows.filter(sized)
+        if group.is_empty():
+            continue
         holes = card_matrix(group["cards"].to_list(), holes_count)
         boards = card_matrix(group["board_cards"].to_list(), 5)
         if holes is None or boards is None:
@@ -110,6 +119,7 @@ class HandReplay:
     mucked: set[int] = field(default_factory=set)
     hi: list[dict[int, int]] = field(default_factory=list)
     lo: list[dict[int, int]] = field(default_factory=list)
+    partial: set[int] = field(default_factory=set)  # seats that showed some cards, not all
 
 
 @dataclass
@@ -124,13 +134,18 @@ class HandAwards:
 
 
 def split_hand(replay: HandReplay, rule: OddChipRule | None = None,
-               button: int | None = None) -> HandAwards:
+               button: int | None = None, charges: Sequence[int] | None = None) -> HandAwards:
     """Pots, rake and awards of one showdown hand (ValueError when the pots cannot be
-    built), by the rules of the hand's room (``rule``: another odd-chip rule to try)."""
+    built), by the rules of the hand's room (``rule``: another odd-chip rule to try;
+    ``charges``: the rake taken from each pot, another spread to try)."""
     rules = rules_for(replay.room)
     rule = rules.odd_chip if rule is None else rule
     gross = build_pots(replay.put_in, replay.folded, replay.dead)
-    pots = net_pots(gross, replay.rake, main_first=rules.rake_main_pot_first)
+    if charges is None:
+        pots = net_pots(gross, replay.rake, main_first=rules.rake_main_pot_first)
+    else:
+        pots = [Pot(pot.amount - charge, pot.eligible)
+                for pot, charge in zip(gross, charges, strict=True)]  # fmt: skip
     unclear: list[str] = []
     skipped: set[int] = set()
     usable: list[Pot] = []
@@ -141,8 +156,7 @@ def split_hand(replay: HandReplay, rule: OddChipRule | None = None,
         if len(claims) == 1:
             usable.append(Pot(pot.amount, claims))
         elif not claims or unknown:
-            seats = ", ".join(str(seat) for seat in unknown) or "none"
-            unclear.append(f"{_pot_name(index)}: cards not shown (seats {seats})")
+            unclear.append(f"{_pot_name(index)}: {unshown(unknown, replay.partial)}")
             skipped.add(index)
             usable.append(Pot(0, pot.eligible))
         else:
@@ -155,6 +169,15 @@ def split_hand(replay: HandReplay, rule: OddChipRule | None = None,
         rule,
     )
     return HandAwards(pots, gross, awards, unclear, skipped)
+
+
+def unshown(seats: Sequence[int], partial: set[int]) -> str:
+    """Why a pot cannot be checked: ``cards not shown (seats 1, 2)``, and the seats that
+    showed only some of their cards: ``cards not fully shown (seats 3)``."""
+    hidden = ", ".join(str(seat) for seat in seats if seat not in partial)
+    some = ", ".join(str(seat) for seat in seats if seat in partial)
+    texts = [f"cards not shown (seats {hidden or 'none'})"] if hidden or not some else []
+    return "; ".join([*texts, *([f"cards not fully shown (seats {some})"] if some else [])])
 
 
 def only_rake_moved(
@@ -183,6 +206,78 @@ def only_rake_moved(
         return False
     taken = [pot.amount - paid.get(index, 0) for index, pot in enumerate(gross)]
     return len(gross) > 1 and min(taken) >= 0 and sum(taken) == replay.rake
+
+
+def seat_totals_agree(
+    rows: Sequence[tuple[int, int | None, str, int, str, int | None, int]],
+) -> bool:
+    """Whether every seat receives in all what the rules give, whatever pots, boards and
+    halves the history's collect lines name (a room may collect all one player wins in
+    one line named after one pot).
+
+    rows: (board, pot, half, seat, player, expected, reported) of one hand.
+    """
+    expected: dict[int, int] = {}
+    reported: dict[int, int] = {}
+    for _board, _pot, _half, seat, _player, due, got in rows:
+        if due is None:
+            return False
+        expected[seat] = expected.get(seat, 0) + due
+        reported[seat] = reported.get(seat, 0) + got
+    return {s: a for s, a in expected.items() if a} == {s: a for s, a in reported.items() if a}
+
+
+def _rake_spreads(gross: Sequence[int], rake: int) -> dict[str, list[int]]:
+    """The ways rooms spread a hand's rake over its pots (main pot first), by name."""
+    total = sum(gross)
+    floors = [rake * amount // total for amount in gross] if total else [0] * len(gross)
+    left = rake - sum(floors)
+    return {
+        "in proportion to the pots, cumulatively": spread_rake(gross, rake),
+        "from the main pot first": spread_rake(gross, rake, main_first=True),
+        "from the last side pot first": spread_rake(gross[::-1], rake, main_first=True)[::-1],
+        "in proportion to each pot, the rest from the main pot": [floors[0] + left, *floors[1:]],
+        "in proportion to each pot, the rest from the last": [*floors[:-1], floors[-1] + left],
+    }
+
+
+def rake_placed_otherwise(
+    replay: HandReplay, rows: Sequence[tuple[int, int | None, str, int, str, int | None, int]]
+) -> str | None:
+    """How the rake was spread over the pots when the history's payments are, seat by seat,
+    those of the pots with the rake taken from them in another of the ways rooms take it
+    than the room's rule, in a room whose spread varies (``ingest.rooms``); None when no
+    way gives them, or the room's spread never varies.
+
+    rows: (board, pot, half, seat, player, expected, reported) of one hand.
+    """
+    if not rules_for(replay.room).rake_spread_varies or replay.rake <= 0:
+        return None
+    if any(due is None for *_, due, _got in rows):
+        return None
+    reported: dict[int, int] = {}
+    for *_, seat, _player, _due, got in rows:
+        if got:
+            reported[seat] = reported.get(seat, 0) + got
+    try:
+        gross = build_pots(replay.put_in, replay.folded, replay.dead)
+    except ValueError:
+        return None
+    if len(gross) < 2:
+        return None
+    for name, charges in _rake_spreads([pot.amount for pot in gross], replay.rake).items():
+        if min(charges) < 0 or any(c > pot.amount for c, pot in zip(charges, gross, strict=True)):
+            continue
+        result = split_hand(replay, charges=charges)
+        if result.unverifiable:
+            return None
+        paid: dict[int, int] = {}
+        for award in result.awards:
+            if award.amount:
+                paid[award.seat] = paid.get(award.seat, 0) + award.amount
+        if paid == reported:
+            return name
+    return None
 
 
 ROWS_SCHEMA = {"h": pl.UInt32, "board": pl.Int8, "pot": pl.Int8, "half": pl.String,
@@ -256,12 +351,17 @@ def build_replays(
     for replay in replays.values():
         replay.hi = [{} for _ in range(replay.boards)]
         replay.lo = [{} for _ in range(replay.boards)]
-    mine = values.join(info.select("h"), on="h").select("h", "seat", "board_no", "hi", "lo")
-    for h, seat, board_no, hi, lo in mine.iter_rows():
+    partial = pl.col("partial") if "partial" in values.columns else pl.lit(False)
+    mine = values.join(info.select("h"), on="h").select(
+        "h", "seat", "board_no", "hi", "lo", partial.fill_null(False).alias("partial")
+    )
+    for h, seat, board_no, hi, lo, some in mine.iter_rows():
         replay = replays[h]
         if hi >= 0 and board_no <= replay.boards:
             replay.hi[board_no - 1][seat] = hi
             replay.lo[board_no - 1][seat] = lo
+        elif some:
+            replay.partial.add(seat)
     return list(replays.values())
 
 

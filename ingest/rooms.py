@@ -15,24 +15,28 @@ class RoomRules:
     """A room's rules.
 
     ``rake_main_pot_first``: the rake is taken from the main pot alone (else it is spread
-    over the pots cumulatively, see ``analysis.replay.spread_rake``). ``odd_chip``: where
-    indivisible units go. ``raise_may_add``: "raises X to Y" may mean Y chips added (the
-    reading under which the hand's chips balance is taken; else Y is the street total).
-    ``unprinted_uncalled``: how the room writes an uncalled bet it does not print (one is
-    inferred from the betting, in any room, for a hand that prints none): ``"in_pot"``,
-    counted in the printed total pot and in its bettor's collections; ``"left_out"``, in
-    neither. The readings are tried in order and the first under which the hand's chips
-    balance is taken (the first, when none does). ``fixed_limit_bets``: the number of
-    bets a fixed-limit round allows (a bet and the raises), lifted when it starts
-    heads-up. ``winnings_in_summary``: the collect lines may count room money (a splash)
-    in every pot's line, and the summary's winnings are what the players received: they
-    are read from the summary where the collect lines pay the splash once more for every
-    line after the first and the summary adds up to the pot less the room's take (else
-    the collect lines are read as printed, in every room). ``evidence``: the corpus files
-    and hands that show the rules.
+    over the pots cumulatively, see ``analysis.replay.spread_rake``).
+    ``rake_spread_varies``: the room takes the rake (and its other drops) from the pots in
+    other proportions than that in some hands; a hand paid as its pots are with the rake
+    taken in one of the ways rooms take it (``analysis.verify``) is then ``rake_spread``,
+    not ``mismatch``. ``odd_chip``: where indivisible units go. ``raise_may_add``: "raises X
+    to Y" may mean Y chips added (the reading under which the hand's chips balance is taken;
+    else Y is the street total). ``unprinted_uncalled``: how the room writes an uncalled bet
+    it does not print (one is inferred from the betting, in any room, for a hand that prints
+    none): ``"in_pot"``, counted in the printed total pot and in its bettor's collections;
+    ``"left_out"``, in neither. The readings are tried in order and the first under which
+    the hand's chips balance is taken (the first, when none does). ``fixed_limit_bets``: the
+    number of bets a fixed-limit round allows (a bet and the raises), lifted when it starts
+    heads-up. ``winnings_in_summary``: the collect lines may count room money (a splash) in
+    every pot's line, and the summary's winnings are what the players received: they are
+    read from the summary where the collect lines pay the splash once more for every line
+    after the first and the summary adds up to the pot less the room's take (else the
+    collect lines are read as printed, in every room). ``evidence``: the corpus files and
+    hands that show the rules.
     """
 
     rake_main_pot_first: bool = False
+    rake_spread_varies: bool = False
     odd_chip: OddChipRule = DEFAULT_ODD_CHIP_RULE
     raise_may_add: bool = False
     unprinted_uncalled: tuple[str, ...] = ("in_pot", "left_out")
@@ -74,14 +78,21 @@ ROOM_RULES: dict[str, RoomRules] = {
         ),
     ),
     "GGPoker": RoomRules(
+        rake_spread_varies=True,
         evidence=(
+            "run-it-twice hands with a side pot: the rake and jackpot fee taken from the "
+            "pots in other proportions than the cumulative spread, every pot paid to who may "
+            "win it",
             "GGPoker/cash/PLO-6max-USD-0.50-1.00-202004.txt: uncalled bets printed, "
             "'Uncalled bet ($7) returned to b84ff923'",
         ),
     ),
     "Winamax": RoomRules(
         unprinted_uncalled=("in_pot",),
+        rake_spread_varies=True,
         evidence=(
+            "side pots: the rake taken from the pots in the room's own proportions, all one "
+            "player wins collected in one line named after one pot",
             "Winamax/cash/PLO-5max-EUR-1.00-2.00-201611.post.both.txt #9260931-103-1479198677:"
             " Player4's uncalled 8€ is inside 'collected 15.48€ from pot'",
             "Winamax/cash/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt: Hero's uncalled 84€ "

@@ -20,7 +20,7 @@ ROOMS = {"Stars": "pokerstars", "GGPoker": "ggpoker", "Winamax": "winamax"}
 GAMES: dict[str, dict[str, int]] = {
     "Stars": {
         "omaha": 14, "omaha8": 108, "omaha5": 5, "omaha5_8": 1, "omaha6": 4, "courchevel": 1,
-        "courchevel8": 1, "Hold'em No Limit": 1066, "Hold'em Limit": 71,
+        "courchevel8": 1, "Hold'em No Limit": 1067, "HOLD'EM NO LIMIT": 1, "Hold'em Limit": 71,
         "6+ Hold'em No Limit": 4, "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": 1,
     },
     "GGPoker": {"omaha": 111, "omaha5": 5, "Hold'em No Limit": 62, "ShortDeck No Limit": 5},
@@ -31,13 +31,7 @@ GAMES: dict[str, dict[str, int]] = {
 }  # fmt: skip
 
 # Files in a form no site reads yet, and why.
-NOT_READ = {
-    "formats/Stars/cash/NLHE-6max-USD-0.01-0.02-201301.zoom.archive.format.txt":
-        "a Zoom archive export: every line indented by a space, hands numbered by "
-        "'*********** # 1 **************' lines",
-    "formats/Stars/cash/NLHE-6max-USD-2.00-4.00.PT2.export.txt":
-        "a PokerTracker 2 export: the header in capitals ('POKERSTARS GAME #')",
-}  # fmt: skip
+NOT_READ: dict[str, str] = {}
 
 # Hands that cannot be read, and why (file, hand id) -> reason.
 ERRORS = {

@@ -95,15 +95,15 @@ def _betting(
     hand: np.ndarray, key: np.ndarray, code: np.ndarray, x: np.ndarray, y: np.ndarray,
     big_blind: np.ndarray, raise_adds: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
-    """The street totals, one pass over the events in line order: per (hand, seat, street)
-    ``key``, what each betting row adds live (a post of both blinds counts the big blind
-    live, the rest is dead; antes and dead posts are dead, and so is a small blind posted
-    with the big blind already in; a raise, and a straddle (a raise
-    in the blinds, whose amount a re-straddle raises), set the total to their amount, and
-    later calls add to it; with ``raise_adds``, a raise's "to" amount is what it adds),
-    the total after it, and what a raise adds; then the chips each event moves and its dead
-    part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count
-    as 0: their hands fail the checks. Returns the values and a validity flag for each."""
+    """The street totals, one pass over the events in line order: per (hand, seat, street) ``key``,
+    what each betting row adds live (a post of both blinds counts the big blind live, the
+    rest is dead, and is all dead when less than the big blind; antes and dead posts are
+    dead, and so is a small blind posted with the big blind already in; a raise, and a
+    straddle (a raise in the blinds, whose amount a re-straddle raises), set the total to
+    their amount, and later calls add to it; with ``raise_adds``, a raise's "to" amount is
+    what it adds), the total after it, and what a raise adds; then the chips each event
+    moves and its dead part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count as 0:
+    their hands fail the checks. Returns the values and a validity flag for each."""
     n = hand.size
     live, after = np.zeros(n, np.int64), np.zeros(n, np.int64)
     chips, dead = np.zeros(n, np.int64), np.zeros(n, np.int64)
@@ -132,7 +132,10 @@ def _betting(
             seen[g] = True
             total[g] = since_raise[g] = base[g] = last[g] = 0
         if c == _BOTH_BLINDS_CODE:
-            adds = xi if big_blind[i] < 0 else (big_blind[i] if x[i] < 0 else min(xi, big_blind[i]))
+            # a post for both blinds of less than the big blind is a small blind posted
+            # out of position: dead money, the player still calls the big blind (Winamax)
+            bb = big_blind[i]
+            adds = xi if bb < 0 else (bb if x[i] < 0 else (0 if xi < bb else bb))
         elif c in (_ANTE_CODE, _DEAD_CODE, _RAISE_CODE, _STRADDLE_CODE) or (
             c == _SMALL_BLIND_CODE and 0 < big_blind[i] <= total[g]
         ):  # a small blind posted with the big blind in is dead

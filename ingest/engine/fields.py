@@ -41,7 +41,7 @@ _MAIN_POT = lit("main pot")
 _MAIN_SIDE = scan.literal_table(["main ", "side "])
 _CASHED, _BAR, _FEE = lit(" cashed out the hand for "), lit(" |"), lit("| Cash Out Fee ")
 _SHOWS = lit(" shows [")
-_HALVES = (lit(" (HI)"), lit(" (LO)"))
+_HALVES = (lit("(HI)"), lit("(LO)"))
 _SITTING_OUT, _OUT_OF_HAND = lit(" is sitting out"), lit("out of hand")
 _SHOWED, _MUCKED, _WON = lit(" showed ["), lit(" mucked ["), lit(" won ")
 _NOT_AWARDED = lit("(pot not awarded")
@@ -275,7 +275,8 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
     and colon-less shows; one line can be several events. Per event: its line (row in the
     input), kind (0 return, 1 collect, 2 cash-out, 3 show), spans of player, amount, pot,
     fee and cards, whether a collect line is damaged (no amount or pot), and the half of a
-    hi/lo pot a collect line names (0: none, 1: `` (HI)``, 2: `` (LO)`` after the pot)."""
+    hi/lo pot a collect line names (0: none, 1: ``(HI)``, 2: ``(LO)`` after the pot, with
+    or without a space before it)."""
     n = starts.size
     rows = np.empty(4 * n, np.int64)
     kinds = np.empty(4 * n, np.int64)
@@ -301,9 +302,11 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
             spans[count, 0], spans[count, 1] = start, pos
             spans[count, 2], spans[count, 3] = _collected_amount(data, start, end)
             stop = end
-            for k in range(2):  # "from pot (HI)": the half of a hi/lo pot
+            for k in range(2):  # "from pot (HI)" or "from pot(HI)": the half of a hi/lo pot
                 if ends_with(data, start, end, _HALVES[k]):
                     half[count], stop = k + 1, end - _HALVES[k].size
+                    if stop > start and data[stop - 1] == _SPACE:
+                        stop -= 1
             spans[count, 4], spans[count, 5] = _pot_name(data, start, stop)
             damaged[count] = spans[count, 2] < 0 or spans[count, 4] < 0
             count += 1
@@ -632,18 +635,25 @@ def _small_number(data: np.ndarray, start: int, end: int) -> int:
 
 @njit
 def _button(data: np.ndarray, start: int, end: int) -> tuple[bool, int]:
-    r"""``[^#]*(?:Seat #(\d+) is the button)?$`` on ``start:end``: whether it matches, and
-    the button's seat number (-1: none, or over 127)."""
+    r"""``[^#]*(?:Seat #?(\d+) is the button)?$`` on ``start:end`` (Winamax once wrote
+    "Seat 0000005 is the button"): whether it matches, and the button's seat number (-1:
+    none, or over 127)."""
     hash_at = find_byte(data, start, end, _HASH)
-    if hash_at < 0:
-        return True, -1
-    seat_word = hash_at - _SEAT_WORD.size
-    if seat_word < start or not at(data, seat_word, end, _SEAT_WORD):
+    if not ends_with(data, start, end, _BUTTON):
+        return hash_at < 0, -1
+    digits_end = end - _BUTTON.size
+    digits = digits_end
+    while digits > start and 48 <= data[digits - 1] <= 57:
+        digits -= 1
+    if digits == digits_end:
+        return hash_at < 0, -1
+    seat_word = digits - 1 if digits > start and data[digits - 1] == _HASH else digits
+    if seat_word - _SEAT_WORD.size < start or not at(data, seat_word - _SEAT_WORD.size, end,
+                                                      _SEAT_WORD):  # fmt: skip
+        return hash_at < 0, -1
+    if find_byte(data, start, seat_word - _SEAT_WORD.size, _HASH) >= 0:
         return False, -1
-    digits = scan.digits_end(data, hash_at + 1, end)
-    if digits == hash_at + 1 or end - digits != _BUTTON.size or not at(data, digits, end, _BUTTON):
-        return False, -1
-    return True, _small_number(data, hash_at + 1, digits)
+    return True, _small_number(data, digits, digits_end)
 
 
 @njit

@@ -221,10 +221,11 @@ class Grammar:
 
     @functools.cached_property
     def hand_start(self) -> re.Pattern[bytes]:
-        """The first line of a hand, as a bytes regex for cutting files into chunks."""
+        """The first line of a hand (maybe indented), as a bytes regex for cutting files
+        into chunks."""
         starts = b"|".join(re.escape(s.encode()) for s in self.header_starts)
         return re.compile(
-            rb"^(?:\xef\xbb\xbf)?(?:" + starts + rb")"
+            rb"^[ \t]*(?:\xef\xbb\xbf)?(?:" + starts + rb")"
             + (self.header_follow or self.hand_id_class).encode(),
             re.MULTILINE,
         )

@@ -71,7 +71,7 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         flop_limit="limit",
     )
     g = pl.concat([g, flop], how="horizontal")
-    courchevel = pl.col("variant") == "Courchevel"
+    courchevel = pl.col("variant").str.to_lowercase() == "courchevel"
     hi_lo = pl.col("hi_lo").is_not_null()
     base = (
         pl.when(courchevel)
@@ -98,8 +98,10 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         .otherwise(pl.col("cards_n").cast(pl.Int8, strict=False).fill_null(4))
         .cast(pl.Int8),
         # a game named without its limit ("PLO") says it in its name
-        limit_type=pl.coalesce("limit", "variant", "flop_limit").replace_strict(
-            dict(grammar.limits), default=None, return_dtype=pl.String
+        # read whatever the case ("POT LIMIT" in exports written in capitals)
+        limit_type=pl.coalesce("limit", "variant", "flop_limit").str.to_lowercase().replace_strict(
+            {text.lower(): limit for text, limit in grammar.limits.items()}, default=None,
+            return_dtype=pl.String,
         ),
     )
     return headers.with_columns(game_text=game_text).join(g, on="game_text", how="left")

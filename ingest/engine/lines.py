@@ -88,6 +88,20 @@ def _is_header(
 
 
 @njit
+def _separator(data: np.ndarray, start: int, end: int) -> bool:
+    """A line of stars, hashes, digits and spaces that separates hands in archive exports
+    (``*********** # 1 **************``): read as a blank line."""
+    stars = 0
+    for k in range(start, end):
+        b = data[k]
+        if b == 42:  # "*"
+            stars += 1
+        elif b != 35 and b != 32 and not 48 <= b <= 57:
+            return False
+    return stars >= 6
+
+
+@njit
 def _marker(data: np.ndarray, start: int, end: int) -> tuple[int, int, int, int]:
     """A ``*** NAME *** ...`` line's name span, street code and board number (-1: none).
     The name is the text before the first " ***", less a leading "*** "."""
@@ -140,7 +154,7 @@ def _line_kinds(
         if i > 0 and files[i] != files[i - 1]:
             file_first = i
         header = _is_header(data, start, end, header_table, header_bounds, hand_id, pairs)
-        blank = end == start
+        blank = end == start or _separator(data, start, end)
         if header:
             last_header = i
         if end - start == _SUMMARY_LINE.size and at(data, start, end, _SUMMARY_LINE):
@@ -226,9 +240,12 @@ def _room_money(
 
 
 def _junk(data: np.ndarray, hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """The non-blank lines of a file before its first hand, but for comments ("#...")."""
+    """The non-blank lines of a file before its first hand, but for comments ("#...") and
+    separators (see :func:`_separator`)."""
     out = (hand < 0) & (ends > starts)
     out[out] = data[starts[out]] != _HASH
+    for row in np.flatnonzero(out):
+        out[row] = not _separator(data, starts[row], ends[row])
     return out
 
 

@@ -18,7 +18,7 @@ import pyarrow as pa
 from ingest.engine.contract import Chunk
 from ingest.engine.scan import strings
 
-_NEWLINE, _CR = 10, 13
+_NEWLINE, _CR, _SPACE, _TAB = 10, 13, 32, 9
 
 # Amount text as rooms print it: an optional currency sign, digits with optional thousands
 # commas, at most two decimals. Anything else is unreadable (null), never guessed.
@@ -116,19 +116,33 @@ def _utf8_of(chunk: Chunk) -> tuple[bytes, np.ndarray | None]:
     return utf8, chars_before[_line_starts(data)] * unit + chunk.byte_offset
 
 
+def _unindented(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Where each line's text begins, past the spaces and tabs it is indented by (archive
+    exports indent every line of a hand)."""
+    starts = starts.copy()
+    while True:
+        indented = starts < ends
+        indented[indented] = (data[starts[indented]] == _SPACE) | (data[starts[indented]] == _TAB)
+        if not indented.any():
+            return starts
+        starts[indented] += 1
+
+
 def split_chunks(chunks: Sequence[Chunk]) -> ChunkText:
     """The lines of chunks (one, or whole small files together) as one :class:`ChunkText`;
-    ``offset`` and ``line_no`` are within each chunk's own file. Valid UTF-8 is used as it
-    is; other encodings (and damaged UTF-8) are decoded first."""
+    ``offset`` and ``line_no`` are within each chunk's own file; a line's text is without
+    its indent and line end. Valid UTF-8 is used as it is; other encodings (and damaged
+    UTF-8) are decoded first."""
     texts, starts, ends, files, offsets, line_nos = [], [], [], [], [], []
     base = 0
     for number, chunk in enumerate(chunks):
         text, original_offsets = _utf8_of(chunk)
         data = np.frombuffer(text, np.uint8)
         line_starts = _line_starts(data)
+        line_ends = _line_ends(data, line_starts, data.size)
         texts.append(text)
-        starts.append(line_starts + base)
-        ends.append(_line_ends(data, line_starts, data.size) + base)
+        starts.append(_unindented(data, line_starts, line_ends) + base)
+        ends.append(line_ends + base)
         files.append(np.full(line_starts.size, number, np.int64))
         offsets.append(
             line_starts + chunk.byte_offset if original_offsets is None else original_offsets

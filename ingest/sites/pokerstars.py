@@ -60,13 +60,16 @@ ACTIONS = compile_actions({
 
 GRAMMAR = Grammar(
     site="pokerstars",
-    header_starts=tuple(
-        f"{room}{kind} {word} #" for room in ROOMS for kind in _KINDS for word in ("Hand", "Game")
+    header_starts=(
+        *(f"{room}{kind} {word} #" for room in ROOMS for kind in _KINDS
+          for word in ("Hand", "Game")),
+        "POKERSTARS GAME #",  # PokerTracker 2 exports: the header in capitals
     ),
     hand_id_class="[0-9]",
     hand_id_end=":",
     header=tuple(
-        rf"^\x{{FEFF}}?(?P<room>{'|'.join(ROOMS)})(?:{'|'.join(_KINDS)}) (?:Hand|Game) "
+        rf"^\x{{FEFF}}?(?P<room>{'|'.join(ROOMS)}|POKERSTARS)(?:{'|'.join(_KINDS)}) "
+        r"(?:Hand|Game|GAME) "
         r"#:\s+(?:\{[^}]*\} )?" + game
         + r"\s+(?:- (?:Match Round \w+, )?Level (?P<level>\S+) )?" + stakes
         for game in (
@@ -78,13 +81,13 @@ GRAMMAR = Grammar(
         )
         for stakes in _STAKES
     ),
-    flop_games=(r"^(?:6\+ )?Hold'em (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b",),
+    flop_games=(r"(?i)^(?:6\+ )?Hold'em (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b",),
     games=(
-        r"^(?:(?P<cards_n>[56]) Card )?(?P<variant>Omaha|Courchevel)(?P<hi_lo> Hi/Lo)? "
+        r"(?i)^(?:(?P<cards_n>[56]) Card )?(?P<variant>Omaha|Courchevel)(?P<hi_lo> Hi/Lo)? "
         r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$"
     ),
     limits={"Pot Limit": "PL", "No Limit": "NL", "Fixed Limit": "FL", "Limit": "FL"},
-    rooms=ROOMS,
+    rooms={**ROOMS, "POKERSTARS": "PokerStars"},
     actions=ACTIONS,
     totals={"| Rake ": "rake", "| STP ": "room_money_in"},
 )
