@@ -6,11 +6,13 @@ fold) and before the board was complete, at least two players were still in, at 
 of them all-in, and at most one still had chips to bet. Its known board is then what was
 dealt by that street (Courchevel's first card before the flop); the unseen cards, folded
 players' included, are the deck. Every player still in must have shown (or be the one
-whose cards were dealt face up to the history's owner): otherwise the hand is recorded as
-not computable, with the reason, and never guessed. The pots, their rake (spread as the
-room spreads it) and the odd-chip rule are the audit's: the expected awards are the exact
-mean of what the rules pay over every runout, so each hand's ``ev_net`` sums to minus the
-room's take.
+whose cards were dealt face up to the history's owner), all of them: otherwise the hand is
+recorded as not computable, with the reason (``cards not shown: Bob (seat 2)``, ``cards not
+fully shown: Ann (seat 4)`` for a player who showed only some), and never guessed; a hand
+whose cards cannot be dealt (a card seen twice) is not computable either, and the others
+are computed all the same. The pots, their rake (spread as the room spreads it) and the
+odd-chip rule are the audit's: the expected awards are the exact mean of what the rules pay
+over every runout, so each hand's ``ev_net`` sums to minus the room's take.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from analysis import verify
 from analysis.audit import Prepared
 from analysis.replay import net_pots
 from ingest.rooms import rules_for
-from omaha_core.cards import parse_cards
+from omaha_core.cards import known_cards
 from omaha_core.equity import Equity, expected_awards, pot_equities
 from omaha_core.games import GAMES
 from omaha_core.pots import Pot, build_pots
@@ -94,7 +96,7 @@ class _Spot:
     board: list[int]
     holes: dict[int, list[int]]
     names: dict[int, str]
-    missing: list[str]
+    unknown: str  # why the equities cannot be computed ("" when they can)
 
 
 def all_in_spots(prepared: Prepared) -> pl.DataFrame:
@@ -138,22 +140,27 @@ def all_in_equity(prepared: Prepared) -> AllInResult:
     equity_rows: list[dict[str, object]] = []
     expected: dict[int, dict[int, Fraction]] = {}
     for spot in spots:
-        if spot.missing:
-            reason = "cards not shown: " + ", ".join(spot.missing)
-            hand_rows.append((spot.site, spot.hand_id, spot.street, False, reason, 0))
+        if spot.unknown:
+            hand_rows.append((spot.site, spot.hand_id, spot.street, False, spot.unknown, 0))
             continue
         replay = replays[spot.h]
         rules = rules_for(replay.room)
-        pots = net_pots(build_pots(replay.put_in, replay.folded, replay.dead), replay.rake,
-                        main_first=rules.rake_main_pot_first)  # fmt: skip
-        equities = pot_equities(spot.holes, [pot.eligible for pot in pots], spot.board,
-                                game=spot.game)  # fmt: skip
+        try:
+            pots = net_pots(build_pots(replay.put_in, replay.folded, replay.dead), replay.rake,
+                            main_first=rules.rake_main_pot_first)  # fmt: skip
+            equities = pot_equities(spot.holes, [pot.eligible for pot in pots], spot.board,
+                                    game=spot.game)  # fmt: skip
+            awards = expected_awards(
+                pots, spot.holes, replay.button, spot.board, game=spot.game, rule=rules.odd_chip
+            )
+        except ValueError as exc:  # cards seen twice, pots that cannot be built: this hand only
+            reason = f"not computable: {exc}"
+            hand_rows.append((spot.site, spot.hand_id, spot.street, False, reason, 0))
+            continue
         hand_rows.append((spot.site, spot.hand_id, spot.street, True, "",
                           equities[0].runouts if equities else 0))  # fmt: skip
         equity_rows += _equity_rows(spot, pots, equities)
-        expected[spot.h] = expected_awards(
-            pots, spot.holes, replay.button, spot.board, game=spot.game, rule=rules.odd_chip
-        )
+        expected[spot.h] = awards
     return AllInResult(
         pa.Table.from_pylist(
             [dict(zip(ALLIN_HANDS.names, row, strict=True)) for row in hand_rows],
@@ -170,21 +177,43 @@ def _spots(prepared: Prepared, spots: pl.DataFrame) -> Iterator[_Spot]:
     live = (
         prepared.seats.join(spots.select("h"), on="h")
         .filter(~pl.col("folded") & (pl.col("flow_put_in") > 0))
-        .select("h", "seat", "player", pl.coalesce("shown", "hole_cards").alias("cards"))
+        .select("h", "seat", "player", "cards")
     )
     by_hand: dict[int, list[tuple[int, str, str | None]]] = {}
     for h, seat, player, cards in live.iter_rows():
         by_hand.setdefault(h, []).append((seat, player, cards))
     for h, street, site, hand_id, game, boards in info.iter_rows():
         known = _KNOWN_CARDS[street] + (GAMES[game].courchevel and street == "preflop")
-        board = parse_cards(boards[0])[:known] if boards and known else []
         seats = by_hand.get(h, [])
+        holes: dict[int, list[int]] = {}
+        unseen: dict[str, list[str]] = {}
+        dealt = GAMES[game].hole_cards
+        for seat, player, text in seats:
+            cards = _readable(text)
+            if cards is not None and len(cards) == dealt:
+                holes[seat] = cards
+                continue
+            if cards is None or len(cards) > dealt:
+                why = "cards unreadable"
+            else:
+                why = "cards not fully shown" if cards else "cards not shown"
+            unseen.setdefault(why, []).append(f"{player} (seat {seat})")
+        board = _readable(boards[0] if boards else "") or []
+        if known and len(board) < known:
+            unseen.setdefault("board unreadable", []).append(boards[0] if boards else "none")
         yield _Spot(
-            h, site, hand_id, street, game, board,
-            {seat: parse_cards(cards) for seat, _, cards in seats if cards},
+            h, site, hand_id, street, game, board[:known], holes,
             {seat: player for seat, player, _ in seats},
-            [f"{player} (seat {seat})" for seat, player, cards in seats if not cards],
+            "; ".join(f"{why}: {', '.join(who)}" for why, who in unseen.items()),
         )  # fmt: skip
+
+
+def _readable(text: str | None) -> list[int] | None:
+    """The cards a text shows (unshown ``XX`` left out); None when it cannot be read."""
+    try:
+        return known_cards(text or "")
+    except ValueError:
+        return None
 
 
 def _equity_rows(spot: _Spot, pots: list[Pot], equities: list[Equity]) -> list[dict[str, object]]:

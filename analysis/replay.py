@@ -129,9 +129,29 @@ def flow_table(
         )
         .with_columns(
             (pl.col("flow_put_in") - pl.col("flow_dead")).alias("live"),
+            known_cards("shown", "hole_cards").alias("cards"),
         )
     )
     return seats.join(hands.select("h", "button_seat"), on="h", how="left")
+
+
+# One card in a hole-card text (``10h`` or ``Th``); ``XX``, an unshown card, is not one.
+_CARD = r"(?i)(?:10|[2-9tjqka])[cdhs]"
+
+
+def card_count(column: str) -> pl.Expr:
+    """How many cards the text in ``column`` names (0 when null)."""
+    return pl.col(column).str.count_matches(_CARD).fill_null(0)
+
+
+def known_cards(shown: str, dealt: str) -> pl.Expr:
+    """The text naming more of a seat's cards: those shown, or those dealt to the history's
+    owner (who may show only some of them: ``Hero: shows [Ad]``); null when neither."""
+    return (
+        pl.when(card_count(shown) >= card_count(dealt))
+        .then(pl.col(shown))
+        .otherwise(pl.col(dealt))
+    )
 
 
 def uncalled_expected(seats: pl.DataFrame) -> pl.DataFrame:

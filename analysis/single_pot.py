@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from analysis.verify import unshown
+
 
 @dataclass(frozen=True)
 class SinglePotAwards:
@@ -51,7 +53,10 @@ def single_pot_awards(
         .join(info, on="h")
         .with_columns((pl.col("gross") - pl.col("rake")).alias("net"))
     )
-    board_one = values.filter(pl.col("board_no") == 1).select("h", "seat", "hi", "lo")
+    partial = pl.col("partial") if "partial" in values.columns else pl.lit(False)
+    board_one = values.filter(pl.col("board_no") == 1).select(
+        "h", "seat", "hi", "lo", partial.alias("partial")
+    )
     claims = (
         seats.join(ids, on="h")
         .filter(~pl.col("folded") & ~pl.col("mucked") & (pl.col("flow_put_in") > 0))
@@ -65,10 +70,18 @@ def single_pot_awards(
         .join(pot, on="h")
     )
     unknown = claims.filter((pl.col("claims") > 1) & pl.col("unknown").any().over("h"))
-    unclear = unknown.filter(pl.col("unknown")).sort("h", "seat").group_by("h").agg(
-        pl.concat_str(pl.lit("main pot: cards not shown (seats "),
-                      pl.col("seat").cast(pl.String).str.join(", "), pl.lit(")"))
-        .first().alias("reason")
+    unseen: dict[int, tuple[list[int], set[int]]] = {}
+    for h, seat, some in (
+        unknown.filter(pl.col("unknown")).sort("h", "seat")
+        .select("h", "seat", pl.col("partial").fill_null(False)).iter_rows()
+    ):  # fmt: skip
+        hidden, partly = unseen.setdefault(h, ([], set()))
+        hidden.append(seat)
+        if some:
+            partly.add(seat)
+    unclear = pl.DataFrame(
+        [(h, f"main pot: {unshown(hidden, partly)}") for h, (hidden, partly) in unseen.items()],
+        schema={"h": pl.UInt32, "reason": pl.String}, orient="row",
     )
     alone = claims.filter(pl.col("claims") == 1).select(
         "h", pl.lit("whole").alias("half"), "seat", pl.col("net").alias("amount")

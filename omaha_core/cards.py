@@ -22,6 +22,8 @@ DECK_SIZE = 52
 
 _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
+# A card a history names without showing it: ``XX`` in ``shows [XX Qs]``.
+_UNSHOWN = re.compile(r"[xX?]{1,2}")
 
 
 def card_id(rank: int, suit: int) -> int:
@@ -97,6 +99,18 @@ def parse_cards(text: str) -> list[int]:
             ids.append(_token_to_id(match.group(1), match.group(2)))
             position = match.end()
     return ids
+
+
+def known_cards(text: str) -> list[int]:
+    """The ids of the cards ``text`` shows, leaving out those written as unknown (``XX``,
+    ``X`` or ``??``: a partial show exported as ``[XX Qs]``); otherwise as
+    :func:`parse_cards`.
+
+    >>> known_cards("XX Qs"), known_cards("Ad"), known_cards("")
+    ([43], [49], [])
+    """
+    shown = [chunk for chunk in _SEPARATORS.split(text.strip()) if not _UNSHOWN.fullmatch(chunk)]
+    return parse_cards(" ".join(shown))
 
 
 def format_card(card: int) -> str:
