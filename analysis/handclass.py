@@ -185,6 +185,20 @@ for _index, _char in enumerate("cdhs"):
     _SUIT_OF_BYTE[ord(_char)] = _SUIT_OF_BYTE[ord(_char.upper())] = _index
 
 
+def _decode(
+    texts: Sequence[str], width: int
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.bool_]]:
+    """Card ids of texts ``width`` characters long in the two-characters-per-card form
+    (``"As Kd 7h 2c"``), decoded as bytes in bulk, and per text whether it is in that form."""
+    raw = np.frombuffer("".join(texts).encode("ascii", "replace"), dtype=np.uint8)
+    raw = raw.reshape(len(texts), width)
+    ranks = _RANK_OF_BYTE[raw[:, 0::3]]
+    suits = _SUIT_OF_BYTE[raw[:, 1::3]]
+    spaced = (raw[:, 2::3] == ord(" ")).all(axis=1)
+    valid = spaced & (ranks >= 0).all(axis=1) & (suits >= 0).all(axis=1)
+    return (ranks * 4 + suits).astype(np.int16), valid
+
+
 def parse_hole_cards(texts: Sequence[str]) -> npt.NDArray[np.int16]:
     """Card ids of equally long hole-card texts like ``"As Kd 7h 2c"`` as an ``(n, k)`` array.
 
@@ -196,21 +210,46 @@ def parse_hole_cards(texts: Sequence[str]) -> npt.NDArray[np.int16]:
         return np.zeros((0, 4), dtype=np.int16)
     width = len(texts[0])
     if all(len(text) == width for text in texts) and width % 3 == 2:
-        raw = np.frombuffer("".join(texts).encode("ascii", "replace"), dtype=np.uint8)
-        raw = raw.reshape(len(texts), width)
-        ranks = _RANK_OF_BYTE[raw[:, 0::3]]
-        suits = _SUIT_OF_BYTE[raw[:, 1::3]]
-        spaces_ok = bool((raw[:, 2::3] == ord(" ")).all())
-        if spaces_ok and (ranks >= 0).all() and (suits >= 0).all():
-            return (ranks * 4 + suits).astype(np.int16)
+        ids, valid = _decode(texts, width)
+        if valid.all():
+            return ids
     parsed = [parse_cards(text) for text in texts]
     if len({len(ids) for ids in parsed}) != 1:
         raise ValueError("hands with different numbers of hole cards in one batch")
     return np.array(parsed, dtype=np.int16)
 
 
+def _whole_hand(text: str) -> bool:
+    """Whether ``text`` names 4, 5 or 6 distinct cards and nothing else (any spelling)."""
+    try:
+        ids = parse_cards(text)
+    except ValueError:
+        return False
+    return 4 <= len(ids) <= 6 and len(set(ids)) == len(ids)
+
+
+def whole_hands(texts: Sequence[str]) -> npt.NDArray[np.bool_]:
+    """Per hole-card text, whether it names a whole Omaha hand: 4, 5 or 6 distinct cards and
+    nothing else. A partial show (``Ad``, ``XX Qs``) or a malformed text does not, and is
+    left unclassified."""
+    whole = np.zeros(len(texts), dtype=bool)
+    sizes = np.fromiter((len(text) for text in texts), dtype=np.int64, count=len(texts))
+    for size in np.unique(sizes):
+        where = np.flatnonzero(sizes == size)
+        group = [texts[int(i)] for i in where]
+        checked = np.zeros(len(group), dtype=bool)
+        if size in (11, 14, 17):  # 4, 5 or 6 cards written "As Kd 7h 2c"
+            ids, checked = _decode(group, int(size))
+            ordered = np.sort(ids, axis=1)
+            whole[where] = checked & (np.diff(ordered, axis=1) != 0).all(axis=1)
+        for index in np.flatnonzero(~checked):  # other spellings: one by one
+            whole[where[index]] = _whole_hand(group[int(index)])
+    return whole
+
+
 def classify_texts(texts: Sequence[str]) -> pa.Table:
-    """Classes of hole-card texts of any sizes, rows in the order given.
+    """Classes of hole-card texts of any sizes, rows in the order given (each a whole hand:
+    see :func:`whole_hands`).
 
     Hands are grouped by text length (so by number of cards in the usual spelling),
     classified per group and put back in order.

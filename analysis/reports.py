@@ -28,7 +28,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis.handclass import HAND_CLASS_SCHEMA, classify_texts
+from analysis.handclass import HAND_CLASS_SCHEMA, classify_texts, whole_hands
 from analysis.output import BATCH_ROWS, Rows, select, with_money
 from ingest import store
 from ingest.money import CURRENCY_SIGNS
@@ -283,10 +283,12 @@ def provide_hand_classes(con: duckdb.DuckDBPyConnection, classes: pa.Table) -> N
 def _add_batch(
     con: duckdb.DuckDBPyConnection, batch: int, span: dict[str, int], keep: bool
 ) -> None:
-    """Make the rows of one batch of hands, classifying the batch's hole cards first: into
-    the stored tables with ``keep``, else into temporary ones beside them."""
+    """Make the rows of one batch of hands, classifying the batch's whole hands first (a
+    partial show has no class): into the stored tables with ``keep``, else into temporary
+    ones beside them."""
     _run(con, "batch_keys", batch=batch)
-    texts = [text for (text,) in _run(con, "batch_texts", **span).fetchall()]
+    shown = [text for (text,) in _run(con, "batch_texts", **span).fetchall()]
+    texts = [text for text, whole in zip(shown, whole_hands(shown), strict=True) if whole]
     classes = classify_texts(texts).add_column(0, "hole_cards", pa.array(texts, pa.string()))
     provide_hand_classes(con, classes.cast(HAND_CLASSES_SCHEMA))
     _run(con, "batch_rows_stored" if keep else "batch_rows_beside", **span)

@@ -205,7 +205,9 @@ dealt AS (
     LEFT JOIN landmarks_of(a_first, a_last, keyed) AS l USING (site, hand_id)
     LEFT JOIN action_flags_of(a_first, a_last, keyed) AS f USING (site, hand_id, player)
     LEFT JOIN winners AS w USING (site, hand_id, seat)
-    LEFT JOIN hand_classes AS c ON c.hole_cards = p.hole_cards
+    -- a class only for the whole hand the game deals (a partial show has none)
+    LEFT JOIN hand_classes AS c
+        ON c.hole_cards = p.hole_cards AND c.cards_dealt = h.hole_cards_count
 )
 SELECT
     site,
