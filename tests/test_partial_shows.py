@@ -144,7 +144,7 @@ def test_every_report_graph_and_query_runs(db: Path, tmp_path: Path) -> None:
         "sql", "SELECT count(*) AS n, count(class_key) AS classified, sum(net) AS net "
         "FROM stat_counts", "--db", str(db), "--format", "json",
     ))  # fmt: skip
-    assert counts[0]["net"] == rows(db, "SELECT sum(net) FROM players")[0][0]
+    assert int(counts[0]["net"]) == rows(db, "SELECT sum(net) FROM players")[0][0]
     assert counts[0]["n"] > counts[0]["classified"] > 0
     classes_csv = omaha("sql", "SELECT * FROM hand_classes", "--db", str(db), "--format", "csv")
     assert "Ts," not in classes_csv and "XX 5c" not in classes_csv
