@@ -6,6 +6,7 @@ nets equal to FPDB's in every ``.hp`` sidecar. The importer still stores Omaha o
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import polars as pl
@@ -79,11 +80,18 @@ def test_every_file_is_read_by_its_room(room: tuple[str, RoomRead]) -> None:
     assert read.not_read == expected
 
 
+def _found_and_expected(
+    frame: pl.DataFrame, column: str, listed: Mapping[tuple[str, str], object], folder: str
+) -> tuple[dict[tuple[str, str], object], dict[tuple[str, str], object]]:
+    """(file, hand id) -> ``column`` of the rows of ``frame``, and the ``listed`` ones of
+    the room's folder."""
+    found = {(row["file"], row["hand_id"]): row[column] for row in frame.to_dicts()}
+    return found, {key: value for key, value in listed.items() if f"/{folder}/" in key[0]}
+
+
 def test_every_hand_is_read_with_no_error_but_the_known_ones(room: tuple[str, RoomRead]) -> None:
     folder, read = room
-    errors = read.frame("import_errors")
-    found = {(row["file"], row["hand_id"]): row["reason"] for row in errors.to_dicts()}
-    expected = {key: reason for key, reason in ERRORS.items() if f"/{folder}/" in key[0]}
+    found, expected = _found_and_expected(read.frame("import_errors"), "reason", ERRORS, folder)
     assert found == expected
 
 
@@ -104,8 +112,7 @@ def test_hands_per_game(room: tuple[str, RoomRead]) -> None:
 def test_every_hand_balances_but_the_proven_ones(room: tuple[str, RoomRead]) -> None:
     folder, read = room
     hands = read.frame("hands").filter(pl.col("inconsistencies").list.len() > 0)
-    found = {(row["file"], row["hand_id"]): row["inconsistencies"] for row in hands.to_dicts()}
-    expected = {key: value for key, value in INCONSISTENT.items() if f"/{folder}/" in key[0]}
+    found, expected = _found_and_expected(hands, "inconsistencies", INCONSISTENT, folder)
     assert found == expected
 
 

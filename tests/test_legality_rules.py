@@ -397,9 +397,10 @@ CASES: dict[str, tuple[str, tuple[str, str]]] = {
     ),
     # turn order: preflop from the big blind (or the last straddle), later streets from the
     # button; folded, all-in and sitting-out seats are skipped
-    # the small blind acts first: seats 4 and 1 are skipped, 4 first clockwise
+    # the small blind acts first, before seat 4, dealt in (seat 1 never acts: it is not
+    # dealt in, see seat_sitting_out_is_skipped)
     "small_blind_acts_first_preflop": (
-        hand(f"{BLINDS} {folds('Bob')} {wins('Cy', '1', '0.50')}"),
+        hand(f"{BLINDS} Dealt to Dee [As Ks Qs Js]; {folds('Bob')} {wins('Cy', '1', '0.50')}"),
         illegal("Bob folds on the preflop out of turn (seat 4 was still to act)"),
     ),
     "button_acts_first_on_the_flop": (
