@@ -50,7 +50,7 @@ def sql_command(
     (unless --allow-files), install or load extensions, or change these settings.
     """
     try:
-        with store.connect(db, read_only=True) as con:
+        with reports.exact_sums(store.connect(db, read_only=True)) as con:
             reports.prepare_ad_hoc(con, query)
             result = store.user_query(con, query, files=allow_files)
     except store.StoreError as exc:

@@ -385,7 +385,9 @@ _NO_ALLIN = (
 
 
 def create_views(con: duckdb.DuckDBPyConnection) -> None:
-    """Bring the player rows up to date and create the views of ``sql/views.sql``."""
+    """Bring the player rows up to date and create the views of ``sql/views.sql`` (their
+    sums made exact: see :func:`exact_sums`)."""
+    exact_sums(con)
     update_player_rows(con)
     found = con.execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'allin_ev'"
@@ -393,6 +395,16 @@ def create_views(con: duckdb.DuckDBPyConnection) -> None:
     if not found[0][0]:  # never audited: no all-in hand computed
         con.execute(f"CREATE OR REPLACE TEMP TABLE allin_ev AS SELECT * FROM ({_NO_ALLIN})")
     con.execute(sql_text("views"))
+
+
+def exact_sums(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
+    """``con`` with DuckDB's compressed materialization off. DuckDB 2.0.1 with it on casts a
+    group's ``sum`` of a BIGINT column down to a TINYINT after a LEFT JOIN and a filter
+    (``SELECT position, sum(net) FROM t LEFT JOIN e USING (k) WHERE player = 'x' GROUP BY
+    position``): the sum is refused when it does not fit, or wraps round (-1363 became -83
+    in a report). Every report reads the money that way (``stat_counts`` joins ``allin_ev``)."""
+    con.execute("SET disabled_optimizers = 'compressed_materialization'")
+    return con
 
 
 def connect_for_reports(db: Path) -> duckdb.DuckDBPyConnection:

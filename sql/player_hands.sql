@@ -121,17 +121,16 @@ LEFT JOIN landmarks_of(a_first, a_last, keyed) AS l USING (site, hand_id)
 WHERE a.kind IN ('fold', 'check', 'call', 'bet', 'raise')
 GROUP BY a.site, a.hand_id, a.player;
 
--- One row per player dealt into a hand: hand facts, stat flags and results.
+-- One row per player in a hand: every player dealt in, and every player sitting out whose
+-- chips moved (blinds or antes posted, a pot won): no chip is left out of the money. Hand
+-- facts, stat flags and results.
 CREATE OR REPLACE TEMP MACRO player_hands_of(
     h_first, h_last, p_first, p_last, a_first, a_last, keyed
 ) AS TABLE
-WITH dealt_in AS (
-    SELECT * FROM source_players(p_first, p_last, keyed) WHERE NOT sitting_out
-),
-hand_players AS (
-    SELECT site, hand_id, count(*) AS dealt
-    FROM dealt_in
-    GROUP BY site, hand_id
+WITH in_hand AS (
+    SELECT * FROM source_players(p_first, p_last, keyed)
+    WHERE NOT sitting_out OR put_in <> 0 OR collected <> 0 OR cashed_out <> 0
+        OR insurance <> 0 OR net <> 0
 ),
 -- The players who collected, with running totals in seat order for the rake split.
 winners AS (
@@ -142,7 +141,7 @@ winners AS (
         sum(collected) OVER (PARTITION BY site, hand_id) AS hand_collected,
         sum(collected) OVER (PARTITION BY site, hand_id ORDER BY seat
             ROWS UNBOUNDED PRECEDING) AS collected_through_seat
-    FROM dealt_in
+    FROM in_hand
     WHERE collected > 0
 ),
 dealt AS (
@@ -168,6 +167,7 @@ dealt AS (
         p.player,
         p.position,
         p.is_hero,
+        p.sitting_out,
         p.hole_cards,
         c.class_key,
         p.collected,
@@ -195,13 +195,15 @@ dealt AS (
         coalesce(f.postflop_aggr, 0) AS postflop_aggr,
         coalesce(f.postflop_calls, 0) AS postflop_calls,
         coalesce(f.postflop_folds, 0) AS postflop_folds,
-        hp.dealt - coalesce(l.folds, 0) AS players_left,
+        -- the players still in at the end: those of these rows who never folded (a
+        -- sitting-out player's automatic fold is counted only when his row is here)
+        count(*) FILTER (WHERE NOT coalesce(f.folded, false))
+            OVER (PARTITION BY h.site, h.hand_id) AS players_left,
         coalesce(l.preflop_entries, 0) AS preflop_entries,
         w.hand_collected,
         w.collected_through_seat
     FROM source_hands(h_first, h_last, keyed) AS h
-    JOIN dealt_in AS p USING (site, hand_id)
-    JOIN hand_players AS hp USING (site, hand_id)
+    JOIN in_hand AS p USING (site, hand_id)
     LEFT JOIN landmarks_of(a_first, a_last, keyed) AS l USING (site, hand_id)
     LEFT JOIN action_flags_of(a_first, a_last, keyed) AS f USING (site, hand_id, player)
     LEFT JOIN winners AS w USING (site, hand_id, seat)
@@ -227,6 +229,7 @@ SELECT
     player,
     position,
     is_hero,
+    sitting_out,
     hole_cards,
     class_key,
     collected,
