@@ -36,7 +36,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from ingest import archives, schemas, store, warm
+from ingest import archives, duplicates, schemas, store, warm
 from ingest.archives import ImportPathError as ImportPathError
 from ingest.archives import Source
 from ingest.engine.contract import Chunk, ParseResult, Site, concat_results
@@ -97,7 +97,9 @@ class FileOutcome(enum.Enum):
 @dataclass(frozen=True)
 class ImportSummary:
     """The outcome of one import run. Hands: ``hands_seen`` = imported + duplicates + skipped
-    + errors. Files (an archive's members each count as one): ``files`` = ``files_read`` +
+    + errors, ``conflicts`` among the errors: copies of a stored hand (or of one met earlier)
+    with other content, not stored (see :mod:`ingest.duplicates`). Files (an archive's
+    members each count as one): ``files`` = ``files_read`` +
     ``unchanged_files`` + ``unsupported_files`` + ``empty_files`` + ``unreadable_files``;
     ``files_left_out`` in folders (hidden, companions) are not among them. ``not_read``
     names every unreadable file and folder (a symbolic link loop among them) with why."""
@@ -118,6 +120,7 @@ class ImportSummary:
     unreadable_folders: int = 0
     files_left_out: int = 0
     not_read: tuple[tuple[str, str], ...] = ()
+    conflicts: int = 0
 
 
 class ImportInterrupted(KeyboardInterrupt):
@@ -158,6 +161,8 @@ class _Run:
     files: dict[str, _FileTally] = field(default_factory=dict)
     skip_reasons: Counter[str] = field(default_factory=Counter)
     pending: list[ParseResult] = field(default_factory=list)
+    pending_chunks: list[Chunk] = field(default_factory=list)  # what the pending results read
+    conflicts: int = 0
     pending_hands: int = 0
     uncommitted_hands: int = 0
     committed: int = 0  # hands imported by the committed transactions
@@ -256,13 +261,21 @@ def _flush(run: _Run) -> None:
     if not run.pending:
         return
     batch = concat_results(run.pending)
+    chunks = run.pending_chunks
     run.pending.clear()
+    run.pending_chunks = []
     run.pending_hands = 0
     outcome = store.insert_batch(run.con, batch.tables())
     for source_file, count in outcome.imported.items():
         run.files[source_file].imported += count
     for source_file, count in outcome.duplicates.items():
         run.files[source_file].duplicates += count
+    if outcome.conflicts:  # each an error row at the copy not stored
+        errors = duplicates.error_rows(outcome.conflicts, chunks)
+        store.insert_log(run.con, "import_errors", errors)
+        for source_file in errors.column("source_file").to_pylist():
+            run.files[source_file].errors += 1
+        run.conflicts += errors.num_rows
     run.uncommitted_hands += batch.hands.num_rows
     if run.uncommitted_hands >= COMMIT_HANDS:
         store.commit_and_continue(run.con)
@@ -270,7 +283,7 @@ def _flush(run: _Run) -> None:
         run.committed = sum(tally.imported for tally in run.files.values())
 
 
-def _collect(run: _Run, result: ParseResult, chunk_bytes: int) -> None:
+def _collect(run: _Run, result: ParseResult, chunk_bytes: int, chunks: Sequence[Chunk]) -> None:
     skips = result.import_skips
     errors = result.import_errors
     for source_file, count in Counter(skips.column("source_file").to_pylist()).items():
@@ -282,6 +295,7 @@ def _collect(run: _Run, result: ParseResult, chunk_bytes: int) -> None:
     run.hands_seen += seen
     run.bytes_done += chunk_bytes
     run.pending.append(result)
+    run.pending_chunks.extend(chunks)
     run.pending_hands += seen
     if run.pending_hands >= BATCH_HANDS:
         _flush(run)
@@ -300,6 +314,7 @@ def _count_as_before(run: _Run, source_file: str, tally: _FileTally) -> bool:
         return False
     tally.duplicates, tally.skipped, tally.errors = past.hands, past.skipped, past.errors
     tally.outcome = FileOutcome.UNCHANGED
+    run.conflicts += store.conflicts(run.con, source_file) if past.errors else 0
     run.skip_reasons.update(reasons)
     run.hands_seen += past.hands + past.skipped + past.errors
     return True
@@ -512,7 +527,7 @@ def _parse_all(run: _Run, files: Sequence[archives.Found], executor: ThreadPoolE
     def take() -> None:
         nonlocal parsing
         future, job = in_flight.popleft()
-        _collect(run, progress.wait(run, future), job.stored)
+        _collect(run, progress.wait(run, future), job.stored, job.chunks)
         progress.files_done += job.files_ended
         parsing -= bool(job.chunks)
         progress.report(run)
@@ -598,4 +613,5 @@ def _summary(run: _Run, listing: archives.Listing, seconds: float) -> ImportSumm
         unreadable_folders=len(listing.folders_not_read),
         files_left_out=listing.left_out,
         not_read=(*unreadable, *listing.folders_not_read),
+        conflicts=run.conflicts,
     )

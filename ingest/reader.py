@@ -21,7 +21,7 @@ from __future__ import annotations
 import codecs
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -182,6 +182,27 @@ def _count_lines(buf: bytes, encoding: str) -> int:
         return buf.decode(encoding, errors="replace").count("\n")
     # a vectorised count: bytes.count tests one byte at a time
     return int(np.count_nonzero(np.frombuffer(buf, np.uint8) == _NEWLINE))
+
+
+def lines_at(chunk: Chunk, offsets: Sequence[int]) -> list[tuple[int, str]]:
+    """The line number and text (line end removed) of the line starting at each file
+    offset of ``offsets``, all within ``chunk``."""
+    data = chunk.data
+    if _is_utf16(chunk.encoding):
+        units = np.frombuffer(
+            data, "<u2" if chunk.encoding.endswith("le") else ">u2", len(data) // 2
+        )
+        newlines = np.flatnonzero(units == _NEWLINE) * 2
+    else:
+        newlines = np.flatnonzero(np.frombuffer(data, np.uint8) == _NEWLINE)
+    found = []
+    for offset in offsets:
+        at = offset - chunk.byte_offset
+        before = int(np.searchsorted(newlines, at))
+        end = int(newlines[before]) if before < newlines.size else len(data)
+        text = data[at:end].decode(chunk.encoding, errors="replace").rstrip("\r")
+        found.append((chunk.line_no + before, text))
+    return found
 
 
 def iter_chunks(

@@ -3,8 +3,9 @@
 Every table in :data:`ingest.schemas.TABLES` is stored under the same name with the same
 columns. A hand is identified by ``(site, hand_id)``: inserting a batch keeps only hands not
 yet stored (and the first copy of a hand repeated inside the batch); the players, actions and
-collections rows of a dropped copy are dropped with it. ``import_errors`` and
-``import_skips`` rows are keyed by ``(source_file, byte_offset)`` so that re-importing a file
+collections rows of a dropped copy are dropped with it. A dropped copy whose content is not
+the kept copy's is a conflicting duplicate (see :mod:`ingest.duplicates`). ``import_errors``
+and ``import_skips`` rows are keyed by ``(source_file, byte_offset)`` so that re-importing a file
 adds nothing. ``import_files`` keeps one row per file content (path and sha256) and parser
 version: the outcome of the first time that parser read that content.
 """
@@ -26,6 +27,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ingest import schemas
+from ingest.duplicates import CONFLICT_REASON, Conflict, find_conflicts, in_keys
 
 DEFAULT_MEMORY_LIMIT = "512MB"
 KEY = ["site", "hand_id"]
@@ -211,10 +213,12 @@ def _add_new_columns(con: duckdb.DuckDBPyConnection, name: str, schema: pa.Schem
 
 @dataclass(frozen=True)
 class BatchOutcome:
-    """What one insert did, per source file: hands stored and hands already present."""
+    """What one insert did, per source file: hands stored and hands already present with
+    the same content; and the copies not stored whose content differs from the kept one's."""
 
     imported: Counter[str]
     duplicates: Counter[str]
+    conflicts: tuple[Conflict, ...] = ()
 
 
 def _frame(table: pa.Table) -> pl.DataFrame:
@@ -282,7 +286,10 @@ def insert_batch(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) ->
     transaction keeps its table in memory until the commit.
     """
     repeated_in_batch: Counter[str] = Counter()
-    if _frame(tables["hands"].select(KEY)).is_duplicated().any():
+    batch = tables
+    keys = _frame(tables["hands"].select(KEY))
+    repeated = keys.filter(keys.is_duplicated())
+    if repeated.height:
         before = _files_of(tables["hands"])
         tables = _first_copies(tables)
         repeated_in_batch = before - _files_of(tables["hands"])
@@ -294,34 +301,37 @@ def insert_batch(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) ->
     )
     assert found is not None  # a SELECT always has a result
     stored = found.to_arrow_table()
+    conflicts = (
+        find_conflicts(con, batch, repeated, stored) if repeated.height or stored.num_rows else []
+    )
     files = dict.fromkeys(_files_of(tables["hands"]), 0)  # every file of the batch, counted
     imported, duplicates = Counter(files), Counter(files)
     if stored.num_rows:
         tables = dict(tables)
         for name in HAND_TABLES:
-            is_stored = _is_stored(tables[name], stored)
+            is_stored = in_keys(tables[name], stored)
             if name == "hands":
                 duplicates.update(_files_of(tables[name].filter(is_stored)))
             tables[name] = tables[name].filter(pc.invert(is_stored))
     for name in HAND_TABLES:
         con.from_arrow(tables[name]).insert_into(name)
     for name in LOG_TABLES:
-        if tables[name].num_rows:
-            con.from_arrow(tables[name]).query(
-                "b",
-                f"INSERT INTO {name} SELECT b.* FROM b ANTI JOIN {name} t "
-                "ON t.source_file = b.source_file AND t.byte_offset = b.byte_offset",
-            )
+        insert_log(con, name, tables[name])
     imported.update(_files_of(tables["hands"]))
     duplicates.update(repeated_in_batch)
-    return BatchOutcome(imported, duplicates)
+    duplicates.subtract(conflict.source_file for conflict in conflicts)
+    return BatchOutcome(imported, duplicates, tuple(conflicts))
 
 
-def _is_stored(table: pa.Table, stored: pa.Table) -> pa.ChunkedArray:
-    """Which rows of ``table`` belong to a hand in ``stored`` (site and hand id)."""
-    key = pc.binary_join_element_wise(table["site"], table["hand_id"], "\x00")
-    stored_key = pc.binary_join_element_wise(stored["site"], stored["hand_id"], "\x00")
-    return pc.is_in(key, value_set=stored_key)
+def insert_log(con: duckdb.DuckDBPyConnection, name: str, rows: pa.Table) -> None:
+    """Insert ``import_errors`` or ``import_skips`` rows but those already stored for their
+    place (file and byte offset): importing a file again adds none."""
+    if rows.num_rows:
+        con.from_arrow(rows).query(
+            "b",
+            f"INSERT INTO {name} SELECT b.* FROM b ANTI JOIN {name} t "
+            "ON t.source_file = b.source_file AND t.byte_offset = b.byte_offset",
+        )
 
 
 @dataclass(frozen=True)
@@ -386,6 +396,15 @@ def skip_reasons(con: duckdb.DuckDBPyConnection, source_file: str) -> Counter[st
         [source_file],
     ).fetchall()
     return Counter(dict(rows))
+
+
+def conflicts(con: duckdb.DuckDBPyConnection, source_file: str) -> int:
+    """How many hands of a file are conflicting duplicates (error rows that say so)."""
+    ((count,),) = con.execute(
+        "SELECT count(*) FROM import_errors WHERE source_file = ? AND starts_with(reason, ?)",
+        [source_file, CONFLICT_REASON],
+    ).fetchall()
+    return int(count)
 
 
 def query(con: duckdb.DuckDBPyConnection, sql: str) -> pa.Table:

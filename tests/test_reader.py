@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.reader import LineTooLong, detect_encoding, iter_chunks, read_chunks
+from ingest.reader import LineTooLong, detect_encoding, iter_chunks, lines_at, read_chunks
 
 START = re.compile(rb"^HAND #\d", re.MULTILINE)
 
@@ -167,3 +167,15 @@ def test_text_longer_than_any_hand_is_given_at_line_ends() -> None:
     assert all(c.data.endswith(b"\n") for c in chunks)
     for chunk in chunks:
         assert chunk.line_no == data[: chunk.byte_offset].count(b"\n") + 1
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le", "utf-16-be"])
+def test_lines_at_offsets_of_a_chunk(encoding: str) -> None:
+    text = _hands(6).decode().replace("\n", "\r\n")
+    bom = codecs.BOM_UTF8 if encoding == "utf-8" else b""  # offsets count it, chunks do not
+    data = bom + text.encode(encoding)
+    (chunk,) = read_chunks(io.BytesIO(data), "h", START, 1 << 20)  # the file whole
+    unit = 1 if encoding == "utf-8" else 2
+    starts = [i for i in range(len(text)) if text.startswith("HAND #", i)]
+    offsets = [len(bom) + unit * i for i in starts[3:5]]
+    assert lines_at(chunk, offsets) == [(13, "HAND #3"), (17, "HAND #4")]
