@@ -30,6 +30,7 @@ import polars as pl
 import pyarrow as pa
 
 from analysis import legality, replay, single_pot, verify
+from analysis.showdown_order import showdown_order_notes
 
 # most severe first
 STATUSES = ("mismatch", "illegal_bet", "odd_chip", "rake_spread", "unverifiable", "ok")
@@ -394,7 +395,8 @@ def _hand_table(
     per_hand = ranked.group_by("h").agg(
         pl.col("status").first(), pl.col("reason").first(), pl.col("reason").alias("problems")
     )
-    notes = pl.concat([_inferred_notes(hands, actions), _cash_out_notes(hands, seats)])
+    notes = pl.concat([_inferred_notes(hands, actions), _cash_out_notes(hands, seats),
+                       showdown_order_notes(hands, actions)])  # fmt: skip
     notes = notes.group_by("h").agg(pl.col("notes").str.join("; "))
     table = (
         hands.join(per_hand, on="h", how="left")

@@ -19,7 +19,9 @@ class RoomRules:
     ``rake_spread_varies``: the room takes the rake (and its other drops) from the pots in
     other proportions than that in some hands; a hand paid as its pots are with the rake
     taken in one of the ways rooms take it (``analysis.verify``) is then ``rake_spread``,
-    not ``mismatch``. ``odd_chip``: where indivisible units go. ``raise_may_add``: "raises X
+    not ``mismatch``. ``shows_in_order``: the room prints the hands of a showdown in the
+    order they were shown (the audit notes a hand shown out of order). ``odd_chip``: where
+    indivisible units go. ``raise_may_add``: "raises X
     to Y" may mean Y chips added (the reading under which the hand's chips balance is taken;
     else Y is the street total). ``unprinted_uncalled``: how the room writes an uncalled bet
     it does not print (one is inferred from the betting, in any room, for a hand that prints
@@ -37,6 +39,7 @@ class RoomRules:
 
     rake_main_pot_first: bool = False
     rake_spread_varies: bool = False
+    shows_in_order: bool = True
     odd_chip: OddChipRule = DEFAULT_ODD_CHIP_RULE
     raise_may_add: bool = False
     unprinted_uncalled: tuple[str, ...] = ("in_pot", "left_out")
@@ -90,9 +93,13 @@ ROOM_RULES: dict[str, RoomRules] = {
     "Winamax": RoomRules(
         unprinted_uncalled=("in_pot",),
         rake_spread_varies=True,
+        shows_in_order=False,
         evidence=(
             "side pots: the rake taken from the pots in the room's own proportions, all one "
             "player wins collected in one line named after one pot",
+            "formats Winamax/tour/NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt "
+            "#2357799155578961958-128-1653325811 and 7 more showdowns: the river bettor's "
+            "hand printed after the caller's, not in the order of showing",
             "Winamax/cash/PLO-5max-EUR-1.00-2.00-201611.post.both.txt #9260931-103-1479198677:"
             " Player4's uncalled 8€ is inside 'collected 15.48€ from pot'",
             "Winamax/cash/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt: Hero's uncalled 84€ "
@@ -112,6 +119,9 @@ def rules_for(room: str | None) -> RoomRules:
 
 
 RAISE_MAY_ADD = tuple(room for room, rules in ROOM_RULES.items() if rules.raise_may_add)
+SHOWS_OUT_OF_ORDER = tuple(
+    room for room, rules in ROOM_RULES.items() if not rules.shows_in_order
+)
 WINNINGS_IN_SUMMARY = tuple(
     room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary
 )
