@@ -13,11 +13,13 @@ from __future__ import annotations
 import enum
 import io
 import json
+import math
 import os
 import tempfile
 import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO, TypeAlias
 
@@ -176,9 +178,61 @@ def _write_table(rows: Rows, stream: TextIO, max_rows: int | None) -> None:
         stream.write(f"... {total - shown} more rows (use --format csv or json for all)\n")
 
 
+def _json_text(value: Any) -> str | None:
+    """A nested value (list, struct, map) as JSON text, as a CSV cell holds it."""
+    return None if value is None else json.dumps(_finite(value), default=_json_default)
+
+
+def _escaped(value: bytes | None) -> str | None:
+    """Bytes as text: printable ASCII as is, any other byte as ``\\xNN`` (as DuckDB writes a
+    BLOB)."""
+    if value is None:
+        return None
+    return "".join(chr(b) if 32 <= b < 127 and b != 92 else f"\\x{b:02X}" for b in value)
+
+
+def _as_text(field: pa.Field) -> Callable[[Any], str | None] | None:
+    """How a column the CSV writer cannot write is written as text (None: it can)."""
+    kind = field.type
+    if pa.types.is_nested(kind):
+        return _json_text
+    if pa.types.is_binary(kind) or pa.types.is_large_binary(kind) or pa.types.is_fixed_size_binary(
+        kind
+    ):
+        return _escaped
+    try:
+        pa.array([], kind).cast(pa.string())
+    except (pa.ArrowNotImplementedError, pa.ArrowInvalid):
+        return lambda value: None if value is None else str(value)
+    return None
+
+
+def _csv_ready(rows: Rows) -> Rows:
+    """``rows`` with every column the CSV writer cannot write turned into text: a list,
+    struct or map as its JSON text, bytes escaped, any other value as ``str`` gives it."""
+    converters = {field.name: _as_text(field) for field in rows.schema}
+    if not any(converters.values()):
+        return rows
+    schema = pa.schema(
+        [pa.field(f.name, pa.string()) if converters[f.name] else f for f in rows.schema],
+        metadata=rows.schema.metadata,
+    )
+
+    def convert(batch: pa.RecordBatch) -> pa.RecordBatch:
+        columns = [
+            pa.array([text(value) for value in column.to_pylist()], pa.string())
+            if (text := converters[name]) is not None else column
+            for name, column in zip(batch.schema.names, batch.columns, strict=True)
+        ]  # fmt: skip
+        return pa.RecordBatch.from_arrays(columns, schema=schema)
+
+    return pa.RecordBatchReader.from_batches(schema, (convert(b) for b in _batches(rows)))
+
+
 def _write_csv(rows: Rows, stream: TextIO) -> None:
-    """The header, then the rows batch by batch."""
+    """The header, then the rows batch by batch (list, struct and map values as JSON text)."""
     sink = io.BytesIO()
+    rows = _csv_ready(rows)
 
     def drain() -> None:
         stream.write(sink.getvalue().decode())
@@ -202,8 +256,32 @@ def _write_json(rows: Rows, stream: TextIO) -> None:
     stream.write("[]" if first else "\n]")
 
 
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float in it made None: JSON has no such number."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
+
+
+def _json_default(value: Any) -> Any:
+    """A value ``json`` cannot write: a decimal as a number (a ``sum`` of BIGINT, a
+    DECIMAL column), anything else (times, bytes, intervals) as its text."""
+    if isinstance(value, Decimal) and value.is_finite():
+        return int(value) if value == value.to_integral_value() else float(value)
+    return str(value)
+
+
 def _dumps(row: dict[str, Any]) -> str:
-    return json.dumps(row, default=str, indent=1)
+    """One row as JSON: a decimal as a number, values JSON has no form for as text, NaN and
+    infinities as null."""
+    try:
+        return json.dumps(row, default=_json_default, indent=1, allow_nan=False)
+    except ValueError:
+        return json.dumps(_finite(row), default=_json_default, indent=1)
 
 
 def write(rows: Rows, fmt: Format, stream: TextIO, max_rows: int | None = None) -> None:
