@@ -50,6 +50,7 @@ def sql_command(
     (unless --allow-files), install or load extensions, or change these settings.
     """
     try:
+        reports.check_database(db)
         with reports.exact_sums(store.connect(db, read_only=True)) as con:
             reports.prepare_ad_hoc(con, query)
             result = store.user_query(con, query, files=allow_files)
@@ -145,8 +146,7 @@ def audit_command(
     from analysis import allin_run, audit_run
 
     try:
-        if not db.is_file():
-            raise store.StoreError(f"no database at {db} (run `omaha import` first)")
+        reports.check_database(db)
         if hand_id is not None:
             with store.connect(db, read_only=True) as con:
                 typer.echo(audit_run.hand_detail(con, hand_id), nl=False)

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
+from analysis import reports
 from analysis.cli_options import DbOption, FormatOption
 from analysis.output import Format, render
 from ingest import importer, store, warm
@@ -124,6 +125,7 @@ def import_command(
             )
 
         try:
+            reports.check_database(db, exists=False)
             summary = importer.import_paths(paths, db, progress=show, reread=reread)
         except (importer.ImportPathError, store.StoreError) as exc:
             typer.echo(f"error: {exc}", err=True)

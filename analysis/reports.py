@@ -397,6 +397,15 @@ def create_views(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(sql_text("views"))
 
 
+def check_database(db: Path, exists: bool = True) -> None:
+    """Raise ``StoreError`` when ``db`` cannot be the database: a folder, or (``exists``)
+    nothing there."""
+    if db.is_dir():
+        raise store.StoreError(f"{db} is a folder, not a database file")
+    if exists and not db.is_file():
+        raise store.StoreError(f"no database at {db} (run `omaha import` first)")
+
+
 def exact_sums(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     """``con`` with DuckDB's compressed materialization off. DuckDB 2.0.1 with it on casts a
     group's ``sum`` of a BIGINT column down to a TINYINT after a LEFT JOIN and a filter
@@ -410,8 +419,7 @@ def exact_sums(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
 def connect_for_reports(db: Path) -> duckdb.DuckDBPyConnection:
     """A connection to the store at ``db`` for reports (which bring the stored rows up to
     date and create the views): writable, or read-only when another process holds it."""
-    if not db.is_file():
-        raise store.StoreError(f"no database at {db} (run `omaha import` first)")
+    check_database(db)
     try:
         return store.connect(db, memory_limit=REPORT_MEMORY_LIMIT)
     except store.StoreError:
