@@ -377,7 +377,8 @@ def _award_problems(
                 text = f"odd chip placed by {rule}: {text}"
             elif (spread_rule := verify.rake_placed_otherwise(hand, items)) is not None:
                 status = "rake_spread"
-                text = f"the rake is taken from the pots {spread_rule}: {text}"
+                text = (f"the rake is taken from the pots otherwise than the rules say "
+                        f"({spread_rule}): {text}")
         out.append((h, text, status))
     return pl.DataFrame(
         out, schema={"h": pl.UInt32, "reason": pl.String, "status": pl.String}, orient="row"

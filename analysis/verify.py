@@ -120,6 +120,7 @@ class HandReplay:
     hi: list[dict[int, int]] = field(default_factory=list)
     lo: list[dict[int, int]] = field(default_factory=list)
     partial: set[int] = field(default_factory=set)  # seats that showed some cards, not all
+    fees: int = 0  # the room's drops other than its rake (jackpot, tax), counted in rake
 
 
 @dataclass
@@ -227,18 +228,31 @@ def seat_totals_agree(
     return {s: a for s, a in expected.items() if a} == {s: a for s, a in reported.items() if a}
 
 
-def _rake_spreads(gross: Sequence[int], rake: int) -> dict[str, list[int]]:
-    """The ways rooms spread a hand's rake over its pots (main pot first), by name."""
+def _in_proportion(gross: Sequence[int], take: int, rest_to_main: bool) -> list[int]:
+    """``take`` spread in proportion to each pot, rounded down, the rest from the main pot
+    (else from the last)."""
     total = sum(gross)
-    floors = [rake * amount // total for amount in gross] if total else [0] * len(gross)
-    left = rake - sum(floors)
-    return {
+    floors = [take * amount // total for amount in gross] if total else [0] * len(gross)
+    floors[0 if rest_to_main else -1] += take - sum(floors)
+    return floors
+
+
+def _rake_spreads(gross: Sequence[int], rake: int, fees: int) -> dict[str, list[int]]:
+    """The ways rooms spread a hand's take (``rake``, of which ``fees`` are drops other than
+    the rake) over its pots (main pot first), by name."""
+    spreads = {
         "in proportion to the pots, cumulatively": spread_rake(gross, rake),
         "from the main pot first": spread_rake(gross, rake, main_first=True),
         "from the last side pot first": spread_rake(gross[::-1], rake, main_first=True)[::-1],
-        "in proportion to each pot, the rest from the main pot": [floors[0] + left, *floors[1:]],
-        "in proportion to each pot, the rest from the last": [*floors[:-1], floors[-1] + left],
+        "in proportion to each pot, the rest from the main pot": _in_proportion(gross, rake, True),
+        "in proportion to each pot, the rest from the last": _in_proportion(gross, rake, False),
     }
+    if 0 < fees < rake:  # the rake from the main pot, the other drops from every pot
+        main = spread_rake(gross, rake - fees, main_first=True)
+        spreads["the rake from the main pot first, the other drops in proportion to each pot"] = [
+            a + b for a, b in zip(main, _in_proportion(gross, fees, True), strict=True)
+        ]
+    return spreads
 
 
 def rake_placed_otherwise(
@@ -265,7 +279,8 @@ def rake_placed_otherwise(
         return None
     if len(gross) < 2:
         return None
-    for name, charges in _rake_spreads([pot.amount for pot in gross], replay.rake).items():
+    amounts = [pot.amount for pot in gross]
+    for name, charges in _rake_spreads(amounts, replay.rake, replay.fees).items():
         if min(charges) < 0 or any(c > pot.amount for c, pot in zip(charges, gross, strict=True)):
             continue
         result = split_hand(replay, charges=charges)
@@ -336,8 +351,11 @@ def build_replays(
     """One :class:`HandReplay` per showdown hand from the flow rows and the evaluated values."""
     info = hands.select("h", "room", "button_seat", "rake", "hi_lo", "board_count")
     replays: dict[int, HandReplay] = {}
-    for h, room, button, rake, hi_lo, boards in info.iter_rows():
-        replays[h] = HandReplay(h, room, button or 0, rake, hi_lo, max(boards, 1))
+    fees = (pl.col("jackpot_fee") + pl.col("tax")) if "tax" in hands.columns else pl.lit(0)
+    for h, room, button, rake, hi_lo, boards, fee in info.with_columns(
+        hands.select(fees.alias("fees"))
+    ).iter_rows():
+        replays[h] = HandReplay(h, room, button or 0, rake, hi_lo, max(boards, 1), fees=fee)
     columns = seats.select("h", "seat", "live", "flow_returned", "flow_dead", "folded", "mucked")
     for h, seat, live, returned, dead, folded, mucked in columns.iter_rows():
         replay = replays[h]

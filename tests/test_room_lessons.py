@@ -14,6 +14,7 @@ from analysis.verify import HandReplay, rake_placed_otherwise
 from ingest.engine.contract import Chunk, ParseResult
 from ingest.engine.site import TextSite
 from ingest.sites import registry
+from ingest.sites.ggpoker import SITE as GGPOKER
 from ingest.sites.pokerstars import SITE as STARS
 from ingest.sites.winamax import SITE as WINAMAX
 
@@ -105,6 +106,24 @@ def test_the_rake_spread_otherwise_is_rake_spread_where_the_room_varies_it() -> 
     assert rake_placed_otherwise(stars, rows) is None
     # paying seat 2 a unit more than any spread gives is never a spread
     assert rake_placed_otherwise(hand, [rows[0], (1, 1, "whole", 2, "b", 380, 401)]) is None
+
+
+def test_gg_takes_its_rake_from_the_main_pot_and_its_jackpot_from_every_pot() -> None:
+    """GGPoker #OM1349864, run twice: Hero all-in for $175.08 against two players at $210,
+    one folding on the flop. The main pot ($527.24) and the side pot ($69.84, only
+    3a59c1a9's) pay $515.32 and $69.26: the $7.50 rake came from the main pot, the $5
+    jackpot from both pots in proportion ($0.58 from the side pot), not the cumulative
+    spread of the whole $12.50 ($1.46 from the side pot)."""
+    text = (Path(__file__).parent / "fixtures" / "gg_run_twice_side_pot.txt").read_text()
+    result = parse_text(GGPOKER, text)
+    assert result.hands.column("inconsistencies").to_pylist() == [[]]
+    status, reason = statuses(result)["OM1349864"]
+    assert status == "rake_spread"
+    assert reason.startswith(
+        "the rake is taken from the pots otherwise than the rules say (the rake from the main "
+        "pot first, the other drops in proportion to each pot): board 1 pot: expected "
+        "3a59c1a9 $68.38 and Hero $258.10, history pays 3a59c1a9 $69.26 and Hero $257.66"
+    )
 
 
 def test_a_small_blind_posted_out_of_position_is_dead(corpus: Path) -> None:

@@ -27,7 +27,6 @@ from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit, 
 
 # Per event kind code: its amount is read, it is read only to know who sat out, an event.
 KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
-KIND_SITS_OUT = np.array([kind == "sits_out" for kind in EVENT_KINDS])
 KIND_EVENT = np.array([kind not in NOT_EVENTS for kind in EVENT_KINDS])
 _KIND_CARDS = np.array([kind in ("show", "muck", "fold") for kind in EVENT_KINDS])
 _KIND_SHAPED = np.array([kind in [*BETTING, "check"] for kind in EVENT_KINDS])
@@ -42,7 +41,6 @@ _MAIN_SIDE = scan.literal_table(["main ", "side "])
 _CASHED, _BAR, _FEE = lit(" cashed out the hand for "), lit(" |"), lit("| Cash Out Fee ")
 _SHOWS = lit(" shows [")
 _HALVES = (lit("(HI)"), lit("(LO)"))
-_SITTING_OUT, _OUT_OF_HAND = lit(" is sitting out"), lit("out of hand")
 _SHOWED, _MUCKED, _WON = lit(" showed ["), lit(" mucked ["), lit(" won ")
 _NOT_AWARDED = lit("(pot not awarded")
 _BRACKET, _TOTAL_POT = lit(" ["), lit("Total pot ")
@@ -338,15 +336,14 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
 @njit
 def seat_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray
-) -> tuple[np.ndarray, ...]:
+) -> np.ndarray:
     """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
     (the text after ": " up to `` \\([^ ()]+<suffix>[^()]*\\)``, the grammar's stack suffix
-    being " in chips" or nothing), the stack, and whether the player sits out; all null past
-    a line without ": "."""
+    being " in chips" or nothing) and the stack; all null past a line without ": ". What
+    follows the stack ("is sitting out", "out of hand") says nothing of who is dealt in:
+    that comes from what the player does in the hand."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # seat, player, stack
-    sitting_out = np.zeros(n, np.bool_)
-    has_rest = np.zeros(n, np.bool_)
     for i in range(n):
         start, end = starts[i], ends[i]
         colon = find(data, start, end, _COLON)
@@ -355,7 +352,6 @@ def seat_fields(
         spans[i, 0], spans[i, 1] = seat, seat_end
         if colon < 0:
             continue
-        has_rest[i] = True
         rest = colon + 2
         spans[i, 2], spans[i, 3] = rest, end
         pos = find_byte(data, rest, end, _OPEN_PAREN)
@@ -369,10 +365,7 @@ def seat_fields(
                         spans[i, 4], spans[i, 5] = pos + 1, token
                         break
             pos = find_byte(data, pos + 1, end, _OPEN_PAREN)
-        sitting_out[i] = ends_with(data, rest, end, _SITTING_OUT) or (
-            find(data, rest, end, _OUT_OF_HAND) >= 0
-        )
-    return spans, sitting_out, has_rest
+    return spans
 
 
 @njit

@@ -59,14 +59,13 @@ class Lines:
     last_lines: pl.DataFrame  # each hand's last non-blank line: hand, last_idx
     markers: pl.DataFrame  # street markers: street code, marker text
     tables: pl.DataFrame  # table_name, max_seats, button_seat
-    seats: pl.DataFrame  # seat, player (and its span), stack, sitting_out, dealt, is_hero
+    seats: pl.DataFrame  # seat, player (and its span), stack, dealt, is_hero
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
     totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots
     boards: pl.DataFrame  # run, cards
     summary_seats: pl.DataFrame  # seat, cards, won, not_awarded
     cancelled: pl.DataFrame  # "Hand cancelled" lines
     room_money: pl.DataFrame  # lines of money the room adds: amount_h
-    sat_out: pl.DataFrame  # "player: sits out" and "player: is sitting out" lines
 
 
 @njit
@@ -306,9 +305,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows])
     dealt_hand = hand[rows]
     rows = rows_of("seat")
-    spans, sitting_out, has_rest = fields.seat_fields(
-        data, starts[rows], ends[rows], tables.stack_suffix
-    )
+    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix)
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     players = np.ascontiguousarray(spans[:, 2:4])
     dealt_row, is_hero = fields.dealt_to_seats(
@@ -327,12 +324,11 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         player_start=pl.Series(spans[:, 2]),
         player_end=pl.Series(spans[:, 3]),
         stack_h=amounts(spans, 4),
-        sitting_out=pl.Series(sitting_out).set(pl.Series(~has_rest), None),
         dealt=text.strings(dealt_first, dealt_end, ""),
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
-    events, sat_out = _events(
+    events = _events(
         text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines, grammar
     )
     rows = rows_of("summary_seat")
@@ -388,7 +384,6 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         summary_seats=summary_seats,
         cancelled=frame(cancelled),
         room_money=room_money,
-        sat_out=sat_out,
     )
 
 
@@ -430,20 +425,15 @@ def _events(
     other_rows: np.ndarray,
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
     grammar: Grammar,
-) -> tuple[pl.DataFrame, pl.DataFrame]:
+) -> pl.DataFrame:
     """Events in line order from the action and the other lines (a line that is two events
     keeps both, in the order return, collect, cash-out, show), with the seat of their
-    player (from ``seat_lines``: hand, player span and seat number of each seat line), and
-    the lines of players sitting out."""
+    player (from ``seat_lines``: hand, player span and seat number of each seat line)."""
     data, starts, ends = text.data, text.starts, text.ends
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
     )
     found = code >= 0
-    sits_out = found & fields.KIND_SITS_OUT[np.maximum(code, 0)]
-    sat_out = pl.DataFrame(
-        {"hand": hand[action_rows[sits_out]], "idx": action_rows[sits_out]}
-    ).with_columns(text.strings(action[sits_out, 0], action[sits_out, 1], "player"))
     keep = found & fields.KIND_EVENT[np.maximum(code, 0)]
     # lines with the separator but no verb may still be other chip-moving lines
     other_rows = np.concatenate([other_rows, action_rows[~found]])
@@ -490,4 +480,4 @@ def _events(
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip
-    return frame, sat_out
+    return frame

@@ -17,7 +17,6 @@ from ingest.engine.columns import arrow, nullable, numbers, take
 from ingest.engine.grammar import EVENT_KINDS
 from ingest.engine.lines import Lines
 from ingest.engine.scan import njit, units
-from ingest.engine.text import one_of
 
 # Seat labels after the blinds and before the button, by how many players sit there.
 _MIDDLE = {
@@ -70,26 +69,10 @@ class HandArrays:
 
 
 def read_seats(lines: Lines, in_cents: np.ndarray) -> pl.DataFrame:
-    """Seat lines with numbers, stacks and sitting-out flags."""
+    """Seat lines with numbers and stacks."""
     seats = lines.seats
     stack, valid = units(seats["stack_h"].to_numpy(), in_cents[seats["hand"].to_numpy()])
-    seats = seats.with_columns(stack=nullable(stack, valid))
-    if not lines.sat_out.height:
-        return seats
-    # "sits out" before the hole cards are dealt: not dealt in
-    hole = lines.markers.filter(one_of(pl.col("marker"), ["HOLE CARDS", "PRE-FLOP"]))
-    hole = hole.group_by("hand").agg(hole_idx=pl.col("idx").min())
-    sat_out = (
-        lines.sat_out.join(hole, on="hand", how="left")
-        .filter(pl.col("idx") < pl.col("hole_idx").fill_null(1 << 62))
-        .select("hand", "player", sat_out=pl.lit(True))
-        .unique()
-    )
-    return (
-        seats.join(sat_out, on=["hand", "player"], how="left", maintain_order="left")
-        .with_columns(sitting_out=pl.col("sitting_out") | pl.col("sat_out").fill_null(False))
-        .drop("sat_out")
-    )
+    return seats.with_columns(stack=nullable(stack, valid))
 
 
 @njit
