@@ -81,7 +81,7 @@ GRAMMAR = Grammar(
         )
         for stakes in _STAKES
     ),
-    flop_games=(r"(?i)^(?:6\+ )?Hold'em (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b",),
+    flop_games=(r"(?i)^(?:6\+ |Split )?Hold'em (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b",),
     games=(
         r"(?i)^(?:(?P<cards_n>[56]) Card )?(?P<variant>Omaha|Courchevel)(?P<hi_lo> Hi/Lo)? "
         r"(?P<limit>Pot Limit|No Limit|Fixed Limit|Limit)$"
