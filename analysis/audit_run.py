@@ -37,7 +37,7 @@ AUDIT_COLUMNS = {
                 "put_in", "returned", "collected", "cashed_out", "cash_out_fee", "not_awarded",
                 "insurance", "net"),
     "actions": ("site", "hand_id", "seq", "street", "seat", "player", "kind", "amount", "dead",
-                "all_in", "cards"),
+                "all_in", "cards", "board"),
     "collections": ("site", "hand_id", "seat", "player", "board", "pot", "half", "amount"),
 }  # fmt: skip
 
