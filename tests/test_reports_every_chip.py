@@ -211,3 +211,22 @@ def test_sums_after_a_left_join_and_a_filter_are_exact() -> None:
         "SELECT position, sum(net) FROM t WHERE player = '7' GROUP BY position ORDER BY position"
     ).fetchall()
     assert got == want == [("BB", -1003), ("CO", 47), ("SB", 356)]
+
+
+def test_player_hands_say_who_sat_out(db: Path) -> None:
+    con = connect_for_reports(db)
+    try:
+        create_views(con)
+        rows = con.execute(
+            "SELECT p.hand_id, p.sitting_out, p.net, s.sitting_out, s.hands, s.vpip_opp "
+            "FROM player_hands AS p JOIN stat_counts AS s USING (site, hand_id, player) "
+            "WHERE player = 'barlowdog1' AND hand_id IN ('68174129317', '68174154370') "
+            "ORDER BY hand_id"
+        ).fetchall()
+    finally:
+        con.close()
+    out = earlier(db)
+    assert rows == [
+        ("68174129317", out, -50, out, 1, 0 if out else 1),
+        ("68174154370", out, -25, out, 1, 0 if out else 1),
+    ]
