@@ -191,3 +191,12 @@ def test_other_games_are_skipped_with_one_clean_name(
     result = registry()[room].parse_file(formats / path)
     assert result.hands.num_rows == 0
     assert set(result.import_skips.column("reason").to_pylist()) == {reason}
+
+
+def test_cards_an_export_writes_as_unknown_are_not_stored(formats: Path) -> None:
+    # Hold'em Manager export: "Player1: shows [XX Qs] ()", a partial show
+    text = (formats / "Stars/cash/NLHE-10max-USD-1.00-2.00-200910.HM1.shows.one.txt").read_text()
+    assert "Player1: shows [XX Qs] ()" in text
+    result = parse_text(STARS, text, every_flop_game=True)
+    cards = {row["player"]: row["hole_cards"] for row in result.players.to_pylist()}
+    assert (cards["Player1"], cards["Hero"], cards["Player0"]) == ("Qs", "Qh Th", None)

@@ -182,7 +182,7 @@ def player_rows(
     collected = np.where(from_summary[seat_hand], won_summary, collected)
     shown = take(ev["cards"], first_shown)
     summary_cards = take(summary["cards"], first_summary)
-    hole_cards = pc.coalesce(arrow(seats["dealt"]).cast(pa.string()), shown, summary_cards)
+    hole_cards = _known(pc.coalesce(arrow(seats["dealt"]).cast(pa.string()), shown, summary_cards))
     button = info.button_seat[seat_hand]
     # Who is dealt in comes from who posts, acts, shows or is dealt cards, never from the
     # seat list alone: rooms list players who are seated but not dealt in (Winamax), and
@@ -203,6 +203,15 @@ def player_rows(
         hole_cards=pl.Series(hole_cards),
         position=pl.Series(_LABEL_ARRAY.take(pa.array(positions, mask=positions < 0))),
     ), from_summary
+
+
+def _known(cards: pa.Array) -> pa.Array:
+    """Card texts less the cards a room writes as unknown (``XX Qs``, an export's partial
+    show: ``Qs``); null where none is known."""
+    if not pc.any(pc.match_substring(cards, "X")).as_py():
+        return cards
+    known = pc.utf8_trim_whitespace(pc.replace_substring_regex(cards, r"\bXX\b ?", ""))
+    return pc.if_else(pc.equal(known, ""), pa.scalar(None, pa.string()), known)
 
 
 @njit
