@@ -13,7 +13,7 @@ import polars as pl
 import pytest
 
 from ingest.sites import registry
-from tests.conformance import RoomRead, fpdb_nets, read_room, seat_award_problems
+from tests.conformance import COMPANIONS, RoomRead, fpdb_nets, read_room, seat_award_problems
 
 ROOMS = {"Stars": "pokerstars", "GGPoker": "ggpoker", "Winamax": "winamax"}
 
@@ -172,3 +172,20 @@ def test_the_inconsistent_hands_do_not_add_up_by_their_own_lines(shared: Path) -
     bets = re.findall(r"^\S+ (?:posts (?:small|big) blind|raises \S+ to) (\d+)€$", text, re.M)
     assert sorted(map(int, bets)) == [1, 2, 6]
     assert re.search(r"^Player1 collected 10€ from pot$", text, re.M)
+
+
+def test_no_site_claims_a_file_of_another_room(shared: Path) -> None:
+    """Every history file of ../shared is claimed by its own room's site alone, and a file
+    of a room no site reads by none."""
+    wrong = []
+    for base in ("corpus", "formats"):
+        for path in sorted((shared / base).rglob("*")):
+            if not path.is_file() or path.suffix in (*COMPANIONS, ".tsv", ".md"):
+                continue
+            with open(path, "rb") as stream:
+                head = stream.read(65536)
+            claims = [name for name, site in registry().items() if site.detect(head)]
+            own = ROOMS.get(path.relative_to(shared / base).parts[0])
+            if claims != ([own] if own else []):
+                wrong.append((str(path.relative_to(shared)), claims))
+    assert wrong == []
