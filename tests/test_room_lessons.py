@@ -200,3 +200,22 @@ def test_cards_an_export_writes_as_unknown_are_not_stored(formats: Path) -> None
     result = parse_text(STARS, text, every_flop_game=True)
     cards = {row["player"]: row["hole_cards"] for row in result.players.to_pylist()}
     assert (cards["Player1"], cards["Hero"], cards["Player0"]) == ("Qs", "Qh Th", None)
+
+
+def test_a_line_the_grammar_does_not_know_is_an_error_naming_it(corpus: Path) -> None:
+    text = hand_text(corpus / "Stars/cash/PLO-FR-USD-0.01-0.02-201006.sidepots.txt",
+                     "22865231671")  # fmt: skip
+    lines = text.split("\n")
+    at = next(k for k, line in enumerate(lines) if line.startswith("*** FLOP ***"))
+    juggling = "\n".join([*lines[: at + 1], "Player0 juggles $5.00", *lines[at + 1 :]])
+    result = parse_text(STARS, juggling)
+    assert result.hands.num_rows == 0
+    [error] = result.import_errors.to_pylist()
+    assert (error["line_no"], error["line"], error["reason"]) == (
+        at + 2,
+        "Player0 juggles $5.00",
+        "a line of no kind the room writes (not in its grammar)",
+    )
+    # a note the grammar names as carrying nothing is read as nothing
+    noted = "\n".join([*lines[: at + 1], "Player0 has timed out", *lines[at + 1 :]])
+    assert parse_text(STARS, noted).hands.num_rows == 1

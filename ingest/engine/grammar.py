@@ -173,7 +173,9 @@ class Grammar:
     lines that start with one of these and end with an amount the room added to the pot
     (a cash drop). ``total_after_rake``: the printed total pot is what was left after
     the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
-    any pot).
+    any pot). ``ignored_lines``: regexes of the lines that carry nothing to the hand
+    (table and connection notes, tournament results, bounties won outside the pots): any
+    other line of a hand that the grammar does not read is an error.
     """
 
     site: str
@@ -193,6 +195,7 @@ class Grammar:
     header_follow: str = ""
     pots_named: bool = True
     flop_games: tuple[str, ...] = ()
+    ignored_lines: tuple[str, ...] = ()
 
     @functools.cached_property
     def tables(self) -> Tables:

@@ -66,6 +66,7 @@ class Lines:
     summary_seats: pl.DataFrame  # seat, cards, won, not_awarded
     cancelled: pl.DataFrame  # "Hand cancelled" lines
     room_money: pl.DataFrame  # lines of money the room adds: amount_h
+    unknown: pl.DataFrame  # lines of no kind the grammar knows, in a hand before its summary
 
 
 @njit
@@ -238,6 +239,20 @@ def _room_money(
     return pl.DataFrame({"hand": hand[rows], "idx": rows, "amount_h": amount})
 
 
+def _unknown(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
+             ) -> pl.DataFrame:  # fmt: skip
+    """The ``rows`` (lines read as nothing) that are none of the lines the grammar names as
+    carrying nothing to the hand (``Grammar.ignored_lines``): hand and idx."""
+    lines = pl.DataFrame(
+        {"hand": hand[rows], "idx": rows,
+         "text": text.strings(text.starts[rows], text.ends[rows], "text")}
+    )  # fmt: skip
+    if lines.height and grammar.ignored_lines:
+        known = pl.any_horizontal(pl.col("text").str.contains(p) for p in grammar.ignored_lines)
+        lines = lines.filter(~known)
+    return lines.select("hand", "idx")
+
+
 def _junk(data: np.ndarray, hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """The non-blank lines of a file before its first hand, but for comments ("#...") and
     separators (see :func:`_separator`)."""
@@ -328,7 +343,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
-    events = _events(
+    events, unread = _events(
         text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines, grammar
     )
     rows = rows_of("summary_seat")
@@ -369,6 +384,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], _CANCELLED)]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
+    unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
     return Lines(
         starts=starts_frame,
         preamble=frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file", "offset",
@@ -384,6 +400,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         summary_seats=summary_seats,
         cancelled=frame(cancelled),
         room_money=room_money,
+        unknown=_unknown(text, hand, unread, grammar),
     )
 
 
@@ -425,10 +442,11 @@ def _events(
     other_rows: np.ndarray,
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
     grammar: Grammar,
-) -> pl.DataFrame:
+) -> tuple[pl.DataFrame, np.ndarray]:
     """Events in line order from the action and the other lines (a line that is two events
     keeps both, in the order return, collect, cash-out, show), with the seat of their
-    player (from ``seat_lines``: hand, player span and seat number of each seat line)."""
+    player (from ``seat_lines``: hand, player span and seat number of each seat line); and
+    the lines read as no event nor as a line the grammar knows (row numbers)."""
     data, starts, ends = text.data, text.starts, text.ends
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
@@ -442,6 +460,8 @@ def _events(
     line, other_kind, other, other_damaged, half = fields.other_fields(
         data, starts[other_rows], ends[other_rows]
     )
+    unread = np.ones(other_rows.size, np.bool_)
+    unread[line] = False
     rows = np.concatenate([action_rows[keep], other_rows[line]])
     order = np.argsort(rows, kind="stable")
     rows = rows[order]
@@ -480,4 +500,4 @@ def _events(
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip
-    return frame
+    return frame, other_rows[unread]

@@ -69,6 +69,8 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
         (pl.col("listed_twice"), "error", pl.lit("a seat or a player is listed twice"),
          "seat_idx"),
         (pl.col("line_idx").is_not_null(), "error", pl.col("line_reason"), "line_idx"),
+        (pl.col("unknown_idx").is_not_null(), "error",
+         pl.lit("a line of no kind the room writes (not in its grammar)"), "unknown_idx"),
         (pl.any_horizontal(pl.col("total_pot", *ROOM_COLUMNS).is_null()), "error",
          pl.lit("unreadable total pot, rake or other room amount in the summary"),
          "total_idx"),
@@ -139,6 +141,13 @@ def _listed_twice(
                     out[hand[i]] = True
         begin = end
     return out
+
+
+def _first_unknown(unknown: pl.DataFrame, hands: int) -> np.ndarray:
+    """Per hand, its first line of no kind the grammar knows (-1: none)."""
+    hand, idx = unknown["hand"].to_numpy(), unknown["idx"].to_numpy()
+    first = grouped.first_rows(hand, hands, np.ones(hand.size, np.bool_))
+    return grouped.gather(idx, first, -1)
 
 
 def _or_null(rows: np.ndarray) -> pl.Series:
@@ -237,6 +246,7 @@ def problems(
             ),
             "seat_idx": grouped.gather(seat_idx, first_seat, -1),
             "line_idx": _or_null(line_row),
+            "unknown_idx": _or_null(_first_unknown(lines.unknown, n)),
             "put_in": grouped.sums(player_hand, n, put_in),
             "returned": grouped.sums(player_hand, n, returned),
             "won": grouped.sums(player_hand, n, won),

@@ -60,6 +60,7 @@ GRAMMAR = Grammar(
             "| Fortune ": "jackpot_fee", "| Tax ": "tax"},
     room_money_lines=("Cash Drop to Pot : total ",),
     pots_named=False,
+    ignored_lines=pokerstars.IGNORED_LINES,
 )
 
 SITE = TextSite(GRAMMAR, __file__, uses=(pokerstars.__file__,))

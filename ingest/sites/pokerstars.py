@@ -58,6 +58,24 @@ ACTIONS = compile_actions({
     **PLAYER_ACTIONS,
 })  # fmt: skip
 
+# Lines that carry nothing to the hand: the table's and players' notes, tournament results
+# and bounties won outside the pots, a converted history's deposits.
+IGNORED_LINES = (
+    r" (?:has timed out(?: while (?:being )?disconnected)?|is (?:dis)?connected|has returned"
+    r"|leaves the table|is sitting out|will be allowed to play after the button|is capped"
+    r"|was removed from the table for failing to post|on board - a double bet is allowed)$",
+    r" joins the table at seat #\d+$",
+    r" finished the tournament in \d+(?:st|nd|rd|th) place(?: and received .+)?$",
+    r" wins the tournament and receives .+$",
+    r" re-buys and receives .+ for .+$",
+    r" takes the add-on and receives .+ for .+$",
+    r" wins (?:the )?\S+ (?:bounty )?for (?:eliminating|splitting the elimination of) .+$",
+    r"^(?:No low hand qualified|Betting is capped|Table leave user)$",
+    r": Table deposit \S+$",
+    r"^STP added: \S+$",  # Run It Once: the splash, read from the summary's STP
+    r"^# ",  # a comment (PokerMaster's table data)
+)
+
 GRAMMAR = Grammar(
     site="pokerstars",
     header_starts=(
@@ -90,6 +108,7 @@ GRAMMAR = Grammar(
     rooms={**ROOMS, "POKERSTARS": "PokerStars"},
     actions=ACTIONS,
     totals={"| Rake ": "rake", "| STP ": "room_money_in"},
+    ignored_lines=IGNORED_LINES,
 )
 
 SITE = TextSite(GRAMMAR, __file__)

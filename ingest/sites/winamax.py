@@ -57,6 +57,8 @@ GRAMMAR = Grammar(
     board_label="Board: [",
     room_money_lines=("Hold-up to Pot: total ", "Escape to Pot: total "),
     total_after_rake=True,
+    # a player returning who declines to post the big blind out of position
+    ignored_lines=(r" denies big blind$",),
 )
 
 SITE = TextSite(GRAMMAR, __file__)
