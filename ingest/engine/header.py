@@ -32,24 +32,29 @@ def _first_match(
     frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
 ) -> pl.DataFrame:
     """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
-    (nulls where none does, or where the pattern has no such group): one pass of each
-    regex over the column."""
+    (nulls where none does, or where the pattern has no such group): each regex runs over
+    the rows no earlier one matched."""
     text = frame[column]
-    out = pl.DataFrame([pl.Series(name, [None] * frame.height, pl.String) for name in groups])
-    chosen = np.zeros(frame.height, np.bool_)
+    if len(patterns) == 1:
+        unnested = text.str.extract_groups(patterns[0]).struct.unnest()
+        return frame.with_columns(
+            unnested[n] if n in unnested.columns else pl.lit(None, pl.String).alias(n)
+            for n in groups
+        )
+    out = {name: pl.Series(name, [None] * frame.height, pl.String) for name in groups}
+    left = np.arange(frame.height)
     for pattern in patterns:
-        extracted = text.str.extract_groups(pattern).struct.unnest()
-        if len(patterns) == 1:
-            return frame.with_columns(
-                extracted[n] if n in extracted.columns else out[n] for n in groups
-            )
-        matched = pl.Series(text.str.contains(pattern).fill_null(False).to_numpy() & ~chosen)
-        out = out.with_columns(
-            pl.when(matched).then(extracted[name]).otherwise(pl.col(name)).alias(name)
-            for name in groups if name in extracted.columns
-        )  # fmt: skip
-        chosen |= matched.to_numpy()
-    return frame.with_columns(out)
+        if not left.size:
+            break
+        rest = text.gather(left)
+        matched = rest.str.contains(pattern).fill_null(False).to_numpy()
+        if matched.any():
+            extracted = rest.filter(pl.Series(matched)).str.extract_groups(pattern)
+            for name in extracted.struct.fields:
+                if name in out:
+                    out[name] = out[name].scatter(left[matched], extracted.struct.field(name))
+        left = left[~matched]
+    return frame.with_columns(out.values())
 
 
 def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
