@@ -219,3 +219,13 @@ def test_a_line_the_grammar_does_not_know_is_an_error_naming_it(corpus: Path) ->
     # a note the grammar names as carrying nothing is read as nothing
     noted = "\n".join([*lines[: at + 1], "Player0 has timed out", *lines[at + 1 :]])
     assert parse_text(STARS, noted).hands.num_rows == 1
+
+
+def test_trailing_white_space_on_every_line_reads_the_same(corpus: Path) -> None:
+    text = hand_text(corpus / "Stars/cash/PLO-FR-USD-0.01-0.02-201006.sidepots.txt",
+                     "22865231671")  # fmt: skip
+    padded = "\n".join(line + " \t " if line else line for line in text.split("\n"))
+    plain, spaced = parse_text(STARS, text), parse_text(STARS, padded)
+    assert spaced.import_errors.num_rows == 0
+    for table in ("players", "actions", "collections"):
+        assert getattr(spaced, table).equals(getattr(plain, table)), table

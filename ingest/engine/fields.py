@@ -562,9 +562,10 @@ def summary_fields(
     board = np.ones(n, np.int8)
     for i in range(n):
         start, end = starts[i], ends[i]
-        if at(data, start, end, _TOTAL_POT):
+        bare = end - start == _TOTAL_POT.size - 1  # "Total pot" with nothing after it
+        if at(data, start, end, _TOTAL_POT) or (bare and at(data, start, end, _TOTAL_POT[:-1])):
             is_total[i] = True
-            first = start + _TOTAL_POT.size
+            first = min(start + _TOTAL_POT.size, end)
             last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
             if last > first:
                 spans[i, 0], spans[i, 1] = first, last

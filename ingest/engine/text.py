@@ -58,14 +58,16 @@ def _line_starts(data: np.ndarray) -> np.ndarray:
 
 
 def _line_ends(data: np.ndarray, starts: np.ndarray, end: int) -> np.ndarray:
-    """End of every line: before its newline and any carriage returns before it."""
+    """End of every line: before its newline and any carriage returns, spaces and tabs
+    before it (exports leave trailing white space)."""
     ends = np.append(starts[1:] - 1, end).astype(np.int64)
     while True:
-        crs = ends > starts
-        crs[crs] = data[ends[crs] - 1] == _CR
-        if not crs.any():
+        trailing = ends > starts
+        last = data[ends[trailing] - 1]
+        trailing[trailing] = (last == _CR) | (last == _SPACE) | (last == _TAB)
+        if not trailing.any():
             return ends
-        ends[crs] -= 1
+        ends[trailing] -= 1
 
 
 @dataclass(frozen=True)
