@@ -37,6 +37,7 @@ SUMMARY, OTHER_STREET = 6, 7
 # Kinds of line, in the order they are told apart (the first that applies).
 _KINDS = ["marker", "summary_seat", "seat", "summary", "chat", "dealt", "table", "action", "other"]
 _KIND = {name: number for number, name in enumerate(_KINDS)}
+KINDS = tuple(_KINDS)
 (_MARKER, _SUMMARY_SEAT, _SEAT_LINE, _SUMMARY_ITEM, _CHAT, _DEALT_LINE, _TABLE_LINE, _ACTION,
  _OTHER) = range(len(_KINDS))  # fmt: skip
 _MARKER_NAMES = scan.literal_table(list(_STREETS))
@@ -67,6 +68,9 @@ class Lines:
     cancelled: pl.DataFrame  # "Hand cancelled" lines
     room_money: pl.DataFrame  # lines of money the room adds: amount_h
     unknown: pl.DataFrame  # lines of no kind the grammar knows, in a hand before its summary
+    line_hand: np.ndarray  # per line: its hand (-1: before a file's first hand)
+    line_kind: np.ndarray  # per line: its kind, an index in KINDS (-1: a hand's first line,
+    # a blank line, or a line before a file's first hand)
 
 
 @njit
@@ -401,6 +405,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         cancelled=frame(cancelled),
         room_money=room_money,
         unknown=_unknown(text, hand, unread, grammar),
+        line_hand=hand,
+        line_kind=kind,
     )
 
 
