@@ -21,7 +21,7 @@ ROOMS = {"Stars": "pokerstars", "GGPoker": "ggpoker", "Winamax": "winamax"}
 GAMES: dict[str, dict[str, int]] = {
     "Stars": {
         "omaha": 14, "omaha8": 108, "omaha5": 5, "omaha5_8": 1, "omaha6": 4, "courchevel": 1,
-        "courchevel8": 1, "Hold'em No Limit": 1067, "HOLD'EM NO LIMIT": 1, "Hold'em Limit": 71,
+        "courchevel8": 1, "Hold'em No Limit": 1069, "HOLD'EM NO LIMIT": 1, "Hold'em Limit": 71,
         "6+ Hold'em No Limit": 4, "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": 1,
     },
     "GGPoker": {"omaha": 111, "omaha5": 5, "Hold'em No Limit": 62, "ShortDeck No Limit": 5},
@@ -40,10 +40,6 @@ ERRORS = {
      "6307872438747255-64-1288123510"): "unreadable amount in a bet line",
     ("formats/Winamax/tour/NLHE-Ticket-MTT-201010.side.pot.txt",
      "6307872438747255-71-1288124090"): "unreadable seat number or stack",
-    ("formats/Stars/tour/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt",
-     "86564040647"): "a seat or a player is listed twice",
-    ("formats/Stars/tour/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt",
-     "86568539580"): "a seat or a player is listed twice",
 }  # fmt: skip
 
 # Hands whose money does not add up as printed, under every reading of their lines (each

@@ -229,3 +229,16 @@ def test_trailing_white_space_on_every_line_reads_the_same(corpus: Path) -> None
     assert spaced.import_errors.num_rows == 0
     for table in ("players", "actions", "collections"):
         assert getattr(spaced, table).equals(getattr(plain, table)), table
+
+
+def test_a_hand_cut_off_mid_line_with_the_next_glued_to_it(formats: Path) -> None:
+    # "*** RIVER *** [4d Kh JPokerStars Hand #86564270670: Tournament #604678566, ..."
+    path = formats / "Stars/tour/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt"
+    assert "*** RIVER *** [4d Kh JPokerStars Hand #86564270670: " in path.read_text()
+    result = STARS.parse_file(path, every_flop_game=True)
+    assert result.import_errors.num_rows == 0
+    skips = {row["hand_id"]: (row["line_no"], row["reason"])
+             for row in result.import_skips.to_pylist()}  # fmt: skip
+    assert skips["86564040647"] == (80, "partial: the hand ends before its summary")
+    [glued] = [row for row in result.hands.to_pylist() if row["hand_id"] == "86564270670"]
+    assert glued["inconsistencies"] == []

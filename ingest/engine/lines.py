@@ -92,6 +92,51 @@ def _is_header(
 
 
 @njit
+def _glued_headers(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, table: np.ndarray,
+    bounds: np.ndarray, follow: np.ndarray, pairs: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Lines with a hand's first line glued inside them (a file whose hand was cut off in
+    the middle of a line, the next one written after it): the line and where, in each,
+    the first such header starts (``pairs``: the two bytes a header can start with)."""
+    lines = np.empty(starts.size, np.int64)
+    cuts = np.empty(starts.size, np.int64)
+    count = 0
+    for i in range(starts.size):
+        for pos in range(starts[i] + 1, ends[i] - 1):
+            if not pairs[256 * data[pos] + data[pos + 1]]:
+                continue
+            found = scan.prefix_of(data, pos, ends[i], table, bounds)
+            if found < 0:
+                continue
+            after = pos + bounds[found + 1] - bounds[found]
+            if after < ends[i] and follow[data[after]]:
+                lines[count], cuts[count] = i, pos
+                count += 1
+                break
+    return lines[:count], cuts[:count]
+
+
+def _cut_glued_headers(text: ChunkText, grammar: Grammar) -> ChunkText:
+    """The lines with every hand's first line glued inside a line cut out as a line of its
+    own, starting where the header does (its offset and line number those of the line)."""
+    tables = grammar.tables
+    rows, cuts = _glued_headers(text.data, text.starts, text.ends, *tables.header_starts,
+                                tables.header_follow, tables.header_pairs)  # fmt: skip
+    if not rows.size:
+        return text
+    after = rows + 1
+    ends = text.ends.copy()
+    ends[rows] = cuts
+    return ChunkText(
+        text.data, text.buffer, np.insert(text.starts, after, cuts),
+        np.insert(ends, after, text.ends[rows]), np.insert(text.file, after, text.file[rows]),
+        np.insert(text.offset, after, text.offset[rows] + cuts - text.starts[rows]),
+        np.insert(text.line_no, after, text.line_no[rows]),
+    )  # fmt: skip
+
+
+@njit
 def _separator(data: np.ndarray, start: int, end: int) -> bool:
     """A line of stars, hashes, digits and spaces that separates hands in archive exports
     (``*********** # 1 **************``): read as a blank line."""
@@ -281,6 +326,7 @@ def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Ser
 
 def classify(text: ChunkText, grammar: Grammar) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
+    text = _cut_glued_headers(text, grammar)
     data, starts, ends = text.data, text.starts, text.ends
     tables = grammar.tables
     hand, is_start, street, board, kind, is_marker, name_start, name_end = _line_kinds(
