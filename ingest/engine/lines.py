@@ -326,13 +326,25 @@ def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Ser
 
 def classify(text: ChunkText, grammar: Grammar) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
-    text = _cut_glued_headers(text, grammar)
-    data, starts, ends = text.data, text.starts, text.ends
     tables = grammar.tables
-    hand, is_start, street, board, kind, is_marker, name_start, name_end = _line_kinds(
-        data, starts, ends, text.file, *tables.header_starts, tables.header_follow,
-        tables.header_pairs, grammar.actions.separator,
-    )
+
+    def kinds_of(text: ChunkText) -> tuple[np.ndarray, ...]:
+        return _line_kinds(
+            text.data, text.starts, text.ends, text.file, *tables.header_starts,
+            tables.header_follow, tables.header_pairs, grammar.actions.separator,
+        )  # fmt: skip
+
+    kinds = kinds_of(text)
+    # A seat line after the hole cards, or a hand of two summaries, is how a header glued
+    # inside a line shows: only then are the lines scanned for one.
+    seat_late = (kinds[4] == _SEAT_LINE) & (kinds[2] > 0)
+    summaries = kinds[0][kinds[5] & (kinds[2] == SUMMARY)]
+    if seat_late.any() or summaries.size > np.unique(summaries).size:
+        cut = _cut_glued_headers(text, grammar)
+        if cut is not text:
+            text, kinds = cut, kinds_of(cut)
+    data, starts, ends = text.data, text.starts, text.ends
+    hand, is_start, street, board, kind, is_marker, name_start, name_end = kinds
     by_kind, bounds = _rows_by_kind(kind, len(_KINDS))
 
     def rows_of(name: str) -> np.ndarray:
