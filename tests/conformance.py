@@ -10,6 +10,7 @@ writes seats, blinds, bets, returns, pots and rake the same way in every game.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,3 +131,18 @@ def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
             could_win = sum(pot.amount for pot in pots if seat in pot.eligible)
             if amount > could_win:
                 yield hand_id, f"seat {seat} collects {amount} of pots holding {could_win}"
+
+
+_HEADER = re.compile(r"^(?:PokerStars|Winamax Poker|Poker Hand)\b", re.M)
+
+
+def hand_text(path: Path, hand_id: str) -> str:
+    """One hand of a file: from its header to the next header or the end."""
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252")
+    start = text.rfind("\n", 0, text.index(f"#{hand_id}")) + 1
+    following = _HEADER.search(text, text.index("\n", start) + 1)
+    return text[start : following.start() if following else len(text)]

@@ -4,7 +4,6 @@ it changed the way another room or another version writes it."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -17,21 +16,11 @@ from ingest.sites import registry
 from ingest.sites.ggpoker import SITE as GGPOKER
 from ingest.sites.pokerstars import SITE as STARS
 from ingest.sites.winamax import SITE as WINAMAX
+from tests.conformance import hand_text
 
 
 def parse_text(site: TextSite, text: str, every_flop_game: bool = False) -> ParseResult:
     return site.parse(Chunk(text.encode("utf-8"), "lesson.txt", 0, 1, "utf-8"), every_flop_game)
-
-
-_HEADER = re.compile(r"^(?:PokerStars|Winamax Poker|Poker Hand)\b", re.M)
-
-
-def hand_text(path: Path, hand_id: str) -> str:
-    """One hand of a file: from its header to the next header or the end."""
-    text = path.read_text(encoding="utf-8")
-    start = text.rfind("\n", 0, text.index(f"#{hand_id}")) + 1
-    following = _HEADER.search(text, text.index("\n", start) + 1)
-    return text[start : following.start() if following else len(text)]
 
 
 def statuses(result: ParseResult) -> dict[str, tuple[str, str]]:

@@ -13,20 +13,7 @@ from ingest.engine.site import TextSite
 from ingest.sites.ggpoker import SITE as GGPOKER
 from ingest.sites.pokerstars import SITE as STARS
 from ingest.sites.winamax import SITE as WINAMAX
-
-_HEADER = re.compile(r"^(?:PokerStars|Winamax Poker|Poker Hand)\b", re.M)
-
-
-def hand_text(path: Path, hand_id: str) -> str:
-    """One hand of a file: from its header to the next header or the end."""
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252")
-    start = text.rfind("\n", 0, text.index(f"#{hand_id}")) + 1
-    following = _HEADER.search(text, text.index("\n", start) + 1)
-    return text[start : following.start() if following else len(text)]
+from tests.conformance import hand_text
 
 
 def audited(site: TextSite, text: str, every_flop_game: bool = False) -> tuple[str, str]:
