@@ -187,7 +187,7 @@ dealt AS (
         coalesce(f.fold_to_three_bet, false) AS fold_to_three_bet,
         coalesce(f.folded_to AND p.position IN ('CO', 'BTN', 'SB'), false) AS steal_opp,
         coalesce(f.folded_to AND p.position IN ('CO', 'BTN', 'SB')
-            AND f.first_preflop_kind = 'raise', false) AS steal,
+            AND f.first_preflop_kind IN ('bet', 'raise'), false) AS steal,
         coalesce(f.cbet_opp, false) AS cbet_opp,
         coalesce(f.cbet, false) AS cbet,
         coalesce(f.fold_to_cbet_opp, false) AS fold_to_cbet_opp,
