@@ -4,22 +4,28 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEMO_DB := demo/omaha.duckdb
 
-.PHONY: demo test test-slow bench lint clean
+.PHONY: demo demo-commands test test-slow bench lint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-# After installing, compile the parser's scans once (numba caches them beside the code): the
-# first import then starts at once instead of spending about 15 s compiling.
+# After installing, compile the parser's scans once (numba caches them beside the code), and
+# beside it, on another core, the all-in equity kernel (an equity computed once): the first
+# import and the first audit then start at once instead of compiling (see README.md,
+# *Import speed*, for how long compiling takes).
+WARM = $(BIN)/python -m ingest.warm & warm=$$!; \
+	$(BIN)/omaha equity "As Ks Qh Jh" "8c 7c 6d 5d" --board "Kd 7s 2h" --game omaha8 >/dev/null \
+	&& wait $$warm
+
 $(VENV)/.installed: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e .
-	$(BIN)/python -m ingest.warm
+	$(WARM)
 	touch $@
 
 $(VENV)/.installed-test: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
-	$(BIN)/python -m ingest.warm
+	$(WARM)
 	touch $@
 
 demo: $(VENV)/.installed
@@ -35,6 +41,22 @@ demo: $(VENV)/.installed
 	$(BIN)/omaha report players --db $(DEMO_DB) --min-hands 20
 	$(BIN)/omaha report positions --db $(DEMO_DB) --player Hero
 	$(BIN)/omaha graph --db $(DEMO_DB) --player Hero --out demo/hero.html
+	@$(MAKE) --no-print-directory demo-commands
+
+# What to try after `make demo`, each line runnable as printed from the checkout
+# (tests/test_demo_commands.py runs them).
+demo-commands:
+	@echo
+	@echo "The graph is demo/hero.html. The command is $(BIN)/omaha (or plain omaha after"
+	@echo "'source $(BIN)/activate'); try:"
+	@echo '  $(BIN)/omaha report players --db $(DEMO_DB) --min-hands 20'
+	@echo '  $(BIN)/omaha report players --db $(DEMO_DB) --player Hero --wide'
+	@echo '  $(BIN)/omaha report hands --db $(DEMO_DB) --player Hero --by class'
+	@echo '  $(BIN)/omaha report sessions --db $(DEMO_DB) --player Hero'
+	@echo '  $(BIN)/omaha audit --db $(DEMO_DB) --only-problems'
+	@echo '  $(BIN)/omaha sql "SELECT game, count(*) AS hands FROM hands GROUP BY game" --db $(DEMO_DB)'
+	@echo '  $(BIN)/omaha equity "As Ks Qh Jh" "8c 7c 6d 5d" --board "Kd 7s 2h"'
+	@echo '  $(BIN)/omaha --help'
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

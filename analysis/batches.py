@@ -6,8 +6,14 @@ consecutive hands and finds each batch's rowid range in every table, then lets g
 database: each worker opens it read-only, reads its batches' rows by those ranges, and
 writes the stage's rows to Parquet files, so that no hand rows pass through the main
 process and none are held there. The main process then inserts the files into the stage's
-tables. The audit (:mod:`analysis.audit_run`) and the all-in equities
+tables, in one transaction. The audit (:mod:`analysis.audit_run`) and the all-in equities
 (:mod:`analysis.allin_run`) are such stages.
+
+A stage's rows of a hand are stored together or not at all: a run in one process stores
+each batch in a transaction of its own, a run in a pool stores all its batches in one, and
+a run that redoes every hand removes the rows stored before in the transaction of its
+first rows. Ctrl-C (KeyboardInterrupt) therefore keeps exactly the batches committed; the
+workers leave Ctrl-C to the main process, which stops them.
 """
 
 from __future__ import annotations
@@ -16,13 +22,14 @@ import functools
 import multiprocessing
 import multiprocessing.forkserver
 import os
+import signal
 import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
@@ -59,10 +66,16 @@ class Stage:
 
 @dataclass(frozen=True)
 class Run:
-    """What one run did: hands handled and seconds taken."""
+    """What one run did: hands handled and seconds taken, the rows it stored per output
+    table, and the seconds of each step: finding the hands to do (and their rows' ranges),
+    computing them, storing the rows."""
 
     hands: int
     seconds: float
+    rows: dict[str, int] = field(default_factory=dict)
+    finding: float = 0.0
+    computing: float = 0.0
+    storing: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -173,18 +186,19 @@ def run_stage(
     the rows."""
     began = time.perf_counter()
     workers = workers or os.cpu_count() or 1
+    not_done = "" if redo else (
+        f"WHERE NOT EXISTS (SELECT 1 FROM {stage.done} d "
+        "WHERE d.site = h.site AND d.hand_id = h.hand_id)"
+    )  # fmt: skip
     con = store.connect(db_path)
     try:
         with closing(con):
             _ensure_tables(con, stage.outputs)
-            for name in stage.outputs if redo else ():
-                con.execute(f"DELETE FROM {name}")
             # A plain table, not TEMP: the workers read it through connections of their own.
             con.execute(
                 f"CREATE OR REPLACE TABLE {stage.todo} AS SELECT site, hand_id, "
                 "(row_number() OVER (ORDER BY h.rowid) - 1) // ? AS batch FROM hands h "
-                f"WHERE NOT EXISTS (SELECT 1 FROM {stage.done} d "
-                "WHERE d.site = h.site AND d.hand_id = h.hand_id)",
+                f"{not_done}",
                 [batch_hands],
             )
             rows = con.execute(f"SELECT count(*), coalesce(max(batch) + 1, 0) FROM {stage.todo}")
@@ -195,14 +209,26 @@ def run_stage(
                 _start_fork_server(stage)
             by_table = {name: _spans(con, stage.todo, name, batches) for name in HAND_TABLES}
         spans = [{name: by_table[name][batch] for name in HAND_TABLES} for batch in range(batches)]
+        found = time.perf_counter()
         if not pooled:
-            done = _run_here(stage, db_path, spans, total, progress)
+            done, stored = _run_here(stage, db_path, spans, total, progress, redo)
         else:
-            done = _run_in_pool(stage, str(db_path), spans, workers, total, progress)
-        return Run(done, time.perf_counter() - began)
+            done, stored = _run_in_pool(stage, str(db_path), spans, workers, total, progress,
+                                        redo)  # fmt: skip
+        ended = time.perf_counter()
+        return Run(done, ended - began, stored.rows, found - began,
+                   ended - found - stored.seconds, stored.seconds)  # fmt: skip
     finally:
         with closing(store.connect(db_path)) as con:
             con.execute(f"DROP TABLE IF EXISTS {stage.todo}")
+
+
+@dataclass
+class _Stored:
+    """The rows stored per output table, and the seconds storing took."""
+
+    rows: dict[str, int]
+    seconds: float = 0.0
 
 
 def _run_here(
@@ -211,17 +237,36 @@ def _run_here(
     spans: list[dict[str, _Span | None]],
     total: int,
     progress: Callable[[int, int], None] | None,
-) -> int:
-    """Compute the batches in this process, storing each batch's rows as it is done."""
+    redo: bool,
+) -> tuple[int, _Stored]:
+    """Compute the batches in this process, storing each batch's rows as it is done, in a
+    transaction of its own (the first one removing the rows stored before, with ``redo``)."""
     done = 0
+    stored = _Stored(dict.fromkeys(stage.outputs, 0))
     with closing(store.connect(db_path)) as con:
+        if redo and not spans:
+            with store.transaction(con):
+                _clear(con, stage)
         for batch, batch_spans in enumerate(spans):
             tables = batch_tables(con, stage, batch, batch_spans)
-            _store(con, stage.compute(tables))
+            computed = stage.compute(tables)
+            began = time.perf_counter()
+            with store.transaction(con):
+                if redo and batch == 0:
+                    _clear(con, stage)
+                for name, count in _store(con, computed).items():
+                    stored.rows[name] += count
+            stored.seconds += time.perf_counter() - began
             done += tables["hands"].num_rows
             if progress is not None:
                 progress(done, total)
-    return done
+    return done, stored
+
+
+def _clear(con: duckdb.DuckDBPyConnection, stage: Stage) -> None:
+    """Remove every row the stage stored (``redo``)."""
+    for name in stage.outputs:
+        con.execute(f"DELETE FROM {name}")
 
 
 def _run_in_pool(
@@ -231,8 +276,11 @@ def _run_in_pool(
     workers: int,
     total: int,
     progress: Callable[[int, int], None] | None,
-) -> int:
-    """Compute the batches in worker processes, then insert the Parquet files they wrote."""
+    redo: bool,
+) -> tuple[int, _Stored]:
+    """Compute the batches in worker processes, then insert the Parquet files they wrote,
+    in one transaction (which first removes the rows stored before, with ``redo``)."""
+    stored = _Stored(dict.fromkeys(stage.outputs, 0))
     # The files go next to the database, whose disk is sized for it, not to a small /tmp.
     with tempfile.TemporaryDirectory(prefix=f".{stage.name}-", dir=Path(db_path).parent) as folder:
         done = 0
@@ -244,12 +292,19 @@ def _run_in_pool(
             done += count
             if progress is not None:
                 progress(done, total)
-        with closing(store.connect(db_path)) as con:
+        began = time.perf_counter()
+        with closing(store.connect(db_path)) as con, store.transaction(con):
+            if redo:
+                _clear(con, stage)
             for name in stage.outputs:
                 files = sorted(str(path) for path in Path(folder).glob(f"{name}-*.parquet"))
                 if files:
-                    con.execute(f"INSERT INTO {name} SELECT * FROM read_parquet(?)", [files])
-    return done
+                    inserted = con.execute(
+                        f"INSERT INTO {name} SELECT * FROM read_parquet(?)", [files]
+                    ).fetchall()
+                    stored.rows[name] = int(inserted[0][0])
+        stored.seconds = time.perf_counter() - began
+    return done, stored
 
 
 def _start_fork_server(stage: Stage) -> None:
@@ -266,24 +321,49 @@ def _start_fork_server(stage: Stage) -> None:
     multiprocessing.forkserver.ensure_running()
 
 
+def _leave_ctrl_c_to_the_main_process() -> None:
+    """A worker's initializer: Ctrl-C in a terminal reaches every process of the command,
+    and the main process stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _pooled(stage: Stage, jobs: Iterator[_Job], workers: int) -> Iterator[int]:
-    """Each job's hand count, in job order, with a bounded number of jobs in flight."""
+    """Each job's hand count, in job order, with a bounded number of jobs in flight. When
+    the run stops early (Ctrl-C, a job failing), the jobs not started are cancelled and the
+    workers stopped, without waiting for the batches they are computing."""
     context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        pending: deque[Future[int]] = deque()
-        for job in jobs:
-            pending.append(pool.submit(batch_job, job))
-            if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
+    with ProcessPoolExecutor(workers, mp_context=context,
+                             initializer=_leave_ctrl_c_to_the_main_process) as pool:  # fmt: skip
+        try:
+            pending: deque[Future[int]] = deque()
+            for job in jobs:
+                pending.append(pool.submit(batch_job, job))
+                if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
+                    yield pending.popleft().result()
+            while pending:
                 yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+        except BaseException:
+            _stop_workers(pool)
+            raise
 
 
-def _store(con: duckdb.DuckDBPyConnection, rows: dict[str, pa.Table]) -> None:
-    """Insert one batch's rows into the stage's tables."""
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel the pool's jobs not started and end its workers (and with them their
+    read-only connections, so that the main process can write the database again)."""
+    workers = list((pool._processes or {}).values())
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _store(con: duckdb.DuckDBPyConnection, rows: dict[str, pa.Table]) -> dict[str, int]:
+    """Insert one batch's rows into the stage's tables; the rows inserted per table."""
     for name, table in rows.items():
         con.register(f"batch_{name}", table)
         try:
             con.execute(f"INSERT INTO {name} SELECT * FROM batch_{name}")
         finally:
             con.unregister(f"batch_{name}")
+    return {name: table.num_rows for name, table in rows.items()}

@@ -3,25 +3,40 @@
 from __future__ import annotations
 
 import os
-import sys
+import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import pyarrow as pa
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+import typer.models
 
 from analysis import reports
 from analysis.cli_equity import equity_command
 from analysis.cli_explain import explain_command
 from analysis.cli_import import import_command
-from analysis.cli_options import DbOption, ForceOption, FormatOption, output_file
+from analysis.cli_options import (
+    DbOption,
+    ForceOption,
+    FormatOption,
+    WideOption,
+    counted,
+    ctrl_c,
+    fail,
+    fit,
+    flowing,
+    output_file,
+    step,
+    step_bar,
+)
 from analysis.cli_reports import graph_command, report_command
-from analysis.output import Format, render
+from analysis.output import Format, plural, render, whole_file
 from ingest import store
 from omaha_core import GAMES, format_cards, parse_cards
 from omaha_core.describe import play_hand
+
+if TYPE_CHECKING:
+    from analysis.batches import Run
 
 app = typer.Typer(
     help="Import, audit and analyse Omaha poker hand histories.",
@@ -36,6 +51,7 @@ def sql_command(
     query: Annotated[str, typer.Argument(help="The SQL to run (read-only).", metavar="QUERY")],
     db: DbOption = Path("omaha.duckdb"),
     fmt: FormatOption = Format.table,
+    wide: WideOption = False,
     allow_files: Annotated[
         bool,
         typer.Option(
@@ -50,15 +66,18 @@ def sql_command(
     The database is opened read-only, and the query cannot read or write other files
     (unless --allow-files), install or load extensions, or change these settings.
     """
-    try:
-        reports.check_database(db)
-        with reports.exact_sums(store.connect(db, read_only=True)) as con:
-            reports.prepare_ad_hoc(con, query)
-            result = store.user_query(con, query, files=allow_files)
-    except store.StoreError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
-    typer.echo(render(result, fmt), nl=False)
+    files = "; a file the query was writing may be cut short" if allow_files else ""
+    with ctrl_c(lambda: f"{db} is unchanged (omaha sql opens it read-only){files}"):
+        try:
+            reports.check_database(db)
+            with reports.exact_sums(store.connect(db, read_only=True)) as con:
+                if any(name in query.lower() for name in reports.VIEW_NAMES):
+                    with step_bar() as bar:
+                        reports.prepare_ad_hoc(con, query, step(bar, "player rows"))
+                result = store.user_query(con, query, files=allow_files)
+        except store.StoreError as exc:
+            fail(str(exc), 1)
+        typer.echo(render(result, fmt, fit=fit(wide)), nl=False)
 
 
 @app.command("generate")
@@ -80,15 +99,17 @@ def generate_command(
     chosen = [name for item in games or [] for name in item.split(",") if name] or list(GAMES)
     workers = min(os.cpu_count() or 1, -(-hands // generator.BLOCK_HANDS))
     target = output_file(out_file, force)
-    try:
-        written = generator.generate(target, hands, seed, chosen, workers)
-    except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
-    except OSError as exc:
-        typer.echo(f"error: cannot write {out_file}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from exc
-    typer.echo(f"{hands} hands, {written:,} bytes written to {out_file}", err=True)
+    before = "left as it was" if target.exists() else "not written"
+    with ctrl_c(lambda: f"{out_file} {before} (written whole or not at all)"):
+        try:
+            with whole_file(target) as part:
+                written = generator.generate(part, hands, seed, chosen, workers)
+        except ValueError as exc:
+            fail(str(exc), 2)
+        except OSError as exc:
+            fail(f"cannot write {out_file}: {exc.strerror or exc}", 2)
+    typer.echo(f"{plural(hands, 'hand')}, {plural(written, 'byte')} written to {out_file}",
+               err=True)
 
 
 @app.command("hand")
@@ -100,15 +121,16 @@ def hand_command(
         str, typer.Option("--game", help=f"Game: {', '.join(GAMES)}.")
     ] = "omaha",
     fmt: FormatOption = Format.table,
+    wide: WideOption = False,
 ) -> None:
     """Show the best high hand, and for hi/lo games the best low, of a hole and a board."""
-    try:
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}; one of {', '.join(GAMES)}")
-        hands = play_hand(parse_cards(hole), parse_cards(board), GAMES[game])
-    except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
+    with ctrl_c(lambda: "nothing was written"):
+        try:
+            if game not in GAMES:
+                raise ValueError(f"unknown game {game!r}; one of {', '.join(GAMES)}")
+            hands = play_hand(parse_cards(hole), parse_cards(board), GAMES[game])
+        except ValueError as exc:
+            fail(str(exc), 2)
     table = pa.table(
         {
             "half": [hand.half for hand in hands],
@@ -121,7 +143,7 @@ def hand_command(
              ("value", pa.int32())]
         ),
     )
-    typer.echo(render(table, fmt), nl=False)
+    typer.echo(render(table, fmt, fit=fit(wide)), nl=False)
 
 
 @app.command("audit")
@@ -132,6 +154,7 @@ def audit_command(
     ] = None,
     db: DbOption = Path("omaha.duckdb"),
     fmt: FormatOption = Format.table,
+    wide: WideOption = False,
     only_problems: Annotated[
         bool, typer.Option("--only-problems", help="Print only the problem hands.")
     ] = False,
@@ -143,52 +166,106 @@ def audit_command(
     ] = True,
 ) -> None:
     """Replay every imported hand not yet audited, verify every award, store and summarise;
-    then compute the exact all-in equity of every all-in hand not done yet."""
+    then compute the exact all-in equity of every all-in hand not done yet.
+
+    Each step's hands and seconds are printed on stderr. Ctrl-C keeps every batch of hands
+    committed, each with all its rows, rolls back the rest and exits with code 130."""
     from analysis import allin_run, audit_run
 
-    try:
-        reports.check_database(db)
-        if hand_id is not None:
+    began = time.perf_counter()
+    with ctrl_c(lambda: _audit_kept(db)):
+        try:
+            reports.check_database(db)
+            if hand_id is not None:
+                with store.connect(db, read_only=True) as con:
+                    typer.echo(audit_run.hand_detail(con, hand_id), nl=False)
+                return
+            with step_bar() as bar:
+                run = audit_run.run_audit(db, redo=redo, progress=step(bar, "audit"))
+                allin = (allin_run.run_allin(db, redo=redo, progress=step(bar, "all-in equity"))
+                         if equity else None)  # fmt: skip
+            summed = time.perf_counter()
             with store.connect(db, read_only=True) as con:
-                typer.echo(audit_run.hand_detail(con, hand_id), nl=False)
-            return
-        with Progress(
-            BarColumn(), TaskProgressColumn(), TextColumn("{task.completed:,} hands"),
-            TimeElapsedColumn(), console=Console(stderr=True), transient=True,
-            disable=not sys.stderr.isatty(),
-        ) as bar:
-            task = bar.add_task("audit", total=None)
-            run = audit_run.run_audit(
-                db, redo=redo, progress=lambda done, total: bar.update(task, completed=done,
-                                                                       total=total)
-            )
-            if equity:
-                bar.reset(task, description="all-in equity")
-                allin_run.run_allin(
-                    db, redo=redo,
-                    progress=lambda done, total: bar.update(task, completed=done, total=total),
-                )  # fmt: skip
-        with store.connect(db, read_only=True) as con:
-            tables = audit_run.summary_tables(con, only_problems)
-            inconsistent = audit_run.inconsistent_hands(con)
-            if equity and not only_problems:
-                tables["all_in_hands"] = allin_run.allin_summary(con)
-    except store.StoreError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
-    for name, table in tables.items():
+                tables = audit_run.summary_tables(con, only_problems)
+                inconsistent = audit_run.inconsistent_hands(con)
+                if equity and not only_problems:
+                    tables["all_in_hands"] = allin_run.allin_summary(con)
+            summed = time.perf_counter() - summed
+        except store.StoreError as exc:
+            fail(str(exc), 1)
+        for name, table in tables.items():
+            if fmt is Format.table:
+                typer.echo(f"{name.replace('_', ' ')}:")
+            shown = fit(wide, *AUDIT_FIT.get(name, ((), None)))
+            limit = 50 if name == "problems" else None
+            typer.echo(render(table, fmt, max_rows=limit, fit=shown), nl=False)
         if fmt is Format.table:
-            typer.echo(f"{name.replace('_', ' ')}:")
-        typer.echo(render(table, fmt, max_rows=50 if name == "problems" else None), nl=False)
-    if fmt is Format.table:
-        typer.echo(f"stored hands inconsistent as printed: {inconsistent} (their money does "
-                   "not add up in the history itself)")
-    rate = run.hands / run.seconds if run.seconds > 0 else 0.0
-    typer.echo(f"{run.hands} hands audited in {run.seconds:.1f} s ({rate:,.0f} hands/s)",
-               err=True)
+            typer.echo(f"stored hands inconsistent as printed: {inconsistent:,} (their money "
+                       "does not add up in the history itself)")  # fmt: skip
+        for line in _audit_steps(run, allin, summed):
+            typer.echo(line, err=True)
+        total = time.perf_counter() - began
+        typer.echo(f"{plural(run.hands, 'hand')} audited in {total:.1f} s in all", err=True)
+
+
+# The columns of the audit's tables shown first where a terminal is narrow, and the
+# column wrapped to fit.
+AUDIT_FIT: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "by_room": (("room", "hands", "ok"), None),
+    "problems": (("site", "hand_id", "status"), "reason"),
+}
+
+
+def _rate(hands: int, seconds: float) -> str:
+    return f"{hands / seconds:,.0f} hands/s" if seconds > 0 else "-"
+
+
+def _audit_steps(run: Run, allin: Run | None, summed: float) -> list[str]:
+    """One line per step of ``omaha audit``: its hands, seconds and their parts."""
+    rate = _rate(run.hands, run.seconds)
+    lines = [
+        f"audit: {plural(run.hands, 'hand')} in {run.seconds:.1f} s ({rate}; finding them "
+        f"{run.finding:.1f} s, replaying {run.computing:.1f} s, storing {run.storing:.1f} s)"
+    ]
+    if allin is None:
+        lines.append("all-in equity: not computed (--no-equity)")
+    else:
+        found = plural(allin.rows.get("allin_hands", 0), "all-in hand")
+        lines.append(
+            f"all-in equity: {plural(allin.hands, 'hand')} in {allin.seconds:.1f} s "
+            f"({_rate(allin.hands, allin.seconds)}; finding them {allin.finding:.1f} s, "
+            f"computing {allin.computing:.1f} s, storing {allin.storing:.1f} s), {found} "
+            "among them"
+        )
+    lines.append(f"summary: {summed:.1f} s")
+    return lines
+
+
+def _audit_kept(db: Path) -> str:
+    """What an interrupted audit kept: the hands audited and looked at for their all-in
+    equity, as the database now holds them."""
+    found = counted(db, ("hands", "audit_hands", "allin_seen"))
+    if found is None:
+        return (f"every batch of hands committed to {db} stays, the rest was rolled back; "
+                "omaha audit goes on from there")  # fmt: skip
+    hands, audited, seen = found
+    return (f"of the {plural(hands, 'hand')} in {db}, {audited:,} stay audited and {seen:,} "
+            "looked at for their all-in equity (each batch committed whole, the rest rolled "
+            "back); omaha audit goes on from there")
 
 
 app.command("report")(report_command)
 app.command("graph")(graph_command)
 app.command("equity")(equity_command)
 app.command("explain")(explain_command)
+
+
+def _flowing_help(commands: list[typer.models.CommandInfo]) -> None:
+    """Give every command its docstring as help whose paragraphs flow to the terminal's
+    width (typer keeps a docstring's line breaks)."""
+    for command in commands:
+        if command.help is None and command.callback is not None and command.callback.__doc__:
+            command.help = flowing(command.callback.__doc__)
+
+
+_flowing_help(app.registered_commands)

@@ -7,7 +7,7 @@ from typing import Annotated
 import pyarrow as pa
 import typer
 
-from analysis.cli_options import FormatOption
+from analysis.cli_options import FormatOption, WideOption, ctrl_c, fail, fit
 from analysis.output import Format, render
 from omaha_core import GAMES, format_cards, parse_cards
 from omaha_core.equity import Equity, equity
@@ -46,18 +46,20 @@ def equity_command(
         typer.Option("--game", help="omaha, omaha8, omaha5, ... (default: by hole cards)."),
     ] = None,
     fmt: FormatOption = Format.table,
+    wide: WideOption = False,
 ) -> None:
     """Exact equities of all-in hands, by enumerating every runout of the unseen cards:
     wins, ties and scoops, the share of each half and of the whole pot (0 to 1)."""
-    try:
-        holes = [parse_cards(text) for text in hands]
-        name = game or _BY_HOLES.get(len(holes[0]), "omaha")
-        if name not in GAMES:
-            raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
-        if len(holes) < 2:
-            raise ValueError("give at least two hands")
-        result = equity(holes, parse_cards(board), parse_cards(dead), name)
-    except ValueError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
-    typer.echo(render(equity_table(result, holes, GAMES[name].hi_lo), fmt), nl=False)
+    with ctrl_c(lambda: "nothing was written"):
+        try:
+            holes = [parse_cards(text) for text in hands]
+            name = game or _BY_HOLES.get(len(holes[0]), "omaha")
+            if name not in GAMES:
+                raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+            if len(holes) < 2:
+                raise ValueError("give at least two hands")
+            result = equity(holes, parse_cards(board), parse_cards(dead), name)
+        except ValueError as exc:
+            fail(str(exc), 2)
+        table = equity_table(result, holes, GAMES[name].hi_lo)
+        typer.echo(render(table, fmt, fit=fit(wide, ("hand", "equity"))), nl=False)

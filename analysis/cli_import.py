@@ -12,12 +12,11 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from analysis import reports
-from analysis.cli_options import DbOption, FormatOption
-from analysis.output import Format, render
+from analysis.cli_options import EXIT_INTERRUPTED, DbOption, FormatOption, WideOption, fit
+from analysis.output import Format, plural, render
 from ingest import importer, store, warm
 
 SUMMARY_SCHEMA = pa.schema([("unit", pa.string()), ("outcome", pa.string()), ("count", pa.int64())])
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 SHOWN_NOT_READ = 20  # unreadable files and folders named one per line, at most
 
 
@@ -60,12 +59,12 @@ def _report(summary: importer.ImportSummary, db: Path) -> None:
     """The counts on stderr, each unreadable file and folder, and where to look further."""
     rate = summary.hands_seen / summary.seconds if summary.seconds > 0 else 0.0
     unchanged = (
-        f" ({summary.unchanged_files} unchanged since a past import, not read again)"
+        f" ({summary.unchanged_files:,} unchanged since a past import, not read again)"
         if summary.unchanged_files
         else ""
     )
     typer.echo(
-        f"{summary.files} files{unchanged}, {summary.hands_seen} hands in "
+        f"{plural(summary.files, 'file')}{unchanged}, {plural(summary.hands_seen, 'hand')} in "
         f"{summary.seconds:.1f} s ({rate:,.0f} hands/s) into {db}",
         err=True,
     )
@@ -83,7 +82,9 @@ def _report(summary: importer.ImportSummary, db: Path) -> None:
 def _interrupted(stop: KeyboardInterrupt, db: Path) -> str:
     """The one line that says what an interrupted import left in the database."""
     if isinstance(stop, importer.ImportInterrupted) and stop.committed:
-        kept = f"{stop.committed:,} hands committed to {db} stay, the rest was rolled back"
+        stay = "stays" if stop.committed == 1 else "stay"
+        kept = (f"{plural(stop.committed, 'hand')} committed to {db} {stay}, the rest was "
+                "rolled back")  # fmt: skip
     else:
         kept = f"nothing was committed, {db} is as it was"
     return f"interrupted: {kept}; import again to go on"
@@ -95,6 +96,7 @@ def import_command(
     )],
     db: DbOption = Path("omaha.duckdb"),
     fmt: FormatOption = Format.table,
+    wide: WideOption = False,
     reread: Annotated[
         bool,
         typer.Option(
@@ -134,5 +136,5 @@ def import_command(
             bar.stop()
             typer.echo(_interrupted(stop, db), err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
-    typer.echo(render(_summary_table(summary), fmt), nl=False)
+    typer.echo(render(_summary_table(summary), fmt, fit=fit(wide)), nl=False)
     _report(summary, db)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -11,8 +12,19 @@ import duckdb
 import typer
 
 from analysis import reports
-from analysis.cli_options import DbOption, ForceOption, output_file
-from analysis.output import FileFormat, Format, Rows, first_rows, save, write
+from analysis.cli_options import (
+    DbOption,
+    ForceOption,
+    WideOption,
+    counted,
+    ctrl_c,
+    fail,
+    fit,
+    output_file,
+    step,
+    step_bar,
+)
+from analysis.output import FileFormat, Fit, Format, Rows, first_rows, plural, save, write
 from analysis.reports import Filters
 from ingest import store
 from ingest.money import show_money
@@ -157,8 +169,51 @@ def explain_no_rows(con: Connection, filters: Filters, hero: bool = False) -> st
     if hero:
         return "no hero rows under these filters (name a --player)"
     if _query(con, "count", filters)[0][0]:
-        return f"no row has {filters.min_hands} hands or more (--min-hands)"
+        return f"no row has {plural(filters.min_hands, 'hand')} or more (--min-hands)"
     return "no hands match these filters together"
+
+
+# The columns a report's table shows first where the terminal is narrow: what names the
+# row, then the hands and the money, then the commonest statistics; the rest as they fit.
+REPORT_FIRST = ("player", "position", "category", "value", "hand_label", "hand_class",
+                "currency", "period", "start", "hands", "dealt", "net", "bb_per_100", "table",
+                "vpip", "pfr")  # fmt: skip
+
+
+@dataclass
+class _Made:
+    """How far a report or graph got, for what Ctrl-C says it kept: whether the database
+    was opened read-only (the player rows made beside it) and the output begun."""
+
+    db: Path
+    read_only: bool = False
+    output_begun: bool = False
+
+    def rows(self) -> str:
+        """The player rows stored, as the database now holds them."""
+        if self.read_only:
+            return f"{self.db} is unchanged (in use by another process: the player rows were "\
+                "made beside it)"
+        found = counted(self.db, ("report_cache_hands", "hands"))
+        if found is None:
+            return f"every batch of player rows committed to {self.db} stays, the rest was " \
+                "rolled back"
+        stored, hands = found
+        return (f"{stored:,} of the {plural(hands, 'hand')} in {self.db} have their player rows "
+                "stored (each batch committed whole, the rest rolled back; the next report "
+                "goes on from there)")  # fmt: skip
+
+    def output(self, out: Path | None, existed: bool, what: str) -> str:
+        if out is not None:
+            return f"{out} {'left as it was' if existed else 'not written'}"
+        return f"the {what} was not printed whole" if self.output_begun else f"no {what} printed"
+
+
+def _read_only(con: Connection) -> bool:
+    ((read_only,),) = con.execute(
+        "SELECT readonly FROM duckdb_databases() WHERE database_name = current_database()"
+    ).fetchall()
+    return bool(read_only)
 
 
 def report_command(
@@ -192,6 +247,7 @@ def report_command(
         ),
     ] = None,
     fmt: Annotated[FileFormat, typer.Option("--format", help="Output format.")] = FileFormat.table,
+    wide: WideOption = False,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to this file (needed for parquet).")
     ] = None,
@@ -200,43 +256,55 @@ def report_command(
 ) -> None:
     """Player stats, stats by position, starting-hand results or sessions (docs/stats.md).
     Amounts of different currencies are never added: one row per currency (tournaments in
-    chips)."""
-    try:
-        if gap is not None and name is not reports.Report.sessions:
-            raise reports.ReportError("--gap applies to the sessions report")
-        grouping = reports.check_grouping(name, by)
-        filters = _filters(player, game, currency, (cash, tournaments), stakes, (since, until),
-                           min_hands)  # fmt: skip
-        gap_minutes = gap or reports.DEFAULT_GAP_MINUTES
-        if show_sql:
-            sql = reports.report_sql(name, grouping)
-            values = reports.report_values(filters, grouping, gap_minutes)
-            typer.echo(reports.show_sql(sql, reports.bound(sql, values)), nl=False)
-            return
-        if fmt is FileFormat.parquet and out is None:
-            raise reports.ReportError("parquet output needs --out FILE")
-        target = output_file(out, force, db) if out is not None else None
-        with reports.connect_for_reports(db) as con:
-            rows = first_rows(reports.report_rows(con, name, filters, grouping, gap_minutes))
-            if rows is None:
-                raise reports.ReportError(explain_no_rows(con, filters))
-            _emit(reports.without_counts(rows) if fmt is FileFormat.table else rows, fmt, target)
-    except (reports.ReportError, store.StoreError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
+    chips).
+
+    The table format shows the columns that fit the terminal (--wide: all of them). Ctrl-C
+    keeps the player rows of every batch of hands committed, rolls back the rest and exits
+    with code 130."""
+    made = _Made(db)
+    existed = out is not None and out.exists()
+    with ctrl_c(lambda: f"{made.rows()}; {made.output(out, existed, 'report')}"):
+        try:
+            if gap is not None and name is not reports.Report.sessions:
+                raise reports.ReportError("--gap applies to the sessions report")
+            grouping = reports.check_grouping(name, by)
+            filters = _filters(player, game, currency, (cash, tournaments), stakes,
+                               (since, until), min_hands)  # fmt: skip
+            gap_minutes = gap or reports.DEFAULT_GAP_MINUTES
+            if show_sql:
+                sql = reports.report_sql(name, grouping)
+                values = reports.report_values(filters, grouping, gap_minutes)
+                typer.echo(reports.show_sql(sql, reports.bound(sql, values)), nl=False)
+                return
+            if fmt is FileFormat.parquet and out is None:
+                raise reports.ReportError("parquet output needs --out FILE")
+            target = output_file(out, force, db) if out is not None else None
+            with reports.connect_for_reports(db) as con:
+                made.read_only = _read_only(con)
+                with step_bar() as bar:
+                    progress = step(bar, "player rows")
+                    found = reports.report_rows(con, name, filters, grouping, gap_minutes,
+                                                progress)  # fmt: skip
+                rows = first_rows(found)
+                if rows is None:
+                    raise reports.ReportError(explain_no_rows(con, filters))
+                shown = reports.without_counts(rows) if fmt is FileFormat.table else rows
+                _emit(shown, fmt, target, fit(wide, REPORT_FIRST), made)
+        except (reports.ReportError, store.StoreError) as exc:
+            fail(str(exc), 1)
 
 
-def _emit(rows: Rows, fmt: FileFormat, target: Path | None) -> None:
-    """Print ``rows`` or write them to ``target``; a file that cannot be written is a
-    one-line error."""
+def _emit(rows: Rows, fmt: FileFormat, target: Path | None, shown: Fit, made: _Made) -> None:
+    """Print ``rows`` (the table form as ``shown`` fits it) or write them to ``target``; a
+    file that cannot be written is a one-line error."""
     if target is None:
-        write(rows, Format(fmt.value), sys.stdout)
+        made.output_begun = True
+        write(rows, Format(fmt.value), sys.stdout, fit=shown)
         return
     try:
         save(rows, fmt, target)
     except OSError as exc:
-        typer.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from exc
+        fail(f"cannot write {target}: {exc.strerror or exc}", 2)
 
 
 def graph_command(
@@ -256,26 +324,34 @@ def graph_command(
     show_sql: ShowSqlOption = False,
 ) -> None:
     """Draw cumulative net won over hands, with showdown and non-showdown lines: one graph
-    per currency (tournaments in chips), or only --currency."""
+    per currency (tournaments in chips), or only --currency.
+
+    Ctrl-C keeps the player rows of every batch of hands committed, rolls back the rest,
+    writes no image and exits with code 130."""
     from analysis import graph
 
-    try:
-        filters = _filters(player, game, currency, (cash, tournaments), stakes, (since, until))
-        if show_sql:
-            typer.echo(reports.show_sql(graph.graph_sql(), graph.graph_values(filters)), nl=False)
-            return
-        target = output_file(out, force, db)
-        graph.check_suffix(target)
-        with reports.connect_for_reports(db) as con:
-            drawn = graph.draw_graph(con, filters, target)
-            if not drawn:
-                reason = explain_no_rows(con, filters, hero=player is None)
-                raise reports.ReportError(f"no hands to draw: {reason}")
-    except (reports.ReportError, store.StoreError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
-    except OSError as exc:
-        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from exc
+    made = _Made(db)
+    existed = out.exists()
+    with ctrl_c(lambda: f"{made.rows()}; {made.output(out, existed, 'graph')}"):
+        try:
+            filters = _filters(player, game, currency, (cash, tournaments), stakes,
+                               (since, until))  # fmt: skip
+            if show_sql:
+                shown = reports.show_sql(graph.graph_sql(), graph.graph_values(filters))
+                typer.echo(shown, nl=False)
+                return
+            target = output_file(out, force, db)
+            graph.check_suffix(target)
+            with reports.connect_for_reports(db) as con:
+                made.read_only = _read_only(con)
+                with step_bar() as bar:
+                    drawn = graph.draw_graph(con, filters, target, step(bar, "player rows"))
+                if not drawn:
+                    reason = explain_no_rows(con, filters, hero=player is None)
+                    raise reports.ReportError(f"no hands to draw: {reason}")
+        except (reports.ReportError, store.StoreError) as exc:
+            fail(str(exc), 1)
+        except OSError as exc:
+            fail(f"cannot write {out}: {exc.strerror or exc}", 2)
     for series in drawn:
         typer.echo(f"{series.title}: {out}", err=True)

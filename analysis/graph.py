@@ -11,6 +11,7 @@ per graph.
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,11 +21,12 @@ import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from analysis.output import whole_file
-from analysis.reports import Filters, ReportError, bound, create_views, sql_text
+from analysis.output import plural, whole_file
+from analysis.reports import Filters, Progress, ReportError, bound, create_views, sql_text
 from ingest.money import CURRENCY_SIGNS, show_money
 
 MAX_POINTS = 2000  # per graph: the points drawn, sampled in SQL
+TICKS = 6  # at most, on each axis
 SUFFIXES = (".html", ".htm", ".png")
 LINES = (
     ("net", "net won", "#2e9e3e"),
@@ -72,14 +74,17 @@ def _series(rows: pa.Table, currency: str, who: str) -> Series:
         currency=currency,
         hand_number=rows.column("hand_number").to_numpy().astype(np.int64),
         lines={name: rows.column(name).to_numpy().astype(np.int64) for name, *_ in LINES},
-        title=f"Results of {who} over {hands:,} hands ({currency})",
+        title=f"Results of {who} over {plural(hands, 'hand')} ({currency})",
     )
 
 
-def load_series(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[Series]:
+def load_series(
+    con: duckdb.DuckDBPyConnection, filters: Filters, progress: Progress | None = None
+) -> list[Series]:
     """One series per currency of the hands ``filters`` select (the hero's when no player),
-    the currency with most hands first; none when they select no hands."""
-    create_views(con)
+    the currency with most hands first; none when they select no hands. ``progress`` is
+    told how the stored player rows are brought up to date."""
+    create_views(con, progress)
     table = con.sql(graph_sql(), params=graph_values(filters)).to_arrow_table()
     firsts = table.filter(pc.equal(table.column("hand_number"), 1)).to_pylist()
     ordered = sorted(firsts, key=lambda first: (-first["hands"], first["currency"]))
@@ -88,6 +93,22 @@ def load_series(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[Series
         _series(table.filter(pc.equal(table.column("currency"), c["currency"])), c["currency"], who)
         for c in ordered
     ]
+
+
+def ticks(low: float, high: float, most: int = TICKS) -> list[int]:
+    """Whole numbers from ``low`` to ``high`` at a round step (1, 2 or 5 times a power of
+    ten), at most ``most`` of them, each once: the axis counts hands and the smallest unit
+    of a currency, so no two ticks are given the same label.
+
+    >>> ticks(1, 4), ticks(0, 0), ticks(-250, 1234)
+    ([1, 2, 3, 4], [0], [0, 500, 1000])
+    """
+    step = 1  # a power of ten times 1, 2 or 5
+    while high - low > (most - 1) * step:
+        factor = str(step)[0]
+        step = step * 5 // 2 if factor == "2" else step * 2
+    first = math.ceil(low / step) * step
+    return list(range(first, math.floor(high) + 1, step))
 
 
 def svg(series: Series, width: int = 900, height: int = 480) -> str:
@@ -113,14 +134,14 @@ def svg(series: Series, width: int = 900, height: int = 480) -> str:
         f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15">'
         f"{html.escape(series.title)}</text>",
     ]
-    for tick in np.linspace(low, high, 6):
+    for tick in ticks(low, high):
         y = py(float(tick))
         parts.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e4e4e4"/>'
             f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">'
             f"{html.escape(series.money(float(tick)))}</text>"
         )
-    for tick in np.linspace(xs[0], xs[-1], 6):
+    for tick in ticks(float(xs[0]), float(xs[-1])):
         parts.append(
             f'<text x="{px(float(tick)):.1f}" y="{height - bottom + 18}" '
             f'text-anchor="middle">{tick:,.0f}</text>'
@@ -164,7 +185,7 @@ def write_png(drawn: list[Series], path: Path) -> None:
 
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
-    from matplotlib.ticker import FuncFormatter
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     figure, panels = plt.subplots(len(drawn), 1, figsize=(10, 5.2 * len(drawn)), dpi=100,
                                   squeeze=False)  # fmt: skip
@@ -175,6 +196,9 @@ def write_png(drawn: list[Series], path: Path) -> None:
                 axes.plot(series.hand_number, line, color=colour, linewidth=1.4,
                           label=f"{label}: {series.money(float(line[-1]))}")  # fmt: skip
             axes.axhline(0, color="#888888", linewidth=0.8)
+            # whole hands and whole smallest units: no two ticks with the same label
+            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+            axes.yaxis.set_major_locator(MaxNLocator(integer=True))
             axes.yaxis.set_major_formatter(FuncFormatter(lambda v, _, s=series: s.money(v)))
             axes.set_title(series.title)
             axes.set_xlabel("hands")
@@ -193,11 +217,14 @@ def check_suffix(out: Path) -> None:
         raise ReportError(f"{out}: the graph is written as .html or .png")
 
 
-def draw_graph(con: duckdb.DuckDBPyConnection, filters: Filters, out: Path) -> list[Series]:
+def draw_graph(
+    con: duckdb.DuckDBPyConnection, filters: Filters, out: Path, progress: Progress | None = None
+) -> list[Series]:
     """Draw the graphs into ``out`` (``.html`` or ``.png``) and return the series drawn;
-    with no hands to draw, write nothing and return none."""
+    with no hands to draw, write nothing and return none. ``progress``: see
+    :func:`load_series`."""
     check_suffix(out)
-    drawn = load_series(con, filters)
+    drawn = load_series(con, filters, progress)
     if not drawn:
         return drawn
     with whole_file(out) as part:

@@ -19,6 +19,7 @@ import tempfile
 import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO, TypeAlias
@@ -41,6 +42,33 @@ class Format(enum.StrEnum):
     table = "table"
     csv = "csv"
     json = "json"
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``count`` (with thousands separators) and the noun agreeing with it: ``1 hand``,
+    ``2 hands``, ``1,000 hands``; ``nouns`` when the plural is not ``noun`` + s.
+
+    >>> plural(1, "hand"), plural(0, "file"), plural(12_500, "hand")
+    ('1 hand', '0 files', '12,500 hands')
+    """
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How the table form fits a terminal ``width`` (None: every column, however wide).
+    Columns are taken while they fit, those named in ``first`` first (in that order), then
+    the rest in their order, and shown in their own order; the first column taken is shown
+    whatever its width. ``wrap`` names a text column whose cells are wrapped onto more
+    lines to fit instead of being left out (a reason). The columns left out are named
+    under the table."""
+
+    width: int | None = None
+    first: tuple[str, ...] = ()
+    wrap: str | None = None
+
+
+MIN_WRAPPED = 24  # a wrapped column gets at least this many characters a line
 
 
 class FileFormat(enum.StrEnum):
@@ -153,29 +181,75 @@ def _twice(rows: Rows, max_rows: int | None) -> Iterator[tuple[Callable[[], Iter
         yield again, total
 
 
-def _write_table(rows: Rows, stream: TextIO, max_rows: int | None) -> None:
-    """Aligned columns: widths from a first pass over the rows, then the lines."""
+def _fitted(names: list[str], widths: list[int], fit: Fit) -> tuple[list[bool], int | None]:
+    """Which columns the table form shows within ``fit.width``, and the width the ``wrap``
+    column is cut to (None: not cut)."""
+    if fit.width is None or sum(widths) + 2 * (len(widths) - 1) <= fit.width:
+        return [True] * len(names), None
+    order = [names.index(name) for name in fit.first if name in names]
+    order += [i for i in range(len(names)) if i not in order]
+    wrap = names.index(fit.wrap) if fit.wrap in names else None
+    needs = [min(width, MIN_WRAPPED) if i == wrap else width for i, width in enumerate(widths)]
+    shown = [False] * len(names)
+    used = -2
+    for i in order:
+        if not any(shown) or used + 2 + needs[i] <= fit.width:
+            shown[i] = True
+            used += 2 + needs[i]
+    if wrap is None or not shown[wrap]:
+        return shown, None
+    room = needs[wrap] + fit.width - used
+    return shown, room if room < widths[wrap] else None
+
+
+def _lines_of(cells: list[str], widths: list[int], right: list[bool], wrap: int | None) -> str:
+    """One row of the table form: one line, or more when the ``wrap`` column's cell is
+    wider than its width."""
+    parts = [textwrap.wrap(cell, widths[i]) or [""] if i == wrap else [cell]
+             for i, cell in enumerate(cells)]  # fmt: skip
+    lines = []
+    for n in range(max(len(part) for part in parts)):
+        values = [part[n] if n < len(part) else "" for part in parts]
+        padded = zip(values, widths, right, strict=True)
+        lines.append("  ".join(v.rjust(w) if r else v.ljust(w) for v, w, r in padded).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _write_table(rows: Rows, stream: TextIO, max_rows: int | None, fit: Fit) -> None:
+    """Aligned columns (numbers to the right): widths from a first pass over the rows, the
+    columns that fit ``fit``, then the lines."""
     names = rows.schema.names
     widths = [len(name) for name in names]
     right = [
         pa.types.is_integer(f.type) or pa.types.is_floating(f.type) or pa.types.is_decimal(f.type)
         for f in rows.schema
     ]
-
-    def line(values: list[str]) -> str:
-        padded = zip(values, widths, right, strict=True)
-        return "  ".join(v.rjust(w) if r else v.ljust(w) for v, w, r in padded).rstrip() + "\n"
-
     with _twice(rows, max_rows) as (batches, total):
         for batch in batches():
             for i, column in enumerate(_cells(batch)):
                 widths[i] = max([widths[i], *(len(cell) for cell in column)])
-        stream.write(line(names) + line(["-" * w for w in widths]))
+        shown, cut = _fitted(names, widths, fit)
+        keep = [i for i, show in enumerate(shown) if show]
+        wrap = keep.index(names.index(fit.wrap)) if cut is not None and fit.wrap else None
+        kept_widths = [cut if j == wrap and cut else widths[i] for j, i in enumerate(keep)]
+        kept_right = [right[i] for i in keep]
+
+        def line(values: list[str]) -> str:
+            return _lines_of([values[i] for i in keep], kept_widths, kept_right, wrap)
+
+        stream.write(line(names) + "  ".join("-" * w for w in kept_widths) + "\n")
         for batch in batches():
             stream.writelines(line(list(row)) for row in zip(*_cells(batch), strict=True))
-    shown = total if max_rows is None else min(max_rows, total)
-    if shown < total:
-        stream.write(f"... {total - shown} more rows (use --format csv or json for all)\n")
+    shown_rows = total if max_rows is None else min(max_rows, total)
+    if shown_rows < total:
+        more = plural(total - shown_rows, "more row")
+        stream.write(f"... {more} (use --format csv or json for all)\n")
+    left_out = [name for name, show in zip(names, shown, strict=True) if not show]
+    if left_out:
+        note = (f"{plural(len(left_out), 'column')} left out to fit {fit.width} characters: "
+                f"{', '.join(left_out)} (--wide shows every column, as do --format csv and "
+                "json)")  # fmt: skip
+        stream.write(textwrap.fill(note, fit.width or len(note), break_on_hyphens=False) + "\n")
 
 
 def _json_text(value: Any) -> str | None:
@@ -284,27 +358,36 @@ def _dumps(row: dict[str, Any]) -> str:
         return json.dumps(_finite(row), default=_json_default, indent=1)
 
 
-def write(rows: Rows, fmt: Format, stream: TextIO, max_rows: int | None = None) -> None:
-    """Write ``rows`` in ``fmt`` to ``stream``; ``max_rows`` limits only the table form."""
+def write(
+    rows: Rows, fmt: Format, stream: TextIO, max_rows: int | None = None, fit: Fit | None = None
+) -> None:
+    """Write ``rows`` in ``fmt`` to ``stream``; ``max_rows`` limits only the table form,
+    and ``fit`` says which of its columns it shows."""
     if fmt is Format.csv:
         _write_csv(rows, stream)
     elif fmt is Format.json:
         _write_json(rows, stream)
     else:
-        _write_table(rows, stream, max_rows)
+        _write_table(rows, stream, max_rows, fit or Fit())
 
 
-def render(table: pa.Table, fmt: Format, max_rows: int | None = None) -> str:
-    """The text of ``table`` in ``fmt``; ``max_rows`` limits only the human-readable form."""
+def render(
+    table: pa.Table, fmt: Format, max_rows: int | None = None, fit: Fit | None = None
+) -> str:
+    """The text of ``table`` in ``fmt``; ``max_rows`` and ``fit`` act on the table form."""
     text = io.StringIO()
-    write(table, fmt, text, max_rows)
+    write(table, fmt, text, max_rows, fit)
     return text.getvalue()
 
 
 @contextmanager
 def whole_file(path: Path) -> Iterator[Path]:
     """A new file beside ``path`` to write, renamed over ``path`` when the block ends well
-    and removed when it fails: ``path`` is written whole or not at all."""
+    and removed when it fails: ``path`` is written whole or not at all. A path that is
+    there and is no regular file (a device, a pipe: ``/dev/stdout``) is written in place."""
+    if path.exists() and not path.is_file():
+        yield path
+        return
     part = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
         yield part

@@ -21,6 +21,7 @@ import functools
 import hashlib
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -315,31 +316,57 @@ def _todo(
     return dict.fromkeys(SOURCES, -1)
 
 
+Progress = Callable[[int, int], None]  # (hands whose rows are made, hands to make rows of)
+
+
+def _batch_hands(con: duckdb.DuckDBPyConnection) -> dict[int, int]:
+    """How many hands each batch of ``report_todo`` holds."""
+    return dict(con.execute("SELECT batch, count(*) FROM report_todo GROUP BY batch").fetchall())
+
+
 def _store_hands(
-    con: duckdb.DuckDBPyConnection, marks: dict[str, Mark], ends: dict[str, Mark], pending: bool
+    con: duckdb.DuckDBPyConnection,
+    marks: dict[str, Mark],
+    ends: dict[str, Mark],
+    pending: bool,
+    progress: Progress | None = None,
 ) -> None:
     """Add the rows of new hands to the stored tables, committing batch by batch (a
     transaction holds its batches in memory); the mark ``pending`` makes the next update
-    finish one cut short. The new marks are stored last."""
+    finish one cut short. The new marks are stored last. ``progress`` is told the hands
+    committed after each batch."""
     with store.transaction(con):
         _run(con, "mark_pending", version=cache_version())
         store.commit_and_continue(con)
         after = _todo(con, marks, pending, keep=True)
+        sizes, done = _batch_hands(con), 0
         for batch, span in sorted(_spans(con, after).items()):
             _add_batch(con, batch, span, keep=True)
             _run(con, "store_batch_hands")
             store.commit_and_continue(con)
+            done += sizes.get(batch, 0)
+            if progress is not None:
+                progress(done, sum(sizes.values()))
         _run(con, "clear_marks")
         for source, mark in ends.items():
             _run(con, "store_mark", source=source, rows=mark.rows, last_row=mark.last_row,
                  last_key=mark.last_key, version=cache_version())  # fmt: skip
 
 
-def _add_beside(con: duckdb.DuckDBPyConnection, marks: dict[str, Mark], pending: bool) -> None:
+def _add_beside(
+    con: duckdb.DuckDBPyConnection,
+    marks: dict[str, Mark],
+    pending: bool,
+    progress: Progress | None = None,
+) -> None:
     """Add the rows of new hands to temporary tables beside the stored ones (read-only)."""
     after = _todo(con, marks, pending, keep=False)
+    sizes, done = _batch_hands(con), 0
     for batch, span in sorted(_spans(con, after).items()):
         _add_batch(con, batch, span, keep=False)
+        done += sizes.get(batch, 0)
+        if progress is not None:
+            progress(done, sum(sizes.values()))
 
 
 def _writable(con: duckdb.DuckDBPyConnection) -> bool:
@@ -349,9 +376,10 @@ def _writable(con: duckdb.DuckDBPyConnection) -> bool:
     return not read_only
 
 
-def update_player_rows(con: duckdb.DuckDBPyConnection) -> None:
+def update_player_rows(con: duckdb.DuckDBPyConnection, progress: Progress | None = None) -> None:
     """Bring the rows behind ``player_hands`` up to date with the tables: in the stored
-    tables when ``con`` can write, else in temporary tables beside them."""
+    tables when ``con`` can write, else in temporary tables beside them; ``progress`` is
+    told the hands done after each batch."""
     keep = _writable(con)
     if not keep:  # as ``omaha sql`` opens the store: the rows beside spill to SPILL_DIR
         con.execute("SET temp_directory = $dir", {"dir": str(SPILL_DIR)})
@@ -369,9 +397,9 @@ def update_player_rows(con: duckdb.DuckDBPyConnection) -> None:
     ends = _table_ends(con)
     if pending or marks != ends:
         if keep:
-            _store_hands(con, marks, ends, pending)
+            _store_hands(con, marks, ends, pending, progress)
         else:
-            _add_beside(con, marks, pending)
+            _add_beside(con, marks, pending, progress)
     con.unregister("hand_classes")
     _run(con, "point_stored" if keep else "point_beside")
     _run(con, "point_hand_classes")
@@ -384,11 +412,11 @@ _NO_ALLIN = (
 )
 
 
-def create_views(con: duckdb.DuckDBPyConnection) -> None:
-    """Bring the player rows up to date and create the views of ``sql/views.sql`` (their
-    sums made exact: see :func:`exact_sums`)."""
+def create_views(con: duckdb.DuckDBPyConnection, progress: Progress | None = None) -> None:
+    """Bring the player rows up to date (telling ``progress``) and create the views of
+    ``sql/views.sql`` (their sums made exact: see :func:`exact_sums`)."""
     exact_sums(con)
-    update_player_rows(con)
+    update_player_rows(con, progress)
     found = con.execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'allin_ev'"
     ).fetchall()
@@ -457,11 +485,13 @@ def report_rows(
     filters: Filters,
     by: Grouping | None = None,
     gap_minutes: int = DEFAULT_GAP_MINUTES,
+    progress: Progress | None = None,
 ) -> pa.RecordBatchReader:
     """The rows of one report on ``con`` (a store connection) as the database sends them,
-    amounts tagged with their currency column (see :func:`analysis.output.with_money`)."""
+    amounts tagged with their currency column (see :func:`analysis.output.with_money`);
+    ``progress`` is told how the stored player rows are brought up to date."""
     by = check_grouping(report, by)
-    create_views(con)
+    create_views(con, progress)
     sql = report_sql(report, by)
     values = bound(sql, report_values(filters, by, gap_minutes))
     try:
@@ -501,7 +531,9 @@ VIEW_NAMES = ("player_hands", "hand_classes", "class_categories", "hand_landmark
               "report_hands", "class_results", "bb_per_100", "pct")
 
 
-def prepare_ad_hoc(con: duckdb.DuckDBPyConnection, query: str) -> None:
+def prepare_ad_hoc(
+    con: duckdb.DuckDBPyConnection, query: str, progress: Progress | None = None
+) -> None:
     """Make the report views available to an ad hoc query (``omaha sql``) that names one."""
     if any(name in query.lower() for name in VIEW_NAMES):
-        create_views(con)
+        create_views(con, progress)

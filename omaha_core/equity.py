@@ -217,7 +217,9 @@ def _check_deal(
             raise ValueError(f"{rules.label} hands have {rules.hole_cards} cards, not {len(hole)}")
     streets = (1, 3, 4, 5) if rules.courchevel else (0, 3, 4, 5)
     if len(board) not in streets:
-        raise ValueError(f"a {rules.label} board has {streets} cards, not {len(board)}")
+        article = "an" if rules.label[0] in "AEIOU" else "a"  # an Omaha Hi, a 5-Card Omaha Hi
+        sizes = f"{', '.join(map(str, streets[:-1]))} or {streets[-1]}"
+        raise ValueError(f"{article} {rules.label} board has {sizes} cards, not {len(board)}")
     cards = [*board, *dead, *(card for hole in holes for card in hole)]
     check_distinct(cards)
     if 52 - len(cards) < 5 - len(board):

@@ -67,7 +67,7 @@ def test_import_summary_as_json(db: Path, tmp_path: Path) -> None:
         {"unit": "hands", "outcome": "errors", "count": 0},
     ]
     assert "error details" not in result.stderr
-    assert result.stderr.startswith("1 files (1 unchanged since a past import, not read again)")
+    assert result.stderr.startswith("1 file (1 unchanged since a past import, not read again)")
     reread = runner.invoke(
         app, ["import", str(tmp_path / "h.txt"), "--db", str(db), "--format", "json", "--reread"]
     )
@@ -77,7 +77,7 @@ def test_import_summary_as_json(db: Path, tmp_path: Path) -> None:
         {"unit": "files", "outcome": "unchanged", "count": 0},
     ]
     assert json.loads(reread.stdout)[7:] == json.loads(result.stdout)[7:]
-    assert reread.stderr.startswith("1 files, 4 hands in ")
+    assert reread.stderr.startswith("1 file, 4 hands in ")
 
 
 def test_import_of_a_missing_path_fails_cleanly(tmp_path: Path) -> None:

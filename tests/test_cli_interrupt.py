@@ -1,0 +1,250 @@
+"""Ctrl-C in every long command run as the real ``omaha`` script (the signal sent to the whole
+process group, as a terminal sends it): one line saying what was kept, exit code 130,
+nothing half-written (a DuckDB transaction rolled back, no output file left partial), and
+the next run going on from what was kept. The import's own tests are in
+tests/test_import_interrupt.py."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ingest import generator, importer, store
+
+OMAHA = Path(sys.executable).with_name("omaha")  # the console script of this environment
+GENERATED_HANDS = 10_000
+COPIES = 4  # renumbered copies: 40,000 distinct hands
+HANDS = GENERATED_HANDS * COPIES
+LINE = re.compile(r"interrupted: [^\n]+\n")
+
+# `omaha report`, storing the player rows in batches of 5,000 hands, with Ctrl-C pressed
+# right after the third commit (the first marks the update as pending; then one per batch)
+REPORT_AFTER_TWO_BATCHES = """
+import os, signal, sys
+from analysis import reports
+from ingest import store
+reports.BATCH_HANDS = 5_000
+commits = []
+def commit_and_count(con):
+    store_commit(con)
+    commits.append(con)
+    if len(commits) == 3:
+        os.kill(os.getpid(), signal.SIGINT)
+store_commit, store.commit_and_continue = store.commit_and_continue, commit_and_count
+from analysis.cli import app
+sys.argv[0] = "omaha"
+app()
+"""
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of generated hands (copies renumbered), imported, nothing else done."""
+    folder = tmp_path_factory.mktemp("ctrl_c")
+    generator.generate(folder / "block.txt", GENERATED_HANDS, seed=11, workers=2)
+    block = (folder / "block.txt").read_bytes()
+    with (folder / "hands.txt").open("wb") as out:
+        for copy in range(COPIES):
+            out.write(block.replace(b"PokerStars Hand #2", f"PokerStars Hand #{copy + 2}".encode()))
+    db = folder / "omaha.duckdb"
+    assert importer.import_paths([folder / "hands.txt"], db).imported == HANDS
+    return db
+
+
+@pytest.fixture(scope="module")
+def players_csv(stored: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The players report of the database, made without interruption."""
+    db = tmp_path_factory.mktemp("reference") / "omaha.duckdb"
+    shutil.copy(stored, db)
+    return _run("report", "players", "--db", str(db), "--format", "csv").stdout
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(OMAHA), *args], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def _same_report(got: str, expected: str) -> None:
+    """The same csv rows; a float may differ in its last decimal (a sum of doubles depends
+    on the order the stored rows are read in)."""
+    got_rows, expected_rows = (list(csv.reader(io.StringIO(text))) for text in (got, expected))
+    assert len(got_rows) == len(expected_rows)
+    for row, other in zip(got_rows, expected_rows, strict=True):
+        for value, wanted in zip(row, other, strict=True):
+            if value != wanted:
+                assert "." in value and math.isclose(float(value), float(wanted), abs_tol=0.011)
+
+
+def _copy(stored: Path, tmp_path: Path) -> Path:
+    db = tmp_path / "omaha.duckdb"
+    shutil.copy(stored, db)
+    return db
+
+
+def _ctrl_c(command: list[str], after: float) -> tuple[int, str, str, float]:
+    """Run ``command``, press Ctrl-C ``after`` seconds later (SIGINT to its process group);
+    exit code, stdout, stderr and the seconds it took to stop."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)  # fmt: skip
+    time.sleep(after)
+    assert process.poll() is None, "the command ended before Ctrl-C"
+    pressed = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        stdout, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:  # it did not stop: end it, and fail
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    return process.returncode, stdout, stderr, time.monotonic() - pressed
+
+
+def _one_line(code: int, stderr: str) -> str:
+    assert code == 130, stderr
+    assert LINE.fullmatch(stderr), stderr
+    return stderr.removeprefix("interrupted: ").removesuffix("\n")
+
+
+def _count(db: Path, sql: str) -> int:
+    with store.connect(db, read_only=True) as con:
+        return int(con.execute(sql).fetchall()[0][0])
+
+
+def _tables(db: Path) -> set[str]:
+    with store.connect(db, read_only=True) as con:
+        found = con.execute("SELECT table_name FROM duckdb_tables()").fetchall()
+    return {name for (name,) in found}
+
+
+def test_report_ctrl_c_keeps_committed_rows_and_the_next_report_goes_on(
+    stored: Path, players_csv: str, tmp_path: Path
+) -> None:
+    db = _copy(stored, tmp_path)
+    code, stdout, stderr, _ = _ctrl_c([str(OMAHA), "report", "players", "--db", str(db)], 3.0)
+    said = _one_line(code, stderr)
+    kept = _count(db, "SELECT count(*) FROM report_cache_hands")
+    assert said.startswith(
+        f"{kept:,} of the {HANDS:,} hands in {db} have their player rows stored (each batch "
+        "committed whole, the rest rolled back; the next report goes on from there); "
+    ), said
+    assert said.endswith(("; no report printed", "; the report was not printed whole")), said
+    if said.endswith("no report printed"):
+        assert stdout == ""
+    again = _run("report", "players", "--db", str(db), "--format", "csv")
+    _same_report(again.stdout, players_csv)
+    assert _count(db, "SELECT count(*) FROM report_cache_hands") == HANDS
+
+
+def test_report_ctrl_c_after_two_batches_says_what_stays(
+    stored: Path, players_csv: str, tmp_path: Path
+) -> None:
+    db = _copy(stored, tmp_path)
+    command = [sys.executable, "-c", REPORT_AFTER_TWO_BATCHES, "report", "players", "--db",
+               str(db)]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert _one_line(done.returncode, done.stderr) == (
+        f"10,000 of the 40,000 hands in {db} have their player rows stored (each batch "
+        "committed whole, the rest rolled back; the next report goes on from there); no "
+        "report printed"
+    )
+    assert done.stdout == ""
+    assert _count(db, "SELECT count(*) FROM report_cache_hands") == 10_000
+    again = _run("report", "players", "--db", str(db), "--format", "csv")
+    _same_report(again.stdout, players_csv)
+
+
+def test_report_to_a_file_ctrl_c_leaves_no_file(stored: Path, tmp_path: Path) -> None:
+    db, out = _copy(stored, tmp_path), tmp_path / "players.csv"
+    command = [str(OMAHA), "report", "players", "--db", str(db), "--out", str(out)]
+    code, _, stderr, _ = _ctrl_c(command, 3.0)
+    assert _one_line(code, stderr).endswith(f"; {out} not written")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["omaha.duckdb"]
+
+
+def test_graph_ctrl_c_writes_no_image(stored: Path, tmp_path: Path) -> None:
+    db, out = _copy(stored, tmp_path), tmp_path / "hero.html"
+    code, _, stderr, _ = _ctrl_c([str(OMAHA), "graph", "--db", str(db), "--out", str(out)], 3.0)
+    assert _one_line(code, stderr).endswith(f"; {out} not written")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["omaha.duckdb"]
+
+
+def _audit_consistent(db: Path) -> tuple[int, int]:
+    """Hands audited and hands looked at for their all-in equity, checked: each audited
+    hand once with its awards, no award or all-in row of a hand not done."""
+    tables = _tables(db)
+    audited = seen = 0
+    if "audit_hands" in tables:
+        audited = _count(db, "SELECT count(*) FROM audit_hands")
+        assert audited == _count(db, "SELECT count(DISTINCT (site, hand_id)) FROM audit_hands")
+        assert audited == _count(db, "SELECT count(DISTINCT (site, hand_id)) FROM audit_awards")
+        assert _count(db, "SELECT count(*) FROM audit_awards ANTI JOIN audit_hands "
+                          "USING (site, hand_id)") == 0  # fmt: skip
+    if "allin_seen" in tables:
+        seen = _count(db, "SELECT count(*) FROM allin_seen")
+        for name in ("allin_hands", "allin_equity", "allin_ev"):
+            alone = f"SELECT count(*) FROM {name} ANTI JOIN allin_seen USING (site, hand_id)"
+            assert _count(db, alone) == 0, name
+    assert {name for name in tables if name.endswith("_todo")} == set()
+    return audited, seen
+
+
+def test_audit_ctrl_c_keeps_whole_batches(stored: Path, tmp_path: Path) -> None:
+    db = _copy(stored, tmp_path)
+    code, stdout, stderr, took = _ctrl_c([str(OMAHA), "audit", "--db", str(db)], 3.0)
+    audited, seen = _audit_consistent(db)
+    assert _one_line(code, stderr) == (
+        f"of the {HANDS:,} hands in {db}, {audited:,} stay audited and {seen:,} looked at for "
+        "their all-in equity (each batch committed whole, the rest rolled back); omaha audit "
+        "goes on from there"
+    )
+    assert stdout == ""
+    assert took < 20  # the workers are stopped, not waited for
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["omaha.duckdb"]
+    done = _run("audit", "--db", str(db), "--no-equity")
+    assert f"audit: {HANDS - audited:,} hands in " in done.stderr
+    assert _audit_consistent(db)[0] == HANDS
+
+
+def test_audit_ctrl_c_in_the_all_in_step(stored: Path, tmp_path: Path) -> None:
+    db = _copy(stored, tmp_path)
+    _run("audit", "--db", str(db), "--no-equity")
+    code, _, stderr, took = _ctrl_c([str(OMAHA), "audit", "--db", str(db)], 3.5)
+    audited, seen = _audit_consistent(db)
+    assert audited == HANDS and seen < HANDS
+    assert f", {HANDS:,} stay audited and {seen:,} looked at" in _one_line(code, stderr)
+    assert took < 20
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["omaha.duckdb"]
+
+
+def test_sql_ctrl_c_stops_the_query(stored: Path) -> None:
+    endless = "SELECT count(*) FROM range(100000000000) t(x) WHERE x % 7 = 3"
+    for files in ([], ["--allow-files"]):
+        command = [str(OMAHA), "sql", endless, "--db", str(stored), *files]
+        code, stdout, stderr, took = _ctrl_c(command, 2.5)
+        said = _one_line(code, stderr)
+        assert said.startswith(f"{stored} is unchanged (omaha sql opens it read-only)")
+        assert stdout == "" and took < 10
+
+
+def test_generate_ctrl_c_leaves_no_file(tmp_path: Path) -> None:
+    out = tmp_path / "hands.txt"
+    code, _, stderr, _ = _ctrl_c([str(OMAHA), "generate", str(out), "--hands", "3000000"], 2.5)
+    assert _one_line(code, stderr) == f"{out} not written (written whole or not at all)"
+    assert list(tmp_path.iterdir()) == []
+    out.write_text("kept\n")
+    command = [str(OMAHA), "generate", str(out), "--hands", "3000000", "--force"]
+    code, _, stderr, _ = _ctrl_c(command, 2.5)
+    assert _one_line(code, stderr) == f"{out} left as it was (written whole or not at all)"
+    assert out.read_text() == "kept\n" and list(tmp_path.iterdir()) == [out]
