@@ -169,7 +169,8 @@ def explain_no_rows(con: Connection, filters: Filters, hero: bool = False) -> st
     if hero:
         return "no hero rows under these filters (name a --player)"
     if _query(con, "count", filters)[0][0]:
-        return f"no row has {plural(filters.min_hands, 'hand')} or more (--min-hands)"
+        hands = "hand" if filters.min_hands == 1 else "hands"  # the number as it was typed
+        return f"no row has {filters.min_hands} {hands} or more (--min-hands)"
     return "no hands match these filters together"
 
 
