@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from analysis.cli_options import ctrl_c
 from analysis.explain import ExplainError, explain, render
 
 
@@ -25,9 +26,10 @@ def explain_command(
     if not file.is_file():
         typer.echo(f"error: {file} is not a file", err=True)
         raise typer.Exit(2)
-    try:
-        explained = explain(file, hand)
-    except ExplainError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from exc
-    typer.echo("\n".join(render(item) for item in explained), nl=False)
+    with ctrl_c(lambda: "nothing was written (the file is only read)"):
+        try:
+            explained = explain(file, hand)
+        except ExplainError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1) from exc
+        typer.echo("\n".join(render(item) for item in explained), nl=False)

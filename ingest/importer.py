@@ -504,7 +504,7 @@ class _Progress:
                                          self.compiles.compiling))  # fmt: skip
 
     def wait(self, run: _Run, future: Future[ParseResult]) -> ParseResult:
-        """The job's result, reporting while it runs (a first parse may compile for 15 s);
+        """The job's result, reporting while it runs (a first parse may compile for 30 s);
         raises :class:`ImportInterrupted` once Ctrl-C was pressed."""
         while not wait([future], timeout=PROGRESS_SECONDS).done:
             self.check(run)

@@ -2,7 +2,7 @@
 
 numba compiles each ``@njit`` scan on its first call and caches the machine code on disk
 beside its module (``__pycache__``, ``cache=True``); later processes load it. Compiling
-them all takes about 15 s, which without this module the first import after installing
+them all takes about 30 s, which without this module the first import after installing
 spends in silence. ``python -m ingest.warm`` (run by ``make`` after installing) parses a
 few generated hands of every game, which compiles and caches the scans the import uses;
 :func:`watching` tells an import when it compiles anyway (a scan met for the first time,
@@ -20,7 +20,7 @@ from numba.core.event import Event, Listener, install_listener
 
 from omaha_core.games import GAMES
 
-COMPILE_NOTE = "compiling the parser once, about 15 s"
+COMPILE_NOTE = "compiling the parser once, about 30 s"
 _WARM_HANDS = 160  # every game, hi/lo splits, side pots, run-it-twice and tournament hands
 
 

@@ -32,3 +32,10 @@ def shared(corpus: Path, formats: Path) -> Path:
     """The folder holding both the corpus and the flop-game files; skips when either is
     absent."""
     return CORPUS.parent
+
+
+@pytest.fixture(autouse=True)
+def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables as a pipe gets them (every column), whatever COLUMNS the shell exports; the
+    tests of fitted tables set it themselves."""
+    monkeypatch.delenv("COLUMNS", raising=False)
