@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -193,9 +194,15 @@ def audit_command(
             summed = time.perf_counter() - summed
         except store.StoreError as exc:
             fail(str(exc), 1)
+        if fmt is Format.json and len(tables) > 1:  # one document: the tables by name
+            documents = {name: json.loads(render(table, fmt)) for name, table in tables.items()}
+            typer.echo(json.dumps(documents, ensure_ascii=False, indent=1))
+            tables = {}
         for name, table in tables.items():
             if fmt is Format.table:
                 typer.echo(f"{name.replace('_', ' ')}:")
+            elif fmt is Format.csv and len(tables) > 1:  # sections, each named on a line
+                typer.echo(f"# {name}")
             shown = fit(wide, *AUDIT_FIT.get(name, ((), None)))
             limit = 50 if name == "problems" else None
             typer.echo(render(table, fmt, max_rows=limit, fit=shown), nl=False)

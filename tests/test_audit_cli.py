@@ -160,3 +160,16 @@ def test_an_audit_stored_by_an_earlier_version_is_made_again(db: Path) -> None:
     finally:
         con.close()
     assert audit_run.run_audit(db, workers=1).hands == 5
+
+
+def test_audit_summary_as_one_json_document_and_named_csv_sections(db: Path) -> None:
+    result = runner.invoke(app, ["audit", "--db", str(db), "--all", "--no-equity",
+                                 "--format", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert list(summary) == ["by_room", "by_game", "problems"]
+    assert sum(row["hands"] for row in summary["by_room"]) == 5
+    csv_out = runner.invoke(app, ["audit", "--db", str(db), "--all", "--no-equity",
+                                  "--format", "csv"]).stdout  # fmt: skip
+    sections = [line for line in csv_out.splitlines() if line.startswith("# ")]
+    assert sections == ["# by_room", "# by_game", "# problems"]

@@ -61,21 +61,6 @@ def omaha(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return done
 
 
-def json_documents(text: str) -> list[Any]:
-    """The JSON documents of an output, one after the other (``omaha audit`` writes one per
-    summary table)."""
-    decoder = json.JSONDecoder()
-    documents: list[Any] = []
-    position = 0
-    while position < len(text):
-        if text[position].isspace():
-            position += 1
-            continue
-        document, position = decoder.raw_decode(text, position)
-        documents.append(document)
-    return documents
-
-
 def query(db: Path, sql: str) -> list[tuple[Any, ...]]:
     """Rows of a plain query on the stored tables, read-only."""
     con = store.connect(db, read_only=True)
@@ -202,7 +187,8 @@ def test_import_again_reads_nothing_new(database: Database) -> None:
 
 
 def test_audit_summary_counts_every_stored_hand(database: Database) -> None:
-    by_room, by_game, *rest = json_documents(database.audit)
+    summary = json.loads(database.audit)
+    by_room, by_game = summary["by_room"], summary["by_game"]
     [(stored,)] = query(database.path, "SELECT count(*) FROM hands")
     assert sum(row["hands"] for row in by_room) == stored
     for row in by_room:
@@ -223,7 +209,7 @@ def test_audit_summary_counts_every_stored_hand(database: Database) -> None:
     assert len(problems) == stored - statuses.get("ok", 0)
     assert all(row["status"] != "ok" and row["reason"] for row in problems)
     # the all-in summary: every hand looked at is computed or not, by street
-    [all_in] = [table for table in rest if table and "computed" in table[0]]
+    all_in = summary["all_in_hands"]
     [(qualifying, computed)] = query(
         database.path, "SELECT count(*), count(*) FILTER (computed) FROM allin_hands"
     )
