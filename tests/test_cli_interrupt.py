@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from ingest import generator, importer, store
+from tests.test_import_interrupt import ctrl_c_after_third_commit
 
 OMAHA = Path(sys.executable).with_name("omaha")  # the console script of this environment
 GENERATED_HANDS = 10_000
@@ -30,22 +31,9 @@ LINE = re.compile(r"interrupted: [^\n]+\n")
 
 # `omaha report`, storing the player rows in batches of 5,000 hands, with Ctrl-C pressed
 # right after the third commit (the first marks the update as pending; then one per batch)
-REPORT_AFTER_TWO_BATCHES = """
-import os, signal, sys
-from analysis import reports
-from ingest import store
-reports.BATCH_HANDS = 5_000
-commits = []
-def commit_and_count(con):
-    store_commit(con)
-    commits.append(con)
-    if len(commits) == 3:
-        os.kill(os.getpid(), signal.SIGINT)
-store_commit, store.commit_and_continue = store.commit_and_continue, commit_and_count
-from analysis.cli import app
-sys.argv[0] = "omaha"
-app()
-"""
+REPORT_AFTER_TWO_BATCHES = ctrl_c_after_third_commit(
+    "from analysis import reports\nreports.BATCH_HANDS = 5_000\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -165,17 +153,25 @@ def test_report_ctrl_c_after_two_batches_says_what_stays(
     _same_report(again.stdout, players_csv)
 
 
+def _after_two_batches(*args: str) -> tuple[int, str]:
+    """Exit code and stderr of a command whose player rows are stored in batches of 5,000
+    hands, Ctrl-C pressed after the second batch is committed (whatever the machine's
+    speed)."""
+    done = subprocess.run([sys.executable, "-c", REPORT_AFTER_TWO_BATCHES, *args],
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    return done.returncode, done.stderr
+
+
 def test_report_to_a_file_ctrl_c_leaves_no_file(stored: Path, tmp_path: Path) -> None:
     db, out = _copy(stored, tmp_path), tmp_path / "players.csv"
-    command = [str(OMAHA), "report", "players", "--db", str(db), "--out", str(out)]
-    code, _, stderr, _ = _ctrl_c(command, 3.0)
+    code, stderr = _after_two_batches("report", "players", "--db", str(db), "--out", str(out))
     assert _one_line(code, stderr).endswith(f"; {out} not written")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["omaha.duckdb"]
 
 
 def test_graph_ctrl_c_writes_no_image(stored: Path, tmp_path: Path) -> None:
     db, out = _copy(stored, tmp_path), tmp_path / "hero.html"
-    code, _, stderr, _ = _ctrl_c([str(OMAHA), "graph", "--db", str(db), "--out", str(out)], 3.0)
+    code, stderr = _after_two_batches("graph", "--db", str(db), "--out", str(out))
     assert _one_line(code, stderr).endswith(f"; {out} not written")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["omaha.duckdb"]
 

@@ -18,12 +18,17 @@ from ingest import generator, importer, store
 OMAHA = Path(sys.executable).with_name("omaha")  # the console script of this environment
 GENERATED_HANDS = 20_000
 COPIES = 8  # renumbered copies: 160,000 distinct hands, several seconds to import
-# `omaha import` committing every batch (of 2,000 hands or more), Ctrl-C pressed right
-# after the third commit
-THIRD_COMMIT_CTRL_C = """
+
+
+def ctrl_c_after_third_commit(setup: str) -> str:
+    """A ``python -c`` script running the ``omaha`` command line after ``setup`` (smaller
+    batches), with Ctrl-C pressed right after the third commit of the database."""
+    return setup + _PRESS_AFTER_THIRD_COMMIT
+
+
+_PRESS_AFTER_THIRD_COMMIT = """
 import os, signal, sys
-from ingest import importer, store
-importer.BATCH_HANDS = importer.COMMIT_HANDS = 2_000
+from ingest import store
 commits = []
 def commit_and_count(con):
     store_commit(con)
@@ -35,6 +40,11 @@ from analysis.cli import app
 sys.argv[0] = "omaha"
 app()
 """
+# `omaha import` committing every batch (of 2,000 hands or more), Ctrl-C pressed right
+# after the third commit
+THIRD_COMMIT_CTRL_C = ctrl_c_after_third_commit(
+    "from ingest import importer\nimporter.BATCH_HANDS = importer.COMMIT_HANDS = 2_000\n"
+)
 
 
 @pytest.fixture(scope="module")
