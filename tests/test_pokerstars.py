@@ -389,7 +389,8 @@ def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, 
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
     tables = pokerstars.GRAMMAR.tables
     spans, zone_index, et_given, local = _header_fields(
-        text.data, text.starts, text.ends, tables.hand_id, tables.hand_id_end
+        text.data, text.starts, text.ends, tables.hand_id, tables.hand_id_end,
+        pokerstars.GRAMMAR.wording.words,
     )
     expected = pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False)
     expected = expected.fill_null(
@@ -421,7 +422,8 @@ TABLE_LINE = (
 def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str]) -> None:
     line = start + "".join(pieces)
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
-    [found] = fields.table_fields(text.data, text.starts, text.ends)
+    words = pokerstars.GRAMMAR.wording.words
+    [found] = fields.table_fields(text.data, text.starts, text.ends, words)
     read = line.lstrip(" \t").rstrip(" \t\r")  # a line is read without its indent and end
     expected = (
         pl.DataFrame({"line": [read]})

@@ -19,10 +19,13 @@ import pytest
 
 from ingest.engine import fields, scan
 from ingest.engine.site import TextSite
+from ingest.engine.wording import Wording
 from ingest.reader import detect_encoding
 from ingest.sites import Chunk, ParseResult, ggpoker, pokerstars
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
+
+_WORDING = Wording()  # the words of the PokerStars format the lines below are in
 
 
 def _frame(table: pa.Table) -> pl.DataFrame:
@@ -76,7 +79,7 @@ SAT_OUT = "Seat 8: StaKuGorPS (2470 in chips) is sitting out"
 
 def test_a_seat_line_reads_its_player_and_stack_whatever_follows() -> None:
     data, starts, ends = _lines(MOVED_IN, SEATED, SAT_OUT)
-    spans = fields.seat_fields(data, starts, ends, scan.lit(" in chips"))
+    spans = fields.seat_fields(data, starts, ends, scan.lit(" in chips"), _WORDING.words)
     players = [_span(data, int(row[2]), int(row[3])) for row in spans]
     stacks = [_span(data, int(row[4]), int(row[5])) for row in spans]
     assert players == ["Player13", "Hero", "StaKuGorPS"]
@@ -156,7 +159,7 @@ def test_a_board_line_must_end_at_its_bracket() -> None:
     )
     labels = (np.zeros(0, np.uint8), np.zeros(1, np.int64))
     _, spans, _, is_board, board = fields.summary_fields(
-        data, starts, ends, scan.lit("Board ["), *labels
+        data, starts, ends, scan.lit("Board ["), *labels, _WORDING.words, *_WORDING.run_table
     )
     assert is_board.tolist() == [True, True, True]
     cards = [_span(data, int(row[2]), int(row[3])) for row in spans]

@@ -24,27 +24,41 @@ from ingest.engine.grammar import (
     Actions,
 )
 from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit, njit_inline
+from ingest.engine.wording import (
+    W_BOARD,
+    W_BUTTON,
+    W_CARDS_OPEN,
+    W_CASH_OUT_FEE,
+    W_CASHED_OUT,
+    W_COLLECTED,
+    W_DEALT,
+    W_FROM_POT,
+    W_HAND_NUMBER,
+    W_MAIN_POT,
+    W_MAX_SEATS,
+    W_MUCKED,
+    W_NOT_AWARDED,
+    W_POT,
+    W_RETURNED,
+    W_SEAT,
+    W_SEAT_SEPARATOR,
+    W_SHOWED,
+    W_SHOWS,
+    W_SIDE_POT,
+    W_TABLE,
+    W_TABLE_ID,
+    W_TOTAL_POT,
+    W_UNCALLED,
+    W_WON,
+)  # fmt: skip
 
 # Per event kind code: its amount is read, it is read only to know who sat out, an event.
 KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
 KIND_EVENT = np.array([kind not in NOT_EVENTS for kind in EVENT_KINDS])
 _KIND_CARDS = np.array([kind in ("show", "muck", "fold") for kind in EVENT_KINDS])
 _KIND_SHAPED = np.array([kind in [*BETTING, "check"] for kind in EVENT_KINDS])
-RUN_WORDS = scan.literal_table(["FIRST ", "SECOND ", "THIRD "])  # boards of run-it-twice hands
 NO_SEAT = -999  # a seat number that is not one
-_SEAT, _DEALT, _COLON = lit("Seat "), lit("Dealt to "), lit(": ")
-_ALL_IN, _CHECKS, _RAISES, _TO = lit(" and is all-in"), lit("checks"), lit("raises "), lit(" to")
-_UNCALLED, _RETURNED = lit("Uncalled bet ("), lit(") returned to ")
-_COLLECTED, _FROM, _POT = lit(" collected "), lit(" from "), lit("pot")
-_MAIN_POT = lit("main pot")
-_MAIN_SIDE = scan.literal_table(["main ", "side "])
-_CASHED, _BAR, _FEE = lit(" cashed out the hand for "), lit(" |"), lit("| Cash Out Fee ")
-_SHOWS = lit(" shows [")
-_HALVES = (lit("(HI)"), lit("(LO)"))
-_SHOWED, _MUCKED, _WON = lit(" showed ["), lit(" mucked ["), lit(" won ")
-_NOT_AWARDED = lit("(pot not awarded")
-_BRACKET, _TOTAL_POT = lit(" ["), lit("Total pot ")
-_SIDE_POT, _BOARD_WORD = lit("Side pot"), lit("Board")
+_BAR = lit(" |")  # ends a cash-out's amount
 _NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
 _NOT_SPACE_BAR, _NOT_CLOSE_PAREN, _NOT_SPACE_CLOSE = lit(" |"), lit(")"), lit(" )")
 _SPACE, _COLON_BYTE = 32, 58
@@ -195,37 +209,45 @@ def read_actions(
 
 
 @njit
-def _collected_amount(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
-    """`` collected (\\S+) from ``: the leftmost such amount."""
-    pos = find(data, start, end, _COLLECTED)
+def _collected_amount(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
+) -> tuple[int, int]:
+    """``<collected>(\\S+)<from pot>``: the leftmost such amount."""
+    collected, from_pot = words[W_COLLECTED], words[W_FROM_POT]
+    pos = find(data, start, end, collected)
     while pos >= 0:
-        first = pos + _COLLECTED.size
+        first = pos + collected.size
         last = scan.non_space_run(data, first, end)
-        if last > first and at(data, last, end, _FROM):
+        if last > first and at(data, last, end, from_pot):
             return first, last
-        pos = find(data, pos + 1, end, _COLLECTED)
+        pos = find(data, pos + 1, end, collected)
     return NULL, NULL
 
 
 @njit
-def _pot_name(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
-    """`` from ((?:main |side )?pot(?:[- ]\\d+)?)$``: the pot a collect line names."""
-    pos = find(data, start, end, _FROM)
+def _pot_name(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...],
+    pot_words: np.ndarray, pot_word_bounds: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """``<from pot>((?:<pot word>)?<pot>(?:[- ]\\d+)?)$`` (`` from ((?:main |side
+    )?pot(?:[- ]\\d+)?)$`` in PokerStars' words): the pot a collect line names."""
+    from_pot, pot = words[W_FROM_POT], words[W_POT]
+    pos = find(data, start, end, from_pot)
     while pos >= 0:
-        first = pos + _FROM.size
+        first = pos + from_pot.size
         name = first
-        word = scan.prefix_of(data, name, end, *_MAIN_SIDE)
+        word = scan.prefix_of(data, name, end, pot_words, pot_word_bounds)
         if word >= 0:
-            name += 5
-        if at(data, name, end, _POT):
-            name += 3
+            name += pot_word_bounds[word + 1] - pot_word_bounds[word]
+        if at(data, name, end, pot):
+            name += pot.size
             if name == end:
                 return first, end
             if data[name] == 45 or data[name] == _SPACE:  # "-" or " "
                 digits = scan.digits_end(data, name + 1, end)
                 if digits == end and digits > name + 1:
                     return first, end
-        pos = find(data, pos + 1, end, _FROM)
+        pos = find(data, pos + 1, end, from_pot)
     return NULL, NULL
 
 
@@ -233,7 +255,9 @@ PLAIN_POT = -2  # the pot number of a line naming just "pot"
 
 
 @njit
-def pot_numbers(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+def pot_numbers(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
+) -> np.ndarray:
     """Pot names (see :func:`_pot_name`; a null span: none) as numbers: "main pot" 0,
     "pot" ``PLAIN_POT`` (the main pot, unless the hand has side pots), else the number the
     name ends with, 1 when there is none or it is over 127 (so "side pot" is 1)."""
@@ -242,9 +266,9 @@ def pot_numbers(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.nd
         start, end = starts[i], ends[i]
         if start < 0:
             continue
-        if end - start == 3 and at(data, start, end, _POT):
+        if end - start == words[W_POT].size and at(data, start, end, words[W_POT]):
             out[i] = PLAIN_POT
-        elif end - start == 8 and at(data, start, end, _MAIN_POT):
+        elif end - start == words[W_MAIN_POT].size and at(data, start, end, words[W_MAIN_POT]):
             out[i] = 0
         else:
             digits = end
@@ -268,13 +292,21 @@ def _word_then(data: np.ndarray, pos: int, end: int, suffix: np.ndarray) -> tupl
 
 
 @njit
-def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, ...]:
+def other_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
+    pot_words: np.ndarray, pot_word_bounds: np.ndarray, halves: np.ndarray,
+    half_bounds: np.ndarray,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Chip-moving lines without "player: ": uncalled bets returned, collections, cash-outs
     and colon-less shows; one line can be several events. Per event: its line (row in the
     input), kind (0 return, 1 collect, 2 cash-out, 3 show), spans of player, amount, pot,
     fee and cards, whether a collect line is damaged (no amount or pot), and the half of a
     hi/lo pot a collect line names (0: none, 1: ``(HI)``, 2: ``(LO)`` after the pot, with
-    or without a space before it)."""
+    or without a space before it). The words are the grammar's (see
+    :class:`ingest.engine.wording.Wording`)."""
+    uncalled, returned = words[W_UNCALLED], words[W_RETURNED]
+    collected, cashed, fee_label = words[W_COLLECTED], words[W_CASHED_OUT], words[W_CASH_OUT_FEE]
+    shows = words[W_SHOWS]
     n = starts.size
     rows = np.empty(4 * n, np.int64)
     kinds = np.empty(4 * n, np.int64)
@@ -284,47 +316,49 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
     count = 0
     for i in range(n):
         start, end = starts[i], ends[i]
-        if at(data, start, end, _UNCALLED):
+        if at(data, start, end, uncalled):
             rows[count], kinds[count] = i, 0
-            pos = find(data, start, end, _RETURNED)  # \) returned to (.+)$
-            if pos >= 0 and pos + _RETURNED.size < end:
-                spans[count, 0], spans[count, 1] = pos + _RETURNED.size, end
-            first = start + _UNCALLED.size  # ^Uncalled bet \(([^)]+)\)
+            pos = find(data, start, end, returned)  # \) returned to (.+)$
+            if pos >= 0 and pos + returned.size < end:
+                spans[count, 0], spans[count, 1] = pos + returned.size, end
+            first = start + uncalled.size  # ^Uncalled bet \(([^)]+)\)
             last = scan.run_without(data, first, end, _NOT_CLOSE_PAREN)
             if last > first and last < end:
                 spans[count, 2], spans[count, 3] = first, last
             count += 1
-        pos = find(data, start, end, _COLLECTED)
+        pos = find(data, start, end, collected)
         if pos >= 0:
             rows[count], kinds[count] = i, 1
             spans[count, 0], spans[count, 1] = start, pos
-            spans[count, 2], spans[count, 3] = _collected_amount(data, start, end)
+            spans[count, 2], spans[count, 3] = _collected_amount(data, start, end, words)
             stop = end
             for k in range(2):  # "from pot (HI)" or "from pot(HI)": the half of a hi/lo pot
-                if ends_with(data, start, end, _HALVES[k]):
-                    half[count], stop = k + 1, end - _HALVES[k].size
+                mark = halves[half_bounds[k] : half_bounds[k + 1]]
+                if ends_with(data, start, end, mark):
+                    half[count], stop = k + 1, end - mark.size
                     if stop > start and data[stop - 1] == _SPACE:
                         stop -= 1
-            spans[count, 4], spans[count, 5] = _pot_name(data, start, stop)
+            spans[count, 4], spans[count, 5] = _pot_name(data, start, stop, words, pot_words,
+                                                         pot_word_bounds)  # fmt: skip
             damaged[count] = spans[count, 2] < 0 or spans[count, 4] < 0
             count += 1
-        pos = find(data, start, end, _CASHED)
+        pos = find(data, start, end, cashed)
         if pos >= 0:
             rows[count], kinds[count] = i, 2
             spans[count, 0], spans[count, 1] = start, pos
             while pos >= 0:  # cashed out the hand for (\S+) \|
-                spans[count, 2], spans[count, 3] = _word_then(data, pos + _CASHED.size, end, _BAR)
+                spans[count, 2], spans[count, 3] = _word_then(data, pos + cashed.size, end, _BAR)
                 if spans[count, 2] >= 0:
                     break
-                pos = find(data, pos + 1, end, _CASHED)
-            fee = find(data, start, end, _FEE)  # \| Cash Out Fee (\S+)$
+                pos = find(data, pos + 1, end, cashed)
+            fee = find(data, start, end, fee_label)  # \| Cash Out Fee (\S+)$
             while fee >= 0:
-                if scan.is_non_space(data, fee + _FEE.size, end):
-                    spans[count, 6], spans[count, 7] = fee + _FEE.size, end
+                if scan.is_non_space(data, fee + fee_label.size, end):
+                    spans[count, 6], spans[count, 7] = fee + fee_label.size, end
                     break
-                fee = find(data, fee + 1, end, _FEE)
+                fee = find(data, fee + 1, end, fee_label)
             count += 1
-        pos = find(data, start, end, _SHOWS)
+        pos = find(data, start, end, shows)
         if pos >= 0:
             rows[count], kinds[count] = i, 3
             spans[count, 0], spans[count, 1] = start, pos
@@ -335,8 +369,9 @@ def other_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tupl
 
 @njit
 def seat_fields(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray
-) -> np.ndarray:
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray,
+    words: tuple[np.ndarray, ...],
+) -> np.ndarray:  # fmt: skip
     """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
     (the text after ": " up to `` \\([^ ()]+<suffix>[^()]*\\)``, the grammar's stack suffix
     being " in chips" or nothing) and the stack; all null past a line without ": ". What
@@ -344,15 +379,16 @@ def seat_fields(
     that comes from what the player does in the hand."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # seat, player, stack
+    seat_word, separator = words[W_SEAT], words[W_SEAT_SEPARATOR]
     for i in range(n):
         start, end = starts[i], ends[i]
-        colon = find(data, start, end, _COLON)
+        colon = find(data, start, end, separator)
         seat_end = end if colon < 0 else colon
-        seat = start + _SEAT.size if start + _SEAT.size <= seat_end else start
+        seat = start + seat_word.size if start + seat_word.size <= seat_end else start
         spans[i, 0], spans[i, 1] = seat, seat_end
         if colon < 0:
             continue
-        rest = colon + 2
+        rest = colon + separator.size
         spans[i, 2], spans[i, 3] = rest, end
         pos = find_byte(data, rest, end, _OPEN_PAREN)
         while pos >= 0:
@@ -466,11 +502,11 @@ def dealt_to_seats(
 
 
 @njit
-def _won(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
-    """`` won \\(?([^ )]+)\\)?``: the leftmost amount won."""
-    pos = find(data, start, end, _WON)
+def _won(data: np.ndarray, start: int, end: int, won: np.ndarray) -> tuple[int, int]:
+    """``<won>\\(?([^ )]+)\\)?``: the leftmost amount won."""
+    pos = find(data, start, end, won)
     while pos >= 0:
-        first = pos + _WON.size
+        first = pos + won.size
         if first < end and data[first] == _OPEN_PAREN:
             last = scan.run_without(data, first + 1, end, _NOT_SPACE_CLOSE)
             if last > first + 1:
@@ -478,13 +514,13 @@ def _won(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
         last = scan.run_without(data, first, end, _NOT_SPACE_CLOSE)
         if last > first:
             return first, last
-        pos = find(data, pos + 1, end, _WON)
+        pos = find(data, pos + 1, end, won)
     return NULL, NULL
 
 
 @njit
 def summary_seat_fields(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
 ) -> tuple[np.ndarray, ...]:
     """Summary ``Seat N: ...`` lines: whether the line matters (cards or winnings), spans of
     the seat number (``^Seat ([0-9]+):``), the cards shown or mucked and the amount won,
@@ -493,41 +529,47 @@ def summary_seat_fields(
     spans = np.full((n, 6), NULL, np.int64)  # seat, cards, won
     useful = np.zeros(n, np.bool_)
     not_awarded = np.zeros(n, np.bool_)
+    won, seat_word, separator = words[W_WON], words[W_SEAT], words[W_SEAT_SEPARATOR]
     for i in range(n):
         start, end = starts[i], ends[i]
-        wins = find(data, start, end, _WON) >= 0
+        wins = find(data, start, end, won) >= 0
         useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0
         if not useful[i]:
             continue
-        digits = scan.digits_end(data, start + _SEAT.size, end)
-        if digits > start + _SEAT.size and digits < end and data[digits] == _COLON_BYTE:
-            spans[i, 0], spans[i, 1] = start + _SEAT.size, digits
-        showed, mucked = find(data, start, end, _SHOWED), find(data, start, end, _MUCKED)
+        digits = scan.digits_end(data, start + seat_word.size, end)
+        if digits > start + seat_word.size and at(data, digits, end, separator[:1]):
+            spans[i, 0], spans[i, 1] = start + seat_word.size, digits
+        showed = find(data, start, end, words[W_SHOWED])
+        mucked = find(data, start, end, words[W_MUCKED])
         first = showed if mucked < 0 or (0 <= showed < mucked) else mucked
         if first >= 0:
             spans[i, 2], spans[i, 3] = _bracketed(data, first + 1, end)
         if wins:
-            spans[i, 4], spans[i, 5] = _won(data, start, end)
-        not_awarded[i] = find(data, start, end, _NOT_AWARDED) >= 0
+            spans[i, 4], spans[i, 5] = _won(data, start, end, won)
+        not_awarded[i] = find(data, start, end, words[W_NOT_AWARDED]) >= 0
     return spans, useful, not_awarded
 
 
 @njit
-def dealt_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+def dealt_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
+) -> np.ndarray:
     """``Dealt to player [cards]`` lines: spans of the player (text before the first " [",
     less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [")."""
     spans = np.full((starts.size, 4), NULL, np.int64)
+    dealt, bracket = words[W_DEALT], words[W_CARDS_OPEN]
     for i in range(starts.size):
         start, end = starts[i], ends[i]
-        cut = find(data, start, end, _BRACKET)
+        cut = find(data, start, end, bracket)
         player_end = end if cut < 0 else cut
         while cut < 0 and player_end > start and data[player_end - 1] == _SPACE:
             player_end -= 1  # "Dealt to name " without cards
-        spans[i, 0] = start + _DEALT.size if start + _DEALT.size <= player_end else start
+        spans[i, 0] = start + dealt.size if start + dealt.size <= player_end else start
         spans[i, 1] = player_end
         if cut >= 0:
-            spans[i, 2] = cut + 2
-            spans[i, 3] = end - 1 if end > cut + 2 and data[end - 1] == _CLOSE_SQUARE else end
+            first = cut + bracket.size
+            spans[i, 2] = first
+            spans[i, 3] = end - 1 if end > first and data[end - 1] == _CLOSE_SQUARE else end
     return spans
 
 
@@ -547,13 +589,15 @@ def _labelled(data: np.ndarray, start: int, end: int, label: np.ndarray) -> tupl
 @njit
 def summary_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, board_label: np.ndarray,
-    labels: np.ndarray, label_bounds: np.ndarray,
+    labels: np.ndarray, label_bounds: np.ndarray, words: tuple[np.ndarray, ...],
+    run_words: np.ndarray, run_bounds: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     r"""Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)`` and, for each
     of the grammar's ``labels``, of ``label([^ |]+)``; side pots named) and board lines
     (board number from ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from
     ``^(?:(?:FIRST|SECOND|THIRD) )?<board label>([^\]]*)\]$``). Spans: total, board
-    cards, then one per label."""
+    cards, then one per label. The words are the grammar's."""
+    total_pot, side_pot, board_word = words[W_TOTAL_POT], words[W_SIDE_POT], words[W_BOARD]
     n = starts.size
     is_total = np.zeros(n, np.bool_)
     spans = np.full((n, 4 + 2 * (label_bounds.size - 1)), NULL, np.int64)
@@ -562,22 +606,22 @@ def summary_fields(
     board = np.ones(n, np.int8)
     for i in range(n):
         start, end = starts[i], ends[i]
-        bare = end - start == _TOTAL_POT.size - 1  # "Total pot" with nothing after it
-        if at(data, start, end, _TOTAL_POT) or (bare and at(data, start, end, _TOTAL_POT[:-1])):
+        bare = end - start == total_pot.size - 1  # "Total pot" with nothing after it
+        if at(data, start, end, total_pot) or (bare and at(data, start, end, total_pot[:-1])):
             is_total[i] = True
-            first = min(start + _TOTAL_POT.size, end)
+            first = min(start + total_pot.size, end)
             last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
             if last > first:
                 spans[i, 0], spans[i, 1] = first, last
             for k in range(label_bounds.size - 1):
                 label = labels[label_bounds[k] : label_bounds[k + 1]]
                 spans[i, 4 + 2 * k], spans[i, 5 + 2 * k] = _labelled(data, start, end, label)
-            side_pots[i] = find(data, start, end, _SIDE_POT) >= 0
+            side_pots[i] = find(data, start, end, side_pot) >= 0
         if find(data, start, end, board_label) >= 0:
             is_board[i] = True
-            word = scan.prefix_of(data, start, end, *RUN_WORDS)
-            after = start + RUN_WORDS[1][word + 1] - RUN_WORDS[1][word] if word >= 0 else start
-            if word >= 0 and at(data, after, end, _BOARD_WORD):
+            word = scan.prefix_of(data, start, end, run_words, run_bounds)
+            after = start + run_bounds[word + 1] - run_bounds[word] if word >= 0 else start
+            if word >= 0 and at(data, after, end, board_word):
                 board[i] = word + 1
             first = after if word >= 0 and at(data, after, end, board_label) else start
             if at(data, first, end, board_label):
@@ -613,9 +657,20 @@ def equal_rows(
     return equal
 
 
-_TABLE_START, _ID, _BUTTON = lit("Table"), lit("ID "), lit(" is the button")
-_SEAT_WORD, _AX = lit("Seat "), lit("ax")
-_APOSTROPHE, _HASH = 39, 35
+_APOSTROPHE = 39
+
+
+@njit
+def _at_either_case(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
+    """Whether ``literal`` is at ``pos``, its ASCII letters in either case."""
+    if pos + literal.size > end:
+        return False
+    for k in range(literal.size):
+        a, b = data[pos + k], literal[k]
+        upper = a & 0xDF
+        if a != b and not (65 <= upper <= 90 and upper == b & 0xDF):
+            return False
+    return True
 
 
 @njit
@@ -628,63 +683,67 @@ def _small_number(data: np.ndarray, start: int, end: int) -> int:
 
 
 @njit
-def _button(data: np.ndarray, start: int, end: int) -> tuple[bool, int]:
-    r"""``[^#]*(?:Seat #?(\d+) is the button)?$`` on ``start:end`` (Winamax once wrote
-    "Seat 0000005 is the button"): whether it matches, and the button's seat number (-1:
-    none, or over 127)."""
-    hash_at = find_byte(data, start, end, _HASH)
-    if not ends_with(data, start, end, _BUTTON):
+def _button(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
+) -> tuple[bool, int]:
+    r"""``[^#]*(?:Seat #?(\d+) is the button)?$`` on ``start:end``, in the grammar's words
+    (Winamax once wrote "Seat 0000005 is the button"): whether it matches, and the
+    button's seat number (-1: none, or over 127)."""
+    mark, button, seat_word = words[W_HAND_NUMBER][0], words[W_BUTTON], words[W_SEAT]
+    hash_at = find_byte(data, start, end, mark)
+    if not ends_with(data, start, end, button):
         return hash_at < 0, -1
-    digits_end = end - _BUTTON.size
+    digits_end = end - button.size
     digits = digits_end
     while digits > start and 48 <= data[digits - 1] <= 57:
         digits -= 1
     if digits == digits_end:
         return hash_at < 0, -1
-    seat_word = digits - 1 if digits > start and data[digits - 1] == _HASH else digits
-    if seat_word - _SEAT_WORD.size < start or not at(data, seat_word - _SEAT_WORD.size, end,
-                                                      _SEAT_WORD):  # fmt: skip
+    word_end = digits - 1 if digits > start and data[digits - 1] == mark else digits
+    word_start = word_end - seat_word.size
+    if word_start < start or not at(data, word_start, end, seat_word):
         return hash_at < 0, -1
-    if find_byte(data, start, seat_word - _SEAT_WORD.size, _HASH) >= 0:
+    if find_byte(data, start, word_start, mark) >= 0:
         return False, -1
     return True, _small_number(data, digits, digits_end)
 
 
 @njit
-def table_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+def table_fields(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
+) -> np.ndarray:
     r"""Table lines, as ``^Table:? (?:ID )?'(.*)' (?:(\d+)-[Mm]ax)?[^#]*(?:Seat #(\d+) is
-    the button)?$`` reads them (digits are ASCII): the table name's span (null: no match),
-    the number of seats and the button seat (-1: none, or over 127). The name runs to the
-    last "' " after which the rest of the line matches."""
+    the button)?$`` reads them in PokerStars' words (digits are ASCII; the grammar's words
+    stand for "Table", "ID ", "-max", "Seat ", "#" and " is the button"; the first letter
+    after the dash in either case): the table name's span (null: no match), the number
+    of seats and the button seat (-1: none, or over 127). The name runs to the last "' "
+    after which the rest of the line matches."""
     out = np.full((starts.size, 4), -1, np.int64)
+    table, table_id, max_seats = words[W_TABLE], words[W_TABLE_ID], words[W_MAX_SEATS]
     for i in range(starts.size):
         start, end = starts[i], ends[i]
-        if not at(data, start, end, _TABLE_START):
+        if not at(data, start, end, table):
             continue
-        pos = start + _TABLE_START.size
-        if at(data, pos, end, _COLON):
+        pos = start + table.size
+        if pos + 1 < end and data[pos] == _COLON_BYTE and data[pos + 1] == _SPACE:
             pos += 2
         elif pos < end and data[pos] == _SPACE:
             pos += 1
         else:
             continue
-        if at(data, pos, end, _ID):
-            pos += _ID.size
+        if at(data, pos, end, table_id):
+            pos += table_id.size
         if pos >= end or data[pos] != _APOSTROPHE:
             continue
         for quote in range(end - 2, pos, -1):
             if data[quote] != _APOSTROPHE or data[quote + 1] != _SPACE:
                 continue
-            matches, button = _button(data, quote + 2, end)
+            matches, button = _button(data, quote + 2, end, words)
             if not matches:
                 continue
             out[i, 0], out[i, 1], out[i, 3] = pos + 1, quote, button
             digits = scan.digits_end(data, quote + 2, end)
-            if (
-                digits > quote + 2 and digits + 4 <= end and data[digits] == 45  # "-"
-                and (data[digits + 1] == 77 or data[digits + 1] == 109)  # "M" or "m"
-                and at(data, digits + 2, end, _AX)
-            ):  # fmt: skip
+            if digits > quote + 2 and _at_either_case(data, digits, end, max_seats):
                 out[i, 2] = _small_number(data, quote + 2, digits)
             break
     return out

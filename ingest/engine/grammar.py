@@ -15,11 +15,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ingest.engine import scan
+from ingest.engine.wording import Wording
 
 # Every kind of event, in code order: what actions and the other chip-moving lines become.
 EVENT_KINDS = [
@@ -175,7 +176,9 @@ class Grammar:
     the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
     any pot). ``ignored_lines``: regexes of the lines that carry nothing to the hand
     (table and connection notes, tournament results, bounties won outside the pots): any
-    other line of a hand that the grammar does not read is an error.
+    other line of a hand that the grammar does not read is an error. ``wording``: the
+    words the room writes around the values of its other lines (markers, seat, dealt,
+    table, collect, return and summary lines; PokerStars' by default).
     """
 
     site: str
@@ -196,6 +199,7 @@ class Grammar:
     pots_named: bool = True
     flop_games: tuple[str, ...] = ()
     ignored_lines: tuple[str, ...] = ()
+    wording: Wording = field(default_factory=Wording)
 
     @functools.cached_property
     def tables(self) -> Tables:

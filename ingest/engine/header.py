@@ -14,11 +14,11 @@ import pyarrow as pa
 from ingest.engine import scan
 from ingest.engine.grammar import Grammar
 from ingest.engine.lines import Lines
-from ingest.engine.scan import NULL, at, find, find_byte, njit
+from ingest.engine.scan import NULL, at, find, njit
 from ingest.engine.text import TIME_ZONES, amount, to_utc
+from ingest.engine.wording import W_EASTERN_TIME, W_HAND_NUMBER, W_TIME_SEPARATOR
 from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 
-_DASH, _ET = scan.lit(" - "), scan.lit("ET]")
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
@@ -114,18 +114,20 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
 
 @njit
 def _hand_number(
-    data: np.ndarray, start: int, end: int, id_class: np.ndarray, id_end: np.ndarray
-) -> tuple[int, int]:
-    """``#([<class>]+)<end>``: the span of the leftmost hand number (see
-    :class:`ingest.engine.grammar.Grammar`)."""
-    pos = find_byte(data, start, end, 35)  # "#"
+    data: np.ndarray, start: int, end: int, id_class: np.ndarray, id_end: np.ndarray,
+    mark: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """``<mark>([<class>]+)<end>`` (the mark is "#" in PokerStars' words): the span of the
+    leftmost hand number (see :class:`ingest.engine.grammar.Grammar`)."""
+    pos = find(data, start, end, mark)
     while pos >= 0:
-        last = pos + 1
+        first = pos + mark.size
+        last = first
         while last < end and id_class[data[last]]:
             last += 1
-        if last > pos + 1 and at(data, last, end, id_end):
-            return pos + 1, last
-        pos = find_byte(data, pos + 1, end, 35)
+        if last > first and at(data, last, end, id_end):
+            return first, last
+        pos = find(data, pos + 1, end, mark)
     return NULL, NULL
 
 
@@ -193,7 +195,7 @@ def _is_date(data: np.ndarray, start: int, end: int) -> bool:
 @njit
 def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
-    id_end: np.ndarray,
+    id_end: np.ndarray, words: tuple[np.ndarray, ...],
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand header lines: the hand number's span; the template (the line without its hand
     number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$``) as the
@@ -202,7 +204,9 @@ def _header_fields(
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
     last " - " (the one before it when a date stands between them: ``2007/10/15 - 05:34:03
     (ET)``), less its brackets and parentheses, cut at spaces: date, time, zone, then the
-    ET date and time and "ET]"."""
+    ET date and time and "ET]" (" - ", "#" and "ET]" in PokerStars' words: the grammar's
+    time separator, hand-number mark and Eastern-time end)."""
+    dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
     zone = np.full(n, -1, np.int64)
@@ -215,27 +219,27 @@ def _header_fields(
     fields = np.full((6, 2), -1, np.int64)
     for i in range(n):
         start, end = starts[i], ends[i]
-        spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end)
+        spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end, mark)
         last = previous = -1
-        pos = find(data, start, end, _DASH)
+        pos = find(data, start, end, dash)
         while pos >= 0:
             previous, last = last, pos
-            pos = find(data, pos + 1, end, _DASH)
-        cut = last if last >= 0 and find_byte(data, last + 3, end, 45) < 0 else end
+            pos = find(data, pos + 1, end, dash)
+        cut = last if last >= 0 and find(data, last + dash.size, end, dash[1:2]) < 0 else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
-        split_date = cut == last and previous >= 0 and _is_date(data, previous + 3, last)
+        split_date = cut == last and previous >= 0 and _is_date(data, previous + dash.size, last)
         if split_date:
             cut = previous
-        number, colon = _hand_number(data, start, cut, id_class, id_end)
+        number, colon = _hand_number(data, start, cut, id_class, id_end, mark)
         spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
         spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
         size = 0
-        k = (previous if split_date else last) + 3 if last >= 0 else start
+        k = (previous if split_date else last) + dash.size if last >= 0 else start
         while k < end:
             if split_date and k == last:  # the " - " between the date and the time
                 when[size] = _SPACE
                 size += 1
-                k += 3
+                k += dash.size
                 continue
             if data[k] != _OPEN_SQUARE and data[k] != _OPEN_PAREN and data[k] != _CLOSE_PAREN:
                 when[size] = data[k]
@@ -252,8 +256,8 @@ def _header_fields(
                     break
         et_given[i] = (
             fields[5, 0] >= 0
-            and at(when, fields[5, 0], fields[5, 1], _ET)
-            and (fields[5, 1] - fields[5, 0] == _ET.size)
+            and at(when, fields[5, 0], fields[5, 1], eastern)
+            and (fields[5, 1] - fields[5, 0] == eastern.size)
         )
         if fields[2, 0] >= 0:
             zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
@@ -319,7 +323,8 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     rows = starts["idx"].to_numpy()
     tables = grammar.tables
     spans, zone, et_given, local = _header_fields(
-        data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end
+        data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end,
+        grammar.wording.words,
     )
     first, group = scan.distinct(data, spans[:, 2:6])
     templates = pl.DataFrame(
@@ -351,3 +356,29 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         ],
         how="horizontal",
     )
+
+
+def decodes(lines: list[str], grammar: Grammar) -> bool:
+    """Whether one of ``lines``, read as a hand's first line, is decoded by the grammar: its
+    template (the line less its hand number and time, as :func:`hand_info` takes them out)
+    matches one of the grammar's header regexes. A room is told from another by its whole
+    first line, not by how it begins."""
+    if not lines:
+        return False
+    encoded = [line.encode("utf-8") for line in lines]
+    data = np.frombuffer(b"".join(encoded), np.uint8)
+    ends = np.cumsum([len(line) for line in encoded], dtype=np.int64)
+    starts = ends - np.array([len(line) for line in encoded], np.int64)
+    tables = grammar.tables
+    spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
+                           grammar.wording.words)[0]  # fmt: skip
+    raw = data.tobytes()
+    templates = pl.Series(
+        [
+            (raw[a:b] + raw[c:d]).decode("utf-8", "replace")
+            for a, b, c, d in spans[:, 2:6].tolist()
+            if a >= 0
+        ],
+        dtype=pl.String,
+    )
+    return any(templates.str.contains(p).any() for p in grammar.header_patterns)

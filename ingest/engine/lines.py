@@ -21,16 +21,22 @@ import polars as pl
 import pyarrow as pa
 
 from ingest.engine import fields, scan
-from ingest.engine.fields import NO_SEAT, RUN_WORDS
+from ingest.engine.fields import NO_SEAT
 from ingest.engine.grammar import OTHER_KIND, Grammar
-from ingest.engine.scan import NULL, at, find, lit, njit
+from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
 from ingest.engine.text import ChunkText
+from ingest.engine.wording import (
+    W_CANCELLED,
+    W_CHAT_END,
+    W_DEALT,
+    W_MARKER_CLOSE,
+    W_MARKER_OPEN,
+    W_SEAT,
+    W_SUMMARY,
+    W_TABLE,
+)  # fmt: skip
 
-# Street markers, coded in chunk order; 0 is the part of a hand before its first marker.
-_STREETS = {
-    "ANTE/BLINDS": 0, "HOLE CARDS": 1, "DEALING HANDS": 1, "PRE-FLOP": 1, "FLOP": 2, "TURN": 3,
-    "RIVER": 4, "SHOW DOWN": 5, "SHOWDOWN": 5, "SUMMARY": 6,
-}  # fmt: skip
+# Streets, coded in chunk order (see ``wording.STREET_CODES``).
 STREET_NAMES = ["preflop", "preflop", "flop", "turn", "river", "showdown", "summary", "other"]
 SUMMARY, OTHER_STREET = 6, 7
 
@@ -40,14 +46,8 @@ _KIND = {name: number for number, name in enumerate(_KINDS)}
 KINDS = tuple(_KINDS)
 (_MARKER, _SUMMARY_SEAT, _SEAT_LINE, _SUMMARY_ITEM, _CHAT, _DEALT_LINE, _TABLE_LINE, _ACTION,
  _OTHER) = range(len(_KINDS))  # fmt: skip
-_MARKER_NAMES = scan.literal_table(list(_STREETS))
-_MARKER_STREETS = np.array(list(_STREETS.values()), np.int8)
-_BOM, _STARS, _STARS_END = lit("\ufeff"), lit("*** "), lit(" ***")
-_SUMMARY_LINE, _SEAT, _DEALT, _TABLE_WORD = (
-    lit("*** SUMMARY ***"), lit("Seat "), lit("Dealt to "), lit("Table")
-)  # fmt: skip
-_CANCELLED = lit("Hand cancelled")
-_QUOTE, _HASH = 34, 35
+_BOM = lit("\ufeff")
+_HASH = 35
 
 
 @dataclass(frozen=True)
@@ -151,21 +151,28 @@ def _separator(data: np.ndarray, start: int, end: int) -> bool:
 
 
 @njit
-def _marker(data: np.ndarray, start: int, end: int) -> tuple[int, int, int, int]:
-    """A ``*** NAME *** ...`` line's name span, street code and board number (-1: none).
-    The name is the text before the first " ***", less a leading "*** "."""
-    cut = find(data, start, end, _STARS_END)
+def _marker(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...],
+    streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
+) -> tuple[int, int, int, int]:  # fmt: skip
+    """A ``*** NAME *** ...`` line's name span, street code and board number (-1: none),
+    in the grammar's words: the name is the text before the first marker close, less a
+    leading marker open; ``streets``: the names' table and codes, ``runs``: the words
+    that number boards."""
+    opening, closing = words[W_MARKER_OPEN], words[W_MARKER_CLOSE]
+    names, name_bounds, codes = streets
+    cut = find(data, start, end, closing)
     name_end = end if cut < 0 else cut
-    name = start + 4 if at(data, start, name_end, _STARS) else start
-    found = scan.equal_to(data, name, name_end, *_MARKER_NAMES)
+    name = start + opening.size if at(data, start, name_end, opening) else start
+    found = scan.equal_to(data, name, name_end, names, name_bounds)
     if found >= 0:
-        return name, name_end, _MARKER_STREETS[found], -1
-    word = scan.prefix_of(data, name, name_end, *RUN_WORDS)
+        return name, name_end, codes[found], -1
+    word = scan.prefix_of(data, name, name_end, runs[0], runs[1])
     if word >= 0:
-        rest = name + RUN_WORDS[1][word + 1] - RUN_WORDS[1][word]
-        found = scan.equal_to(data, rest, name_end, *_MARKER_NAMES)
+        rest = name + runs[1][word + 1] - runs[1][word]
+        found = scan.equal_to(data, rest, name_end, names, name_bounds)
         if found >= 0:
-            return name, name_end, _MARKER_STREETS[found], word + 1
+            return name, name_end, codes[found], word + 1
     return name, name_end, OTHER_STREET, -1
 
 
@@ -173,7 +180,8 @@ def _marker(data: np.ndarray, start: int, end: int) -> tuple[int, int, int, int]
 def _line_kinds(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, files: np.ndarray,
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
-    pairs: np.ndarray, separator: np.ndarray,
+    pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
+    streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -184,7 +192,11 @@ def _line_kinds(
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
     the non-blank lines of hands after their first line, -1 elsewhere; a line with the
-    grammar's ``separator`` after the player is an action line."""
+    grammar's ``separator`` after the player is an action line. The words are the
+    grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
+    seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
+    chat_end = words[W_CHAT_END]
     n = starts.size
     hand = np.empty(n, np.int64)
     is_start = np.zeros(n, np.bool_)
@@ -206,7 +218,7 @@ def _line_kinds(
         blank = end == start or _separator(data, start, end)
         if header:
             last_header = i
-        if end - start == _SUMMARY_LINE.size and at(data, start, end, _SUMMARY_LINE):
+        if end - start == summary_line.size and at(data, start, end, summary_line):
             last_summary = i
         begins = header or (
             not blank
@@ -220,9 +232,10 @@ def _line_kinds(
         is_start[i] = begins
         if begins:
             current_street, current_board = 0, 1
-        elif at(data, start, end, _STARS):
+        elif at(data, start, end, marker_open):
             is_marker[i] = True
-            name_start[i], name_end[i], code, number = _marker(data, start, end)
+            name_start[i], name_end[i], code, number = _marker(data, start, end, words, streets,
+                                                               runs)  # fmt: skip
             current_street = code
             if number >= 0:
                 current_board = number
@@ -230,7 +243,7 @@ def _line_kinds(
         if hand[i] < 0 or blank or begins:
             continue
         street[i], board[i] = current_street, current_board
-        seat = at(data, start, end, _SEAT)
+        seat = at(data, start, end, seat_word)
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
@@ -240,11 +253,11 @@ def _line_kinds(
             kind[i] = _SEAT_LINE
         elif summary:
             kind[i] = _SUMMARY_ITEM
-        elif data[end - 1] == _QUOTE:  # 'name said, "..."'
+        elif ends_with(data, start, end, chat_end):  # 'name said, "..."'
             kind[i] = _CHAT
-        elif at(data, start, end, _DEALT):
+        elif at(data, start, end, dealt):
             kind[i] = _DEALT_LINE
-        elif current_street == 0 and at(data, start, end, _TABLE_WORD):
+        elif current_street == 0 and at(data, start, end, table):
             kind[i] = _TABLE_LINE
         elif find(data, start, end, separator) >= 0:
             kind[i] = _ACTION
@@ -326,12 +339,14 @@ def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Ser
 
 def classify(text: ChunkText, grammar: Grammar) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
-    tables = grammar.tables
+    tables, wording = grammar.tables, grammar.wording
+    words = wording.words
 
     def kinds_of(text: ChunkText) -> tuple[np.ndarray, ...]:
         return _line_kinds(
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
-            tables.header_follow, tables.header_pairs, grammar.actions.separator,
+            tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
+            wording.street_table, wording.run_table,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -379,10 +394,10 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=_nullable(np.where(first, 1, board[rows]), -1, pl.Int8),
     )
     rows = rows_of("dealt")
-    dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows])
+    dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows], words)
     dealt_hand = hand[rows]
     rows = rows_of("seat")
-    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix)
+    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words)
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     players = np.ascontiguousarray(spans[:, 2:4])
     dealt_row, is_hero = fields.dealt_to_seats(
@@ -409,7 +424,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines, grammar
     )
     rows = rows_of("summary_seat")
-    spans, useful, not_awarded = fields.summary_seat_fields(data, starts[rows], ends[rows])
+    spans, useful, not_awarded = fields.summary_seat_fields(data, starts[rows], ends[rows], words)
     spans = spans[useful]
     summary_seats = frame(
         rows[useful],
@@ -420,7 +435,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )
     rows = rows_of("summary")
     is_total, spans, side_pots, is_board, board_number = fields.summary_fields(
-        data, starts[rows], ends[rows], tables.board_label, *tables.total_labels
+        data, starts[rows], ends[rows], tables.board_label, *tables.total_labels, words,
+        *wording.run_table,
     )
     # Each label's amount goes to its column; several labels may add to one column. A
     # missing label is none taken (0); one there but unreadable is null.
@@ -444,7 +460,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         cards=strings(spans[with_cards], 2),
     )
     other = rows_of("other")
-    cancelled = other[fields.equal_rows(data, starts[other], ends[other], _CANCELLED)]
+    cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
     return Lines(
@@ -454,7 +470,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(text, hand, rows_of("table")),
+        tables=_tables(text, hand, rows_of("table"), words),
         seats=seats,
         events=events,
         totals=totals,
@@ -474,11 +490,13 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     return pl.Series(np.where((x < 0) | (y < 0), -1, x + y))
 
 
-def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray) -> pl.DataFrame:
+def _tables(
+    text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...]
+) -> pl.DataFrame:
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
     :func:`ingest.engine.fields.table_fields`); lines of another form are left
     out."""
-    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows])
+    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words)
     matched = found[:, 0] >= 0
     found, rows = found[matched], rows[matched]
     return pl.DataFrame(
@@ -521,8 +539,10 @@ def _events(
     other_rows = np.concatenate([other_rows, action_rows[~found]])
     other_rows.sort()
     action, code, all_in, damaged = action[keep], code[keep], all_in[keep], damaged[keep]
+    wording = grammar.wording
     line, other_kind, other, other_damaged, half = fields.other_fields(
-        data, starts[other_rows], ends[other_rows]
+        data, starts[other_rows], ends[other_rows], wording.words, *wording.pot_word_table,
+        *wording.half_table,
     )
     unread = np.ones(other_rows.size, np.bool_)
     unread[line] = False
@@ -555,7 +575,7 @@ def _events(
                                   both(action[:, 5], other[:, 9]), "cards"),
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
             "pot": fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
-                                      both(action[:, 0], other[:, 5])),
+                                      both(action[:, 0], other[:, 5]), wording.words),
             # the amount or raise-to amount, and the cash-out fee, in hundredths
             "value_h": scan.hundredths(data, np.where(~is_action | with_amount, last_first, NULL),
                                        last_end, -1),

@@ -21,12 +21,14 @@ from ingest import schemas
 from ingest.engine.build import build
 from ingest.engine.contract import Chunk, ParseResult, concat_results
 from ingest.engine.grammar import Grammar
+from ingest.engine.header import decodes
 from ingest.engine.lines import classify
 from ingest.engine.text import split_chunks, split_lines
 from ingest.reader import detect_encoding, iter_chunks
 
 # What a parse raises on input it does not expect (the chunk is then parsed hand by hand).
 _FAILURES = (pl.exceptions.PolarsError, pa.ArrowException, ValueError, TypeError)
+_DETECT_LINES = 5  # the hand starts in a file's head whose headers detection decodes
 _ENGINE = Path(__file__).resolve().parent
 # the code every format's parse depends on besides the engine
 _SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py", "rooms.py")]
@@ -62,9 +64,13 @@ class TextSite:
         return [*sorted(_ENGINE.glob("*.py")), *_SHARED, *rooms]
 
     def detect(self, head: bytes) -> bool:
-        """Whether a hand starts in the first 64 KB of ``head`` (decoded)."""
-        text = head.decode(detect_encoding(head), errors="replace")
-        return self._hand_start_text.search(text[:65536]) is not None
+        """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
+        line that starts as the grammar's hands do, and whose whole text its header
+        regexes decode (the first few such lines are tried)."""
+        text = head.decode(detect_encoding(head), errors="replace")[:65536]
+        found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
+        lines = [text[m.start() :].partition("\n")[0] for m in found]
+        return decodes([line.strip().removeprefix("\ufeff") for line in lines], self.grammar)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
         """The tables of the chunks' hands, parsed in one pass (raises on a failure)."""

@@ -1,0 +1,115 @@
+"""What a room writes around the values of its lines, as data the compiled scans take.
+
+Street markers, the words that open seat, dealt-card, table and summary lines, the words of
+collect, return, cash-out and show lines, the labels of the total pot and the board, the
+mark before a hand number and the separator before a header's time. The defaults are the
+PokerStars words, which most text rooms copy; a room that writes otherwise says so in its
+grammar (``Grammar.wording``), and the engine holds no room's words of its own.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+
+from ingest.engine import scan
+
+# Street codes, in the order of a hand: 0 is the part before its first marker.
+STREET_CODES = {"blinds": 0, "preflop": 1, "flop": 2, "turn": 3, "river": 4, "showdown": 5,
+                "summary": 6}  # fmt: skip
+_STARS_STREETS = {
+    "ANTE/BLINDS": "blinds", "HOLE CARDS": "preflop", "DEALING HANDS": "preflop",
+    "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river",
+    "SHOW DOWN": "showdown", "SHOWDOWN": "showdown", "SUMMARY": "summary",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, eq=False)
+class Wording:
+    """A room's words around the values of its lines (each a literal the scans look for).
+
+    ``marker_open``/``marker_close`` enclose a street marker's name (``*** FLOP ***``),
+    ``streets`` maps the names to streets (see ``STREET_CODES``) and ``run_words`` number
+    the boards of a hand run more than once (``FIRST FLOP``, ``SECOND Board``); ``summary``
+    is the whole line that opens the summary. Seat lines start with ``seat`` and have
+    ``seat_separator`` after the seat number; dealt cards follow ``dealt``, the player's
+    name ending at ``cards_open``. A table line starts with ``table`` (then ``": "`` or a
+    space, and ``table_id`` maybe), has ``max_seats`` after its seat count and ends with
+    ``button`` after the button's seat. The rest name the words of the lines that move
+    chips outside the actions, in the order the scans read them.
+    """
+
+    marker_open: str = "*** "
+    marker_close: str = " ***"
+    streets: Mapping[str, str] = field(default_factory=lambda: dict(_STARS_STREETS))
+    run_words: tuple[str, ...] = ("FIRST ", "SECOND ", "THIRD ")
+    summary: str = "*** SUMMARY ***"
+    seat: str = "Seat "
+    seat_separator: str = ": "
+    dealt: str = "Dealt to "
+    cards_open: str = " ["
+    table: str = "Table"
+    table_id: str = "ID "
+    max_seats: str = "-max"
+    button: str = " is the button"
+    cancelled: str = "Hand cancelled"
+    uncalled: str = "Uncalled bet ("
+    returned: str = ") returned to "
+    collected: str = " collected "
+    from_pot: str = " from "
+    pot: str = "pot"
+    main_pot: str = "main pot"
+    pot_words: tuple[str, ...] = ("main ", "side ")
+    halves: tuple[str, str] = ("(HI)", "(LO)")
+    cashed_out: str = " cashed out the hand for "
+    cash_out_fee: str = "| Cash Out Fee "
+    shows: str = " shows ["
+    showed: str = " showed ["
+    mucked: str = " mucked ["
+    won: str = " won "
+    not_awarded: str = "(pot not awarded"
+    total_pot: str = "Total pot "
+    side_pot: str = "Side pot"
+    board: str = "Board"
+    hand_number: str = "#"
+    time_separator: str = " - "
+    eastern_time: str = "ET]"  # the end of a second, Eastern time written in brackets
+    chat_end: str = '"'  # the last character of a chat line ('name said, "..."')
+
+    @functools.cached_property
+    def words(self) -> tuple[np.ndarray, ...]:
+        """The single words as uint8 arrays, indexed by the ``W_*`` constants."""
+        return tuple(scan.lit(getattr(self, name)) for name in WORDS)
+
+    @functools.cached_property
+    def street_table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The marker names as a literal table, and each one's street code."""
+        table, bounds = scan.literal_table(list(self.streets))
+        codes = np.array([STREET_CODES[s] for s in self.streets.values()], np.int8)
+        return table, bounds, codes
+
+    @functools.cached_property
+    def run_table(self) -> tuple[np.ndarray, np.ndarray]:
+        return scan.literal_table(list(self.run_words))
+
+    @functools.cached_property
+    def pot_word_table(self) -> tuple[np.ndarray, np.ndarray]:
+        return scan.literal_table(list(self.pot_words))
+
+    @functools.cached_property
+    def half_table(self) -> tuple[np.ndarray, np.ndarray]:
+        return scan.literal_table(list(self.halves))
+
+
+# The single words, in the order of ``Wording.words``.
+WORDS = tuple(
+    f.name for f in fields(Wording) if f.name not in ("streets", "run_words", "pot_words", "halves")
+)
+(W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
+ W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
+ W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
+ W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
+ W_EASTERN_TIME, W_CHAT_END) = range(len(WORDS))  # fmt: skip
