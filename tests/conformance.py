@@ -10,8 +10,8 @@ writes seats, blinds, bets, returns, pots and rake the same way in every game.
 from __future__ import annotations
 
 import ast
-import re
-from collections.abc import Iterator
+import csv
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,14 +24,16 @@ from omaha_core.pots import build_pots
 COMPANIONS = (".hp", ".hands", ".gt")
 
 
-def room_files(shared: Path, folder: str) -> list[Path]:
-    """The history files of a room's folder in the corpus and the formats collection."""
-    return sorted(
-        path
-        for base in ("corpus", "formats")
-        for path in (shared / base / folder).rglob("*")
-        if path.is_file() and path.suffix not in COMPANIONS
-    )
+def room_files(shared: Path, folders: Iterable[str]) -> list[Path]:
+    """The history files of a room's folders, as the corpus and formats manifests list them
+    (their ``site`` column is the folder)."""
+    wanted = set(folders)
+    files = []
+    for base in ("corpus", "formats"):
+        with open(shared / base / "MANIFEST.tsv", encoding="utf-8", newline="") as stream:
+            rows = csv.DictReader(stream, delimiter="\t")
+            files += [shared / base / row["path"] for row in rows if row["site"] in wanted]
+    return sorted(files)
 
 
 @dataclass(frozen=True)
@@ -54,12 +56,12 @@ class RoomRead:
         return pl.concat(frames, how="vertical")
 
 
-def read_room(shared: Path, folder: str) -> RoomRead:
-    """Parse every file of a room's folder with every flop game read."""
+def read_room(shared: Path, folders: Iterable[str]) -> RoomRead:
+    """Parse every file of a room's folders with every flop game read."""
     by_file: dict[str, ParseResult] = {}
     sites: dict[str, str] = {}
     not_read: list[str] = []
-    for path in room_files(shared, folder):
+    for path in room_files(shared, folders):
         name = str(path.relative_to(shared))
         with open(path, "rb") as stream:
             site: Site | None = detect_site(stream.read(4096))
@@ -133,16 +135,16 @@ def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
                 yield hand_id, f"seat {seat} collects {amount} of pots holding {could_win}"
 
 
-_HEADER = re.compile(r"^(?:PokerStars|Winamax Poker|Poker Hand)\b", re.M)
-
-
 def hand_text(path: Path, hand_id: str) -> str:
-    """One hand of a file: from its header to the next header or the end."""
+    """One hand of a file: from its first line to the next hand's (as the file's site cuts
+    hands) or the end."""
     data = path.read_bytes()
+    site = detect_site(data[:4096])
+    assert site is not None, f"no site reads {path}"
+    start = data.rfind(b"\n", 0, data.index(f"#{hand_id}".encode())) + 1
+    following = site.hand_start.search(data, data.index(b"\n", start) + 1)
+    piece = data[start : following.start() if following else len(data)]
     try:
-        text = data.decode("utf-8")
+        return piece.decode("utf-8")
     except UnicodeDecodeError:
-        text = data.decode("cp1252")
-    start = text.rfind("\n", 0, text.index(f"#{hand_id}")) + 1
-    following = _HEADER.search(text, text.index("\n", start) + 1)
-    return text[start : following.start() if following else len(text)]
+        return piece.decode("cp1252")
