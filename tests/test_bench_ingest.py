@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench import ingest as bench_ingest
+from ingest.sites import registry
 
 
 def test_the_corpus_is_found_beside_the_checkout(
@@ -36,6 +37,6 @@ def test_rooms_absent_from_the_corpus_are_skipped_saying_so(
     bench_ingest.main()
     lines = capsys.readouterr().out.split()
     out = " ".join(lines)
-    for room in ("pokerstars", "ggpoker", "winamax"):
+    for room in registry():
         assert f"{room}: skipped, no {room} hand histories in {absent}" in out
     assert "| room |" not in out

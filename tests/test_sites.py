@@ -25,16 +25,21 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     assert all(Path(p).is_file() for site in sites.values() for p in site.sources)
 
 
-def test_each_format_is_recognised_by_its_first_line() -> None:
+def test_each_format_is_recognised_by_its_whole_first_line() -> None:
     heads = {
-        b"PokerStars Hand #1: Omaha Pot Limit ($0.05/$0.10 USD)": "pokerstars",
-        b"\xef\xbb\xbfRun It Once Poker Hand #34011543: Omaha Pot Limit": "pokerstars",
+        b"PokerStars Hand #1: Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 03:04:05 ET":
+            "pokerstars",
+        b"\xef\xbb\xbfRun It Once Poker Hand #34011543: Omaha Pot Limit (\xe2\x82\xac0.10/"
+        b"\xe2\x82\xac0.20) - 2019/04/19 17:52 UTC [2019/04/19 18:52 CET]": "pokerstars",
         b"PokerMaster Hand #7: Omaha Pot Limit ($1/$2)": "pokerstars",
-        b"Poker Hand #OM181427446: Omaha Pot Limit ($0.5/$1)": "ggpoker",
-        b"Winamax Poker - CashGame - HandId: #9630554-604-1489827073 - Omaha5": "winamax",
-    }
+        b"Poker Hand #OM181427446: Omaha Pot Limit ($0.5/$1) - 2020/04/14 07:56:19": "ggpoker",
+        b"Winamax Poker - CashGame - HandId: #9630554-604-1489827073 - Omaha5 pot limit "
+        b"(5\xe2\x82\xac/10\xe2\x82\xac) - 2017/03/18 08:51:13 UTC": "winamax",
+    }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
         assert site is not None and site.name == name, head
+        # the line's start alone, as a room of another shape may begin its lines, is not it
+        assert detect_site(head[: head.index(b"#") + 4]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
