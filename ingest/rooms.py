@@ -33,8 +33,10 @@ class RoomRules:
     every pot's line, and the summary's winnings are what the players received: they are
     read from the summary where the collect lines pay the splash once more for every line
     after the first and the summary adds up to the pot less the room's take (else the
-    collect lines are read as printed, in every room). ``evidence``: the corpus files and
-    hands that show the rules.
+    collect lines are read as printed, in every room). ``rake_printed``: the rake the room
+    prints is the rake it took (else, in cash games, the rake is read as the chips the
+    players left in the pots that the pots did not pay out). ``evidence``: the corpus
+    files and hands that show the rules.
     """
 
     rake_main_pot_first: bool = False
@@ -45,6 +47,7 @@ class RoomRules:
     unprinted_uncalled: tuple[str, ...] = ("in_pot", "left_out")
     fixed_limit_bets: int = 4
     winnings_in_summary: bool = False
+    rake_printed: bool = True
     evidence: tuple[str, ...] = ()
 
 
@@ -122,6 +125,7 @@ RAISE_MAY_ADD = tuple(room for room, rules in ROOM_RULES.items() if rules.raise_
 SHOWS_OUT_OF_ORDER = tuple(
     room for room, rules in ROOM_RULES.items() if not rules.shows_in_order
 )
+RAKE_NOT_PRINTED = tuple(room for room, rules in ROOM_RULES.items() if not rules.rake_printed)
 WINNINGS_IN_SUMMARY = tuple(
     room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary
 )

@@ -30,7 +30,8 @@ from ingest.engine.problems import problems
 from ingest.engine.returns import infer_returns, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
-from ingest.rooms import RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
+from ingest.engine.winners import complete_winnings
+from ingest.rooms import RAISE_MAY_ADD, RAKE_NOT_PRINTED, WINNINGS_IN_SUMMARY
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
 # Event kinds whose board number is kept (the others happen before the boards split).
@@ -90,15 +91,27 @@ def _collections(
     return both, np.argsort(both["hand"], kind="stable")
 
 
-def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool) -> pl.DataFrame:
+def _pot_lines(totals: pl.DataFrame) -> pl.DataFrame:
+    """The "Total pot" lines less each that is the same as its hand's one before it (the
+    same pot printed again)."""
+    values = [c for c in totals.columns if c.endswith("_h") and c != "total_step_h"]
+    same = pl.all_horizontal(pl.col(c).eq_missing(pl.col(c).shift(1)) for c in [*values, "hand"])
+    return totals.filter(~same.fill_null(False))
+
+
+def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool, pot_lines: bool
+            ) -> pl.DataFrame:  # fmt: skip
     """One row per hand: how many "Total pot" lines it has, and the first one's line, total
     pot (and ``total_step``, what its last digit stands for when it is rounded, else 0)
     and the room's amounts on it (rake, other fees, money the room added; null:
     unreadable, or no such line), plus the room's money from lines of its own (a cash
     drop). ``total_pot`` is what the players put in: money the room added to the printed
-    total is taken off it."""
+    total is taken off it. With ``pot_lines`` the total is the sum of the hand's pot lines
+    (see ``Grammar.pot_lines``); ``pots_paid`` is the printed total before the room's
+    amounts are added to it (what the pots paid out, where the total is printed after the
+    room's take)."""
     n = in_cents.size
-    totals = lines.totals
+    totals = _pot_lines(lines.totals) if pot_lines else lines.totals
     rows = grouped.first_rows(totals["hand"].to_numpy(), n, np.ones(totals.height, np.bool_))
     found = rows >= 0
 
@@ -109,6 +122,12 @@ def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool) -> pl.DataFram
         return units(grouped.gather(totals[column].to_numpy(), rows, -1), in_cents)
 
     total, total_ok = first_amount("total_h")
+    if pot_lines:
+        hand = totals["hand"].to_numpy()
+        each, each_ok = units(totals["total_h"].to_numpy(), in_cents[hand])
+        total = grouped.sums(hand, n, each)
+        total_ok = grouped.counts(hand, n, ~each_ok) == 0
+    paid = total.copy()
     step, _ = first_amount("total_step_h")
     amounts = {column: first_amount(f"{column}_h") for column in ROOM_COLUMNS}
     if after_rake:  # the room prints the pot less what it took
@@ -134,10 +153,11 @@ def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool) -> pl.DataFram
             "total_pot": pa.array(total - room_in,
                                   mask=~(found & total_ok & room_ok) | drop_bad),
             "total_step": step,
+            "pots_paid": pa.array(paid, mask=~(found & total_ok)),
             **columns,
         },
         schema={"n_totals": pl.Int64, "total_idx": pl.Int64, "total_pot": pl.Int64,
-                "total_step": pl.Int64,
+                "total_step": pl.Int64, "pots_paid": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
 
@@ -198,25 +218,33 @@ def _completed(cards: pa.Array, hand: np.ndarray) -> pa.Array:
     return pa.array(texts, pa.string())
 
 
-def _game_from_cards(info: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+def _game_from_cards(info: pl.DataFrame, players: pl.DataFrame, cards_decide: bool
+                     ) -> pl.DataFrame:  # fmt: skip
     """The cards dealt decide the game: an Omaha hand whose header names fewer hole cards
     than a player holds (PokerMaster's "Omaha" tables dealing five) is the Omaha of that
-    many cards."""
-    length = pc.utf8_length(arrow(players["hole_cards"]).cast(pa.string()))
-    cards = (pc.fill_null(length, 0).to_numpy().astype(np.int64) + 1) // 3  # "As Kd 7h 2c"
+    many cards; where the room's grammar says so (``cards_decide``), a hand of a flop
+    game whose players hold 4, 5 or 6 cards (BetOnline's "Hold'em Pot Limit" dealing
+    four) is Omaha of that many."""
+    words = players["hole_cards"].str.count_matches(r"\S+").fill_null(0).to_numpy()
     dealt = np.zeros(info.height, np.int64)
-    np.maximum.at(dealt, players["hand"].to_numpy(), cards)
-    more = (info["variant"] == "omaha").fill_null(False).to_numpy() & (
+    np.maximum.at(dealt, players["hand"].to_numpy(), words.astype(np.int64))
+    omaha = info["is_omaha"].fill_null(False).to_numpy()
+    more = omaha & (info["variant"] == "omaha").fill_null(False).to_numpy() & (
         dealt > info["hole_cards_count"].fill_null(4).to_numpy()
     ) & np.isin(dealt, (5, 6))
-    if not more.any():
+    flop = cards_decide & ~omaha & np.isin(dealt, (4, 5, 6))
+    flop &= info["is_flop_game"].fill_null(False).to_numpy()
+    if not (more | flop).any():
         return info
-    suffix = pl.when(pl.col("hi_lo")).then(pl.lit("_8")).otherwise(pl.lit(""))
+    changed = pl.Series(more | flop)
     count = pl.Series(dealt, dtype=pl.Int8)
+    name = pl.lit("omaha") + pl.when(count == 4).then(pl.lit("")).otherwise(count.cast(pl.String))
+    suffix = pl.when(pl.col("hi_lo")).then(pl.lit("_8")).otherwise(pl.lit(""))
     return info.with_columns(
-        game=pl.when(pl.Series(more)).then(pl.lit("omaha") + count.cast(pl.String) + suffix)
-        .otherwise(pl.col("game")),
-        hole_cards_count=pl.when(pl.Series(more)).then(count).otherwise(pl.col("hole_cards_count")),
+        game=pl.when(changed).then(name + suffix).otherwise(pl.col("game")),
+        hole_cards_count=pl.when(changed).then(count).otherwise(pl.col("hole_cards_count")),
+        is_omaha=pl.col("is_omaha") | changed,
+        variant=pl.when(changed).then(pl.lit("omaha")).otherwise(pl.col("variant")),
     )
 
 
@@ -233,14 +261,17 @@ def build(
     other games than Omaha are skipped, but for the room's other flop games when
     ``every_flop_game`` (read to prove a reading on all the room writes, never stored)."""
     site = grammar.site
-    info = hand_info(lines, grammar)
+    info = _blinds_from_posts(hand_info(lines, grammar), lines)
     n = info.height
     arrays = HandArrays.of(info)
     seats = read_seats(lines, arrays.in_cents)
-    totals = _totals(lines, arrays.in_cents, grammar.total_after_rake)
+    totals = _totals(lines, arrays.in_cents, grammar.total_after_rake, grammar.pot_lines)
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
-    ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add)
+    # what a post of both blinds leaves out of its amount (see ``Grammar``)
+    unprinted = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
+    ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
+                         unprinted)  # fmt: skip
     ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]))
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
@@ -255,11 +286,15 @@ def build(
         - pl.col("room_money_in"),
     )
     totals = totals.with_columns(total_pot=_total_read(totals, ev))
+    totals = _rake_taken(totals, ev, _rake_not_printed(info))
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(
-        lines, arrays, seats, ev, due, _summary_excess(info, ev, totals)
+        lines, arrays, seats, ev, due, _summary_excess(info, ev, totals),
+        grammar.summary_winnings,
     )
-    info = _game_from_cards(info, players)
+    if grammar.one_pot_each:
+        players = complete_winnings(players, ev, _pot_lines(lines.totals), arrays.in_cents)
+    info = _game_from_cards(info, players, grammar.cards_decide)
     bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
@@ -365,8 +400,7 @@ def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     n = totals.height
     hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
     chips = numbers(ev["chips"], 0)
-    in_pots = grouped.sums(hand, n, np.where(IS_BETTING[code], chips,
-                                             np.where(code == _RETURN_CODE, -chips, 0)))
+    in_pots = _in_pots(ev, n)
     collected = grouped.sums(hand, n, np.where(code == _COLLECT_CODE, chips, 0))
     total, take = numbers(totals["total_pot"], -1), numbers(totals["room_take"], -1)
     less_take = (take > 0) & (total >= 0) & (total != in_pots) & (total + take == in_pots) & (
@@ -376,6 +410,60 @@ def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     rounded = (step > 0) & (total >= 0) & (np.abs(total - in_pots) < step)
     read = np.where(rounded, in_pots, np.where(less_take, total + take, total))
     return pl.Series(read).set(totals["total_pot"].is_null(), None)
+
+
+def _in_pots(ev: pl.DataFrame, n: int) -> np.ndarray:
+    """Per hand, the chips its players left in the pots: put in, less returns."""
+    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
+    chips = numbers(ev["chips"], 0)
+    return grouped.sums(hand, n, np.where(IS_BETTING[code], chips,
+                                          np.where(code == _RETURN_CODE, -chips, 0)))  # fmt: skip
+
+
+def _rake_not_printed(info: pl.DataFrame) -> np.ndarray:
+    """Per hand: a cash game of a room whose printed rake is not the rake it took."""
+    rooms = info["room"].is_in(list(RAKE_NOT_PRINTED)).fill_null(False)
+    return (rooms & ~info["is_tournament"].fill_null(True)).to_numpy()
+
+
+def _rake_taken(totals: pl.DataFrame, ev: pl.DataFrame, derive: np.ndarray) -> pl.DataFrame:
+    """``totals`` with the rake of the ``derive`` hands read as what the room took: the
+    chips the players left in the pots that the pots did not pay out (``pots_paid``),
+    where they paid out no more than that; the total pot is then those chips."""
+    if not derive.any():
+        return totals
+    in_pots = _in_pots(ev, totals.height)
+    paid = numbers(totals["pots_paid"], -1)
+    taken = derive & (paid >= 0) & (paid <= in_pots)
+    rake = np.where(taken, in_pots - paid, numbers(totals["rake"], -1))
+    return totals.with_columns(
+        total_pot=pl.when(pl.Series(taken)).then(pl.Series(in_pots)).otherwise("total_pot"),
+        rake=pl.Series(rake).set(pl.Series(rake < 0), None),
+    ).with_columns(
+        room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
+        - pl.col("room_money_in"),
+    )
+
+
+def _blinds_from_posts(info: pl.DataFrame, lines: Lines) -> pl.DataFrame:
+    """The blinds of hands whose header, read, names none (a tournament's stale stakes
+    left unread, a skin's header without stakes): the amounts of the hand's first big and
+    small blind posts."""
+    missing = (info["room"].is_not_null() & info["bb"].is_null()).to_numpy()
+    if not missing.any():
+        return info
+    ev = lines.events
+    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
+    in_cents = info["in_cents"].fill_null(False).to_numpy()
+    columns = []
+    for name, kind in (("big_blind", "post_bb"), ("small_blind", "post_sb")):
+        rows = grouped.first_rows(hand, info.height, code == KIND_CODES[kind])
+        value, ok = units(grouped.gather(ev["value_h"].to_numpy(), rows, -1), in_cents)
+        # no big blind posted: none read; no small blind posted: none (0)
+        posted = pa.array(value, mask=~ok) if name == "big_blind" else np.where(ok, value, 0)
+        columns.append(pl.when(pl.Series(missing)).then(pl.Series(posted))
+                       .otherwise(pl.col(name)).alias(name))  # fmt: skip
+    return info.with_columns(columns)
 
 
 def _summary_excess(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> np.ndarray:

@@ -520,18 +520,24 @@ def _won(data: np.ndarray, start: int, end: int, won: np.ndarray) -> tuple[int, 
 
 @njit
 def summary_seat_fields(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
-) -> tuple[np.ndarray, ...]:
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
+    collected: bool, best_hand: bool,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Summary ``Seat N: ...`` lines: whether the line matters (cards or winnings), spans of
-    the seat number (``^Seat ([0-9]+):``), the cards shown or mucked and the amount won,
-    and whether the pot was not awarded."""
+    the seat number (``^Seat ([0-9]+):``), the cards shown or mucked (none on a line that
+    wins where ``best_hand``: they are a best hand, not the hole cards) and the amount won
+    (after the first "won", or, where ``collected`` and the line has none, the first
+    "collected"), and whether the pot was not awarded."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # seat, cards, won
     useful = np.zeros(n, np.bool_)
     not_awarded = np.zeros(n, np.bool_)
-    won, seat_word, separator = words[W_WON], words[W_SEAT], words[W_SEAT_SEPARATOR]
+    seat_word, separator = words[W_SEAT], words[W_SEAT_SEPARATOR]
     for i in range(n):
         start, end = starts[i], ends[i]
+        won = words[W_WON]
+        if collected and find(data, start, end, won) < 0:
+            won = words[W_COLLECTED]
         wins = find(data, start, end, won) >= 0
         useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0
         if not useful[i]:
@@ -542,7 +548,7 @@ def summary_seat_fields(
         showed = find(data, start, end, words[W_SHOWED])
         mucked = find(data, start, end, words[W_MUCKED])
         first = showed if mucked < 0 or (0 <= showed < mucked) else mucked
-        if first >= 0:
+        if first >= 0 and not (best_hand and wins):
             spans[i, 2], spans[i, 3] = _bracketed(data, first + 1, end)
         if wins:
             spans[i, 4], spans[i, 5] = _won(data, start, end, won)

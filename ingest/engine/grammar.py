@@ -175,8 +175,24 @@ class Grammar:
     (a cash drop). ``total_after_rake``: the printed total pot is what was left after
     the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
     any pot). ``ignored_lines``: regexes of the lines that carry nothing to the hand
-    (table and connection notes, tournament results, bounties won outside the pots): any
-    other line of a hand that the grammar does not read is an error. ``wording``: the
+    (table and connection notes, tournament results, bounties won outside the pots), nor
+    before a file's first hand: any other line of a hand that the grammar does not read
+    is an error. ``pot_lines``: each "Total pot" line is one pot's (side pots maybe
+    before the show-down, the main pot's last); the hand's pots are their sum, a line
+    the same as the hand's one before it being that pot printed again.
+    ``summary_winnings``: the room writes no collect lines; what each player takes is the
+    amount its summary seat line says it won or collected, and with ``one_pot_each``
+    that is one pot's (the first the player won, main pot first): the other pots a
+    printed winner could win, and those of one player, are theirs too;
+    ``summary_best_hand``: the cards a winner's summary line shows are the best five, not
+    the hole cards.
+    ``both_blinds_live_part``: a post of both blinds prints only its live part, the
+    hand's small blind, dead, coming on top. ``cards_decide``: a hand of a flop game
+    whose players hold 4, 5 or 6 cards is Omaha of that many cards. ``table_line``: a
+    regex over table lines of another shape than PokerStars' (an unquoted name), with
+    the groups ``table_name``, ``max_seats``, ``button_seat`` and ``money``, whose text
+    ``table_money`` names as a currency (the hand's, where its header names none).
+    ``wording``: the
     words the room writes around the values of its other lines (markers, seat, dealt,
     table, collect, return and summary lines; PokerStars' by default).
     """
@@ -199,6 +215,14 @@ class Grammar:
     pots_named: bool = True
     flop_games: tuple[str, ...] = ()
     ignored_lines: tuple[str, ...] = ()
+    pot_lines: bool = False
+    summary_winnings: bool = False
+    one_pot_each: bool = False
+    summary_best_hand: bool = False
+    both_blinds_live_part: bool = False
+    cards_decide: bool = False
+    table_line: str = ""
+    table_money: Mapping[str, str] = field(default_factory=dict)
     wording: Wording = field(default_factory=Wording)
 
     @functools.cached_property

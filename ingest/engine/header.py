@@ -22,7 +22,7 @@ from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
-_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH = 32, 58, 91, 47
+_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH, _DASH = 32, 58, 91, 47, 45
 _OPEN_PAREN, _CLOSE_PAREN = 40, 41
 
 _GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
@@ -143,18 +143,22 @@ def _digits(data: np.ndarray, start: int, end: int, most: int) -> tuple[int, int
 
 @njit
 def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -> int:
-    """``%Y/%m/%d`` and ``%H:%M:%S`` or ``%H:%M`` (1 to 4 digits for the year, 1 or 2 for the
-    rest) as microseconds since 1970 in local time, or -1 when not a valid date and time."""
+    """``%Y/%m/%d`` (or ``%Y-%m-%d``) and ``%H:%M:%S`` or ``%H:%M`` (1 to 4 digits for the
+    year, 1 or 2 for the rest) as microseconds since 1970 in local time, or -1 when not a
+    valid date and time."""
     parts = np.zeros(6, np.int64)
     for group, (start, end) in enumerate((day, time)):
         if start < 0:
             return _NO_TIME
         pos = start
+        separator = 58  # ":"
         for k in range(3):
             if k > 0:
                 if pos == end and group == 1 and k == 2:
                     break  # no seconds
-                if pos >= end or data[pos] != (47 if group == 0 else 58):  # "/" or ":"
+                if group == 0 and k == 1 and pos < end and data[pos] in (_SLASH, _DASH):
+                    separator = data[pos]  # the date's, "/" or "-", the same twice
+                if pos >= end or data[pos] != separator:
                     return _NO_TIME
                 pos += 1
             value, pos = _digits(data, pos, end, 4 if group == 0 and k == 0 else 2)
@@ -181,6 +185,16 @@ def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -
 
 
 @njit
+def _iso_date_end(data: np.ndarray, start: int, end: int) -> int:
+    """Where the text at ``start`` stops being digits and dashes (an ISO date's), ``start``
+    when it starts with neither."""
+    pos = start
+    while pos < end and (data[pos] == _DASH or 48 <= data[pos] <= 57):
+        pos += 1
+    return pos
+
+
+@njit
 def _is_date(data: np.ndarray, start: int, end: int) -> bool:
     """Whether ``start:end`` is digits and slashes with at least one slash."""
     slashes = 0
@@ -198,7 +212,8 @@ def _header_fields(
     id_end: np.ndarray, words: tuple[np.ndarray, ...],
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand header lines: the hand number's span; the template (the line without its hand
-    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$``) as the
+    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [0-9-]*[^-]*$``:
+    an ISO date's dashes are the only ones it may hold) as the
     span before the number and the span after it; the time zone (index in
     ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
@@ -225,7 +240,9 @@ def _header_fields(
         while pos >= 0:
             previous, last = last, pos
             pos = find(data, pos + 1, end, dash)
-        cut = last if last >= 0 and find(data, last + dash.size, end, dash[1:2]) < 0 else end
+        # the time is after the last " - " with no dash after it but an ISO date's
+        after = _iso_date_end(data, last + dash.size, end) if last >= 0 else end
+        cut = last if last >= 0 and find(data, after, end, dash[1:2]) < 0 else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = cut == last and previous >= 0 and _is_date(data, previous + dash.size, last)
         if split_date:
@@ -308,7 +325,8 @@ def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
     first_of_hand[1:] = table_hand[1:] != table_hand[:-1]
     row = np.full(hands, -1, np.int64)
     row[table_hand[first_of_hand]] = np.flatnonzero(first_of_hand)
-    tables = lines.tables.select("table_name", "max_seats", "button_seat")
+    tables = lines.tables.select("table_name", "max_seats", "button_seat",
+                                 table_currency="currency")  # fmt: skip
     return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
 
 
@@ -346,7 +364,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
     fields = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
-    return pl.concat(
+    info = pl.concat(
         [
             starts,
             pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
@@ -356,6 +374,15 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         ],
         how="horizontal",
     )
+    # the money a table line names, in a cash game whose header names none
+    named = (pl.col("currency") == "play") & pl.col("table_currency").is_not_null()
+    if not info.select(named.any()).item():
+        return info.drop("table_currency")
+    return info.with_columns(
+        currency=pl.when(named).then("table_currency").otherwise("currency")
+    ).drop("table_currency").with_columns(
+        units_per_currency=units_expr(pl.col("currency"))
+    ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
 
 
 def decodes(lines: list[str], grammar: Grammar) -> bool:

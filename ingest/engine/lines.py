@@ -34,6 +34,7 @@ from ingest.engine.wording import (
     W_SEAT,
     W_SUMMARY,
     W_TABLE,
+    W_TOTAL_POT,
 )  # fmt: skip
 
 # Streets, coded in chunk order (see ``wording.STREET_CODES``).
@@ -182,6 +183,7 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
+    pot_lines: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -192,11 +194,12 @@ def _line_kinds(
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
     the non-blank lines of hands after their first line, -1 elsewhere; a line with the
-    grammar's ``separator`` after the player is an action line. The words are the
-    grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    grammar's ``separator`` after the player is an action line; with ``pot_lines``, a
+    total pot line before the summary is a summary item too. The words are the grammar's
+    (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
-    chat_end = words[W_CHAT_END]
+    chat_end, total_pot = words[W_CHAT_END], words[W_TOTAL_POT]
     n = starts.size
     hand = np.empty(n, np.int64)
     is_start = np.zeros(n, np.bool_)
@@ -251,7 +254,7 @@ def _line_kinds(
             kind[i] = _SUMMARY_SEAT
         elif seat:
             kind[i] = _SEAT_LINE
-        elif summary:
+        elif summary or (pot_lines and at(data, start, end, total_pot)):
             kind[i] = _SUMMARY_ITEM
         elif ends_with(data, start, end, chat_end):  # 'name said, "..."'
             kind[i] = _CHAT
@@ -309,10 +312,15 @@ def _unknown(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramm
         {"hand": hand[rows], "idx": rows,
          "text": text.strings(text.starts[rows], text.ends[rows], "text")}
     )  # fmt: skip
-    if lines.height and grammar.ignored_lines:
-        known = pl.any_horizontal(pl.col("text").str.contains(p) for p in grammar.ignored_lines)
-        lines = lines.filter(~known)
-    return lines.select("hand", "idx")
+    return _ignored(lines, grammar).select("hand", "idx")
+
+
+def _ignored(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """``lines`` (with their ``text``) less those the grammar names as carrying nothing."""
+    if not lines.height or not grammar.ignored_lines:
+        return lines
+    known = pl.any_horizontal(pl.col("text").str.contains(p) for p in grammar.ignored_lines)
+    return lines.filter(~known)
 
 
 def _junk(data: np.ndarray, hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -346,7 +354,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         return _line_kinds(
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
-            wording.street_table, wording.run_table,
+            wording.street_table, wording.run_table, grammar.pot_lines,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -408,6 +416,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     matched = dealt_row >= 0
     dealt_first[matched] = dealt_spans[dealt_row[matched], 2]
     dealt_end[matched] = dealt_spans[dealt_row[matched], 3]
+    # "Dealt to Hero []": the history's owner, dealt no cards (sitting out, or just seated)
+    dealt_first[dealt_first == dealt_end] = NULL
     seats = frame(
         rows,
         seat=_nullable(seat_numbers, NO_SEAT, pl.Int8),
@@ -424,7 +434,9 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines, grammar
     )
     rows = rows_of("summary_seat")
-    spans, useful, not_awarded = fields.summary_seat_fields(data, starts[rows], ends[rows], words)
+    spans, useful, not_awarded = fields.summary_seat_fields(data, starts[rows], ends[rows], words,
+                                                            grammar.summary_winnings,
+                                                            grammar.summary_best_hand)
     spans = spans[useful]
     summary_seats = frame(
         rows[useful],
@@ -465,12 +477,12 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
     return Lines(
         starts=starts_frame,
-        preamble=frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file", "offset",
-                       "line_no", "text"),
+        preamble=_ignored(frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file",
+                                "offset", "line_no", "text"), grammar),
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(text, hand, rows_of("table"), words),
+        tables=_tables(text, hand, rows_of("table"), grammar),
         seats=seats,
         events=events,
         totals=totals,
@@ -490,13 +502,32 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     return pl.Series(np.where((x < 0) | (y < 0), -1, x + y))
 
 
-def _tables(
-    text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...]
-) -> pl.DataFrame:
+def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
+            ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.engine.fields.table_fields`); lines of another form are left
-    out."""
-    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words)
+    :func:`ingest.engine.fields.table_fields`, or the grammar's ``table_line`` regex) and
+    the currency the line names (null: none); lines of another form are left out."""
+    if grammar.table_line:
+        texts = text.strings(text.starts[rows], text.ends[rows], "text")
+        read = (
+            pl.DataFrame({"hand": hand[rows], "idx": rows})
+            .with_columns(texts.str.extract_groups(grammar.table_line).alias("line"))
+            .unnest("line")
+            .filter(pl.col("table_name").is_not_null())
+        )
+
+        def group(name: str, dtype: type[pl.DataType]) -> pl.Expr:
+            present = name in read.columns
+            return pl.col(name).cast(dtype, strict=False) if present else pl.lit(None, dtype)
+
+        return read.select(
+            "hand", "idx", table_name=group("table_name", pl.String),
+            max_seats=group("max_seats", pl.Int8), button_seat=group("button_seat", pl.Int8),
+            currency=group("money", pl.String).replace_strict(
+                dict(grammar.table_money), default=None, return_dtype=pl.String),
+        )  # fmt: skip
+    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows],
+                                grammar.wording.words)  # fmt: skip
     matched = found[:, 0] >= 0
     found, rows = found[matched], rows[matched]
     return pl.DataFrame(
@@ -506,6 +537,7 @@ def _tables(
             "table_name": text.strings(found[:, 0], found[:, 1], ""),
             "max_seats": _nullable(found[:, 2], -1, pl.Int8),
             "button_seat": _nullable(found[:, 3], -1, pl.Int8),
+            "currency": pl.Series([None] * rows.size, dtype=pl.String),
         }
     )
 

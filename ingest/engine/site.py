@@ -34,21 +34,46 @@ _ENGINE = Path(__file__).resolve().parent
 _SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py", "rooms.py")]
 
 
+def _text_pattern(pattern: re.Pattern[bytes]) -> re.Pattern[str]:
+    """A hand-start pattern over bytes as one over decoded text."""
+    return re.compile(pattern.pattern.decode("utf-8", "replace")
+                      .replace("(?:\\xef\\xbb\\xbf)?", "\ufeff?"), re.MULTILINE)  # fmt: skip
+
+
 @dataclass(frozen=True, eq=False)
 class TextSite:
     """A text format read by the engine from ``grammar``; ``module`` is the file of the
     room module that defines it, ``uses`` the files of others whose data it takes (all
-    part of the parser version)."""
+    part of the parser version). ``dialects``: the grammars of the format's other
+    dialects (skins writing their own words), each file read by the first grammar whose
+    hands start in it."""
 
     grammar: Grammar
     module: str
     uses: tuple[str, ...] = ()
+    dialects: tuple[Grammar, ...] = ()
     _hand_start_text: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    _hand_start: re.Pattern[bytes] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        text = re.compile(self.grammar.hand_start.pattern.decode("utf-8", "replace")
-                          .replace("(?:\\xef\\xbb\\xbf)?", "\ufeff?"), re.MULTILINE)  # fmt: skip
-        object.__setattr__(self, "_hand_start_text", text)
+        start = self.grammar.hand_start
+        if self.dialects:  # a hand of any dialect starts at a line one of them starts
+            either = b"|".join(b"(?:%s)" % grammar.hand_start.pattern for grammar in self.grammars)
+            start = re.compile(either, re.MULTILINE)
+        object.__setattr__(self, "_hand_start", start)
+        object.__setattr__(self, "_hand_start_text", _text_pattern(start))
+
+    @property
+    def grammars(self) -> tuple[Grammar, ...]:
+        """The format's grammar, then its dialects'."""
+        return (self.grammar, *self.dialects)
+
+    def grammar_for(self, data: bytes) -> Grammar:
+        """The grammar that reads ``data``: the first whose hands start in it."""
+        for grammar in self.dialects:
+            if not self.grammar.hand_start.search(data) and grammar.hand_start.search(data):
+                return grammar
+        return self.grammar
 
     @property
     def name(self) -> str:
@@ -56,7 +81,7 @@ class TextSite:
 
     @property
     def hand_start(self) -> re.Pattern[bytes]:
-        return self.grammar.hand_start
+        return self._hand_start
 
     @property
     def sources(self) -> Sequence[Path]:
@@ -70,12 +95,19 @@ class TextSite:
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
         lines = [text[m.start() :].partition("\n")[0] for m in found]
-        return decodes([line.strip().removeprefix("\ufeff") for line in lines], self.grammar)
+        lines = [line.strip().removeprefix("\ufeff") for line in lines]
+        return any(decodes(lines, grammar) for grammar in self.grammars)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
-        """The tables of the chunks' hands, parsed in one pass (raises on a failure)."""
-        lines = classify(split_chunks(chunks), self.grammar)
-        return build(lines, [c.source_file for c in chunks], self.grammar, every_flop_game)
+        """The tables of the chunks' hands, parsed in one pass per run of chunks of one
+        dialect (raises on a failure)."""
+        results = []
+        for grammar, run in itertools.groupby(chunks, lambda c: self.grammar_for(c.data)):
+            group = list(run)
+            lines = classify(split_chunks(group), grammar)
+            results.append(build(lines, [c.source_file for c in group], grammar,
+                                 every_flop_game))  # fmt: skip
+        return results[0] if len(results) == 1 else concat_results(results)
 
     def parse(self, chunk: Chunk, every_flop_game: bool = False) -> ParseResult:
         """All hands of a chunk as tables; never raises for bad input.
