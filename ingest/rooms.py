@@ -15,7 +15,8 @@ class RoomRules:
     """A room's rules.
 
     ``rake_main_pot_first``: the rake is taken from the main pot alone (else it is spread
-    over the pots cumulatively, see ``analysis.replay.spread_rake``).
+    over the pots cumulatively, see ``analysis.replay.spread_rake``, in proportion to the
+    cumulative pot counted in whole ``rake_unit``s).
     ``rake_spread_varies``: the room takes the rake (and its other drops) from the pots in
     other proportions than that in some hands; a hand paid as its pots are with the rake
     taken in one of the ways rooms take it (``analysis.verify``) is then ``rake_spread``,
@@ -40,6 +41,7 @@ class RoomRules:
     """
 
     rake_main_pot_first: bool = False
+    rake_unit: int = 1
     rake_spread_varies: bool = False
     shows_in_order: bool = True
     odd_chip: OddChipRule = DEFAULT_ODD_CHIP_RULE
