@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -443,6 +444,46 @@ def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str])
     name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
     numbers = tuple(None if value < 0 else int(value) for value in found[2:])
     assert (name, *numbers) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["3", ": ", "Bo", " won ", " collected ", "(", ")", "12.50", " ", "$1",
+                         " showed [", " mucked [", "Ah Kd", "]", "from the Pot."]),
+        max_size=10,
+    ),
+    st.booleans(),
+    st.booleans(),
+)  # fmt: skip
+def test_summary_seat_lines_read_as_the_regexes_read_them(
+    pieces: list[str], collected: bool, best_hand: bool
+) -> None:
+    """The amount after the first " won " (or, where a room's summary also says what was
+    ``collected``, after the first " collected " of a line without " won "), in
+    parentheses or not; the cards in the first brackets after " showed " or " mucked ",
+    but a winner's where the room shows a best hand there."""
+    line = "Seat " + "".join(pieces)
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = pokerstars.GRAMMAR.wording.words
+    spans, useful, _ = fields.summary_seat_fields(
+        text.data, text.starts, text.ends, words, collected, best_hand
+    )
+    read = line.rstrip(" \t")  # a line is read without its trailing blanks
+
+    def span(first: int) -> str | None:
+        if not useful[0] or spans[0, first] < 0:
+            return None
+        return text.data[spans[0, first] : spans[0, first + 1]].tobytes().decode()
+
+    word = " collected " if collected and " won " not in read else " won "
+    won = re.search(re.escape(word) + r"(?:\(([^ )]+)|([^ )]+))", read)
+    marks = [read.find(mark) for mark in (" showed [", " mucked [") if mark in read]
+    cards = re.search(r"\[([^\]]*)\]", read[min(marks) + 1 :]) if marks else None
+    if best_hand and word in read:
+        cards = None
+    assert span(4) == (won and (won.group(1) or won.group(2)))
+    assert span(2) == (cards and cards.group(1))
 
 
 def test_comment_lines_between_hands_are_skipped_not_errors() -> None:
