@@ -61,6 +61,32 @@ DEFAULT = RoomRules(
     ),
 )
 
+# BetOnline and the rooms and skins of its network, writing one format (``ingest.sites.betonline``).
+_BETONLINE = RoomRules(
+    unprinted_uncalled=("left_out",),
+    rake_printed=False,
+    rake_unit=100,
+    rake_spread_varies=True,
+    evidence=(
+        "corpus BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt: the rake is 5 cents a "
+        "whole dollar of the cumulative pot, main pot first: #1073068762 pots of 12.60 and "
+        "11.50 paid 12.00 and 10.90 (0.60 each); #1073059444 pots of 12.15, 10.80, 4.20, "
+        "7.26 charged 0.60, 0.50, 0.25, 0.35",
+        "formats BetOnline/cash/NLHE-10max-USD-0.01-0.02-201605.3.way.allin.txt #1606125823 "
+        "(2016): pots of 2.63 and 1.34 paid 2.49 and 1.26, the rake 0.22 in proportion to "
+        "each pot, the rest from the last",
+        "corpus BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt #1073064152: no uncalled "
+        "line; Player11's 11.50 over a 2.30 all-in comes back (stack 21.35 -> 18.30) and is "
+        "in neither the pot lines nor the summary",
+        "formats BetOnline/cash/NLHE-10max-play-10-20-201204.GearPoker.txt #1014850775: "
+        "Hero's unmatched 80 of 1000 left out of 'Total Pot 1850.00' (920 + 920 + 10)",
+        "corpus BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt #1073058698: 4.42 put in, "
+        "'Total pot 4.22 | Rake 0.00', the winner's stack +2.46 = 4.22 - 1.76: 0.20 taken; "
+        "#1073059444: pots of 12.15, 10.80, 4.20, 7.26 paid 11.55, 10.30, 3.95, 6.91 (1.70 "
+        "taken), rakes printed 1.35, 1.10, 0.60, 0.60",
+    ),
+)
+
 ROOM_RULES: dict[str, RoomRules] = {
     "PokerStars": RoomRules(
         unprinted_uncalled=("left_out", "in_pot"),
@@ -111,8 +137,8 @@ ROOM_RULES: dict[str, RoomRules] = {
             "printed as 'collected 84€ from side pot 1'",
         ),
     ),
+    **dict.fromkeys(("BetOnline", "PayNoRake", "ActionPoker", "Gear Poker"), _BETONLINE),
 }
-
 
 def rules_for(room: str | None) -> RoomRules:
     """The rules of ``room`` (``DEFAULT`` for a room not listed).

@@ -9,9 +9,9 @@ known but that follows no template of it has the kind of the verb's first templa
 last word as the amount, no raise-by, and is damaged when it bets or checks.
 
 Those checks take their expected reading from the templates themselves; a table of real
-action lines of PokerStars, GGPoker and Winamax histories (``REAL_LINES``) pins what each
-line must read as from outside them: its kind, player, amount, raise-by, all-in flag and
-cards, written down from the line's text.
+action lines of PokerStars, GGPoker, Winamax and BetOnline histories (``REAL_LINES``) pins
+what each line must read as from outside them: its kind, player, amount, raise-by, all-in
+flag and cards, written down from the line's text.
 """
 
 from __future__ import annotations
@@ -29,12 +29,14 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, pokerstars, winamax
+from ingest.sites import betonline, ggpoker, pokerstars, winamax
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
     "ggpoker": ggpoker.GRAMMAR.actions,
     "winamax": winamax.GRAMMAR.actions,
+    "betonline": betonline.GRAMMAR.actions,
+    "betonline skins": betonline.SKINS.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
@@ -271,6 +273,9 @@ _WMX_5 = "corpus/Winamax/cash/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt"
 _WMX_NO_COLON = "corpus/Winamax/cash/PLO-5max-EUR-2-4-202104.no.colon.txt"
 _WMX_PLAY = "corpus/Winamax/cash/PLO8-2max-play-0.05-0.10-201610.export.txt"
 _WMX_MTT = "formats/Winamax/tour/NLHE-Free-MTT-201103.Full.History.txt"
+_BOL_PLO = "corpus/BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"
+_BOL_AP = "formats/BetOnline/cash/NLHE-10max-USD-1.00-2.00-201204.ActionPoker.txt"
+_BOL_GEAR = "formats/BetOnline/cash/NLHE-10max-play-10-20-201204.GearPoker.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -371,6 +376,25 @@ REAL_LINES = [
              all_in=True),
     RealLine("winamax", _WMX_PLAY, "Hero shows [5s Qd 2s 3s] (HI : Two pairs : 5 and 4)", "show",
              "Hero", cards="5s Qd 2s 3s"),
+    # BetOnline: "raises X to Y" with X the chips the line adds; the skins' capitalised verbs
+    RealLine("betonline", _BOL_PLO, "Player8: post now 0.10", "post_bb", "Player8", "0.10"),
+    RealLine("betonline", "formats/BetOnline/cash/NLHE-10max-0.25-0.50-201204.post.dead.txt",
+             "Player0: post dead 0.50", "post_sb_bb", "Player0", "0.50"),
+    RealLine("betonline", "formats/BetOnline/tour/NLHE-10max-USD-MTT-201603.post.ante.txt",
+             "Player0: ante processed 10.00", "ante", "Player0", "10.00"),
+    RealLine("betonline", _BOL_PLO, "Player2: raises 0.75 to 0.75", "raise", "Player2", "0.75",
+             "0.75"),
+    RealLine("betonline", _BOL_PLO, "Player8: raises 0.64 to 0.74 and is all in", "raise",
+             "Player8", "0.74", "0.64", all_in=True),
+    RealLine("betonline", _BOL_PLO, "Player4: bets 6.68", "bet", "Player4", "6.68"),
+    RealLine("betonline skins", _BOL_AP, "Player0: Posts small blind 1.00.", "post_sb",
+             "Player0", "1.00"),
+    RealLine("betonline skins", _BOL_AP, "Player8: Folds.", "fold", "Player8"),
+    RealLine("betonline skins", _BOL_AP, "Player5: Calls 2.00.", "call", "Player5", "2.00"),
+    RealLine("betonline skins", _BOL_GEAR, "Player4: Calls 900.00 and is All In.", "call",
+             "Player4", "900.00", all_in=True),
+    RealLine("betonline skins", _BOL_GEAR, "Hero: Raises 1000.00 and is All In.", "raise",
+             "Hero", "1000.00", all_in=True),
 ]  # fmt: skip
 
 

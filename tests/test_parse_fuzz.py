@@ -4,7 +4,8 @@ balanced hand.
 For each room, three real hands are parsed with one of them damaged (lines deleted,
 duplicated, swapped or cut, bytes changed); the other two must come out exactly as from the
 undamaged text. The PokerStars hands are the committed fixture (``tests/fixtures``); the
-GGPoker and Winamax hands are read in place from the shared corpus (skipped without it).
+GGPoker, Winamax and BetOnline hands are read in place from the shared corpus (skipped
+without it).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.sites import Chunk, ParseResult, Site, ggpoker, pokerstars, winamax
+from ingest.sites import Chunk, ParseResult, Site, betonline, ggpoker, pokerstars, winamax
+from tests.conformance import hand_text
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 SEPARATOR = b"\n\n"
@@ -34,6 +36,7 @@ class Room:
     names: str  # how a hand header names hand {} (its id)
     ids: tuple[str, ...]  # the hands' ids, in order
     files: tuple[str, ...] = ()  # one-hand files of the corpus; none: the PokerStars fixture
+    hands_of: str = ""  # else a corpus file the hands are cut out of
 
 
 ROOMS = {
@@ -52,6 +55,10 @@ ROOMS = {
         "Winamax/cash/PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt",
         "Winamax/cash/PLO-5max-EUR-2-4-202104.no.colon.txt",
     )),
+    # Omaha headed "Hold'em": four pots one player wins, two pots two players win, an
+    # uncalled bet the history does not print
+    "BetOnline": Room(betonline.SITE, "utf-8", "#{}:", ("1073059444", "1073068762", "1073064152"),
+                      hands_of="BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"),
 }  # fmt: skip
 
 
@@ -73,10 +80,13 @@ class Sample:
 
 
 def _hands(room: Room, request: pytest.FixtureRequest) -> list[bytes]:
-    if not room.files:
+    if not room.files and not room.hands_of:
         text = FIXTURE.read_text(encoding="utf-8").strip("\n")
         return [(h + "\n").encode() for h in text.split("\n\n\n")]
     corpus: Path = request.getfixturevalue("corpus")
+    if room.hands_of:
+        texts = [hand_text(corpus / room.hands_of, hand_id) for hand_id in room.ids]
+        return [text.rstrip("\n").encode(room.encoding) + b"\n" for text in texts]
     return [(corpus / name).read_bytes().rstrip(b"\r\n") + b"\n" for name in room.files]
 
 

@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "betonline"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -17,11 +17,12 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "pokerstars": {"pokerstars.py"},
         "ggpoker": {"ggpoker.py", "pokerstars.py"},  # it takes the format's action lines
         "winamax": {"winamax.py"},
+        "betonline": {"betonline.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
     versions = {parser_version(site) for site in sites.values()}
-    assert len(versions) == 3
+    assert len(versions) == 4
     assert all(Path(p).is_file() for site in sites.values() for p in site.sources)
 
 
@@ -35,6 +36,11 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"Poker Hand #OM181427446: Omaha Pot Limit ($0.5/$1) - 2020/04/14 07:56:19": "ggpoker",
         b"Winamax Poker - CashGame - HandId: #9630554-604-1489827073 - Omaha5 pot limit "
         b"(5\xe2\x82\xac/10\xe2\x82\xac) - 2017/03/18 08:51:13 UTC": "winamax",
+        b"BetOnline Poker Game #1073058326: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 "
+        b"21:25:46 EDT": "betonline",
+        b"BetOnline Poker Game #1078353699: Tournament #4157956: Hold'em $10.00/$20.00 - "
+        b"2012/10/13 20:13:28 Eastern Daylight Time": "betonline",
+        b"Gear Poker Game #1014850512: Hold'em - 2012-04-09 12:14:36": "betonline",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
