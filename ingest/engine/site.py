@@ -45,8 +45,8 @@ class TextSite:
     """A text format read by the engine from ``grammar``; ``module`` is the file of the
     room module that defines it, ``uses`` the files of others whose data it takes (all
     part of the parser version). ``dialects``: the grammars of the format's other
-    dialects (skins writing their own words), each file read by the first grammar whose
-    hands start in it."""
+    dialects (skins writing their own words), a file of one of them read by its grammar
+    (see :meth:`grammar_for`)."""
 
     grammar: Grammar
     module: str
@@ -69,10 +69,12 @@ class TextSite:
         return (self.grammar, *self.dialects)
 
     def grammar_for(self, data: bytes) -> Grammar:
-        """The grammar that reads ``data``: the first whose hands start in it."""
-        for grammar in self.dialects:
-            if not self.grammar.hand_start.search(data) and grammar.hand_start.search(data):
-                return grammar
+        """The grammar that reads ``data``: the format's own, unless no hand of it but a
+        hand of a dialect starts in it (a file is written in one dialect)."""
+        if self.dialects and not self.grammar.hand_start.search(data):
+            for grammar in self.dialects:
+                if grammar.hand_start.search(data):
+                    return grammar
         return self.grammar
 
     @property
