@@ -178,7 +178,10 @@ class Grammar:
     (table and connection notes, tournament results, bounties won outside the pots): any
     other line of a hand that the grammar does not read is an error. ``wording``: the
     words the room writes around the values of its other lines (markers, seat, dealt,
-    table, collect, return and summary lines; PokerStars' by default).
+    table, collect, return and summary lines; PokerStars' by default). ``implied_zone``:
+    the IANA zone of a header time written with no zone (ET by default: the zone
+    PokerStars writes, which converters copy without saying so); ``omaha import
+    --timezone`` replaces it (:meth:`ingest.engine.site.TextSite.with_zone`).
     """
 
     site: str
@@ -200,6 +203,7 @@ class Grammar:
     flop_games: tuple[str, ...] = ()
     ignored_lines: tuple[str, ...] = ()
     wording: Wording = field(default_factory=Wording)
+    implied_zone: str = "America/New_York"
 
     @functools.cached_property
     def tables(self) -> Tables:

@@ -333,16 +333,18 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
             "after": text.strings(spans[first, 4], spans[first, 5], ""),
         }
     ).select(template=pl.col("before") + pl.col("after"))
-    zones = pl.Series([*_ZONE_NAMES, "America/New_York"], dtype=pl.String)
-    zone_names = zones.gather(np.where(et_given | (zone < 0), len(_ZONE_NAMES), zone))
+    # a time with no zone written is in the grammar's implied zone
+    zones = pl.Series([*_ZONE_NAMES, "America/New_York", grammar.implied_zone], dtype=pl.String)
+    written = len(_ZONE_NAMES)
+    zone_names = zones.gather(np.where(et_given, written, np.where(zone < 0, written + 1, zone)))
     times = pl.DataFrame(
         {
             "zone": zone_names,
             "naive": pl.Series(pa.array(local, mask=local == _NO_TIME)).cast(pl.Datetime("us")),
         }
     )
-    # The ET time is preferred when given; a history with no zone at all (converted by a
-    # third-party tool) is taken to be in ET, the zone PokerStars itself writes.
+    # The ET time is preferred when given; a history with no zone at all is in the zone the
+    # grammar implies (the importer's --timezone overrides it).
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
     fields = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})

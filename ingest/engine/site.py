@@ -8,6 +8,7 @@ by hand, so only the hands that really trigger the failure are lost, each as an 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Sequence
@@ -43,6 +44,7 @@ class TextSite:
     grammar: Grammar
     module: str
     uses: tuple[str, ...] = ()
+    zone_override: str | None = None
     _hand_start_text: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -62,6 +64,11 @@ class TextSite:
     def sources(self) -> Sequence[Path]:
         rooms = [Path(path).resolve() for path in (self.module, *self.uses)]
         return [*sorted(_ENGINE.glob("*.py")), *_SHARED, *rooms]
+
+    def with_zone(self, zone: str) -> TextSite:
+        """This format with the times its headers write without a zone read in ``zone``."""
+        grammar = dataclasses.replace(self.grammar, implied_zone=zone)
+        return TextSite(grammar, self.module, self.uses, zone)
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a

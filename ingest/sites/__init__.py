@@ -27,8 +27,10 @@ def parser_version(site: Site) -> str:
     """The site's name and a digest of the code that reads its files (the engine and the
     site's own module): a file already read by the same parser, with the same content, need
     not be read again; any change to that code reads it again, and an edit to one room
-    re-reads only that room's files."""
-    return _digest(site.name, tuple(site.sources))
+    re-reads only that room's files; a zone named for times written without one is part of
+    it too."""
+    version = _digest(site.name, tuple(site.sources))
+    return version if site.zone_override is None else f"{version}@{site.zone_override}"
 
 
 @functools.cache
