@@ -124,7 +124,7 @@ def import_command(
             help="The zone (IANA name, e.g. Europe/London) of the times a history writes "
             "without one; by default each room's own assumption (see README, Units and "
             "times).",
-            metavar="ZONE",
+            metavar="<zone>",
             callback=_zone,
         ),
     ] = None,
