@@ -135,7 +135,8 @@ class TextSite:
             try:
                 results.append(self._tables([piece], every_flop_game))
             except _FAILURES as exc:
-                hand_id = re.search(r"#([0-9A-Za-z-]+)", first["text"])
+                mark = re.escape(self.grammar.wording.hand_number)
+                hand_id = re.search(mark + r"([0-9A-Za-z-]+)", first["text"])
                 row = {
                     "source_file": chunk.source_file,
                     "byte_offset": first["offset"],
