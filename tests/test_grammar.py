@@ -3,15 +3,16 @@
 For every template of every room, lines that follow it (random player names, amounts in
 each room's styles, an optional all-in suffix) and lines that break it (an extra word, a
 missing amount) go through :func:`ingest.engine.fields.read_actions`; the code, the
-player, amount (or raise-to) and raise-by spans must be what ``re.match`` of
+player, amount (or raise-to), raise-by and added spans must be what ``re.match`` of
 :meth:`Actions.regex` gives, the first template that matches winning. A line whose verb is
 known but that follows no template of it has the kind of the verb's first template, its
-last word as the amount, no raise-by, and is damaged when it bets or checks.
+last word as the amount, no raise-by nor added amount, and is damaged when it bets or
+checks.
 
 Those checks take their expected reading from the templates themselves; a table of real
-action lines of PokerStars, GGPoker and Winamax histories (``REAL_LINES``) pins what each
-line must read as from outside them: its kind, player, amount, raise-by, all-in flag and
-cards, written down from the line's text.
+action lines of PokerStars, GGPoker and Winamax histories (``REAL_LINES``) pins what
+each line must read as from outside them: its kind, player, amount, raise-by, chips added,
+all-in flag and cards, written down from the line's text.
 """
 
 from __future__ import annotations
@@ -44,12 +45,14 @@ _EXTRA_WORDS = ("now", "(timeout)", "x", "5", "$3", "[Ah]", "is")
 
 @dataclass(frozen=True)
 class Read:
-    """What one line reads as: kind code, and byte spans of player, amount and raise-by."""
+    """What one line reads as: kind code, and byte spans of player, amount, raise-by and the
+    chips a raise adds."""
 
     code: int
     player: tuple[int, int]
     amount: tuple[int, int]
     by: tuple[int, int]
+    added: tuple[int, int]
     damaged: bool
 
 
@@ -75,8 +78,9 @@ def _scan(actions: Actions, line: str) -> Read:
     spans, code, _, damaged = read_actions(data, starts, ends, actions)
     row = [int(v) for v in spans[0]]
     return Read(
-        int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), bool(damaged[0])
-    )
+        int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), (row[8], row[9]),
+        bool(damaged[0]),
+    )  # fmt: skip
 
 
 def _reference(actions: Actions, line: str, name: str) -> Read | None:
@@ -86,15 +90,17 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
         if match is None:
             continue
         fields = _TOKEN.findall(template)[1:]  # after {player}: group k + 2 is fields[k]
-        amount = by = (NULL, NULL)
+        amount = by = added = (NULL, NULL)
         for k, field in enumerate(fields):
             span = (_byte(line, match.start(k + 2)), _byte(line, match.end(k + 2)))
             if field in ("amount", "to"):
                 amount = span
             elif field == "by":
                 by = span
+            elif field == "added":
+                added = span
         player = (0, _byte(line, match.end(1)))
-        return Read(int(actions.codes[t]), player, amount, by, False)
+        return Read(int(actions.codes[t]), player, amount, by, added, False)
     # no template matches: the first template whose verb follows the player names the kind
     separator, suffix = _separator(actions), _suffix(actions)
     rest = len(name) + len(separator)
@@ -107,7 +113,8 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
             if space >= 0 and space + 1 < core:
                 amount = (_byte(line, space + 1), _byte(line, core))
             damaged = EVENT_KINDS[code] in _SHAPED
-            return Read(code, (0, _byte(line, len(name))), amount, (NULL, NULL), damaged)
+            return Read(code, (0, _byte(line, len(name))), amount, (NULL, NULL), (NULL, NULL),
+                        damaged)  # fmt: skip
     return None
 
 
@@ -143,7 +150,7 @@ def filled(draw: st.DrawFn, template: str) -> str:
     for k, part in enumerate(parts):
         if k % 2 == 0:
             out += part
-        elif part in ("amount", "to", "by", "word"):
+        elif part in ("amount", "to", "by", "added", "word"):
             out += draw(amounts())
         elif part == "cards":
             out += draw(_CARDS)
@@ -221,7 +228,7 @@ def test_lines_that_break_a_template_read_as_the_regexes(
                 body += extra + " "
         elif how == "no_amount" and k == drop:
             continue
-        elif parts[k] in ("amount", "to", "by"):
+        elif parts[k] in ("amount", "to", "by", "added"):
             body += data.draw(amounts())
         elif parts[k] == "cards":
             body += data.draw(_CARDS)
@@ -247,8 +254,8 @@ def test_every_room_has_its_templates() -> None:
 class RealLine:
     """An action line of a real history, with the file it is in (under ``../shared``) and
     what it says: its kind (None: no action line), player, amount (a raise's "to"), a
-    raise's first amount, whether it says all-in, and the cards in its first brackets (a
-    show's or a fold's)."""
+    raise's first amount, whether it says all-in, the cards in its first brackets (a
+    show's or a fold's), and the chips a raise written by them adds."""
 
     room: str
     source: str
@@ -259,6 +266,7 @@ class RealLine:
     by: str | None = None
     all_in: bool = False
     cards: str | None = None
+    added: str | None = None
 
 
 _STARS_CONVERTED = "corpus/Stars/cash/PLO-6max-USD-5-10-201509.converted.format.txt"
@@ -392,8 +400,9 @@ def test_real_lines_read_as_their_text_says(real: RealLine) -> None:
     got = (
         _text(real.line, (row[0], row[1])), _text(real.line, (row[2], row[3])),
         _text(real.line, (row[6], row[7])), bool(all_in[0]), _text(real.line, (row[4], row[5])),
+        _text(real.line, (row[8], row[9])),
     )  # fmt: skip
-    assert got == (real.player, real.amount, real.by, real.all_in, real.cards)
+    assert got == (real.player, real.amount, real.by, real.all_in, real.cards, real.added)
     assert not damaged[0]
     # and the templates' plain regexes read it the same way
     assert real.player is not None

@@ -134,7 +134,9 @@ def _balanced(result: ParseResult) -> None:
     )
     joined = hands.join(per_hand, on="hand_id", how="left")
     assert joined["in_pot"].null_count() == 0
-    expected = -joined["rake"] - joined["not_awarded"] + joined["cashed_out"]
+    # what the room takes (rake, jackpot fee, tax) less what it adds
+    take = joined["rake"] + joined["jackpot_fee"] + joined["tax"] - joined["room_money_in"]
+    expected = -take - joined["not_awarded"] + joined["cashed_out"]
     adds_up = (
         (joined["in_pot"] == joined["total_pot"]) & (joined["net"] == expected) & ~joined["short"]
     )
