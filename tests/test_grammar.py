@@ -10,7 +10,7 @@ last word as the amount, no raise-by nor added amount, and is damaged when it be
 checks.
 
 Those checks take their expected reading from the templates themselves; a table of real
-action lines of PokerStars, GGPoker and Winamax histories (``REAL_LINES``) pins what
+action lines of PokerStars, GGPoker, Winamax and WPN histories (``REAL_LINES``) pins what
 each line must read as from outside them: its kind, player, amount, raise-by, chips added,
 all-in flag and cards, written down from the line's text.
 """
@@ -30,12 +30,13 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, pokerstars, winamax
+from ingest.sites import ggpoker, pokerstars, winamax, wpn
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
     "ggpoker": ggpoker.GRAMMAR.actions,
     "winamax": winamax.GRAMMAR.actions,
+    "wpn": wpn.GRAMMAR.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
@@ -279,6 +280,14 @@ _WMX_5 = "corpus/Winamax/cash/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt"
 _WMX_NO_COLON = "corpus/Winamax/cash/PLO-5max-EUR-2-4-202104.no.colon.txt"
 _WMX_PLAY = "corpus/Winamax/cash/PLO8-2max-play-0.05-0.10-201610.export.txt"
 _WMX_MTT = "formats/Winamax/tour/NLHE-Free-MTT-201103.Full.History.txt"
+_WPN_FL = "corpus/Winning/cash/LO8-6max-USD-20-40-201907.CASHID-TN-St_FULLSTOP__Lucie_GAMETYPE.txt"
+_WPN_SNG = ("corpus/Winning/tour/PLO8-9max-USD-15-201906.SITGOID-TN-_15_PLO_Hi_BACKSLASH_Lo_Turbo"
+            "_-_On_Demand_GAMETYPE.txt")
+_WPN_CAP = ("formats/Winning/cash/NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar__Cap__"
+            "GAMETYPE.txt")
+_WPN_DEAD = "formats/Winning/cash/NLHE-9max-USD-0.02-0.05-202104.post.dead.txt"
+_WPN_MTT = ("formats/Winning/tour/NLHE-9max-NA-0-0-201907.SCHEDULEDID-TN-The_Venom_-__5_000_000_"
+            "GTD_-_Day_1C_GAMETYPE.txt")
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -379,6 +388,28 @@ REAL_LINES = [
              all_in=True),
     RealLine("winamax", _WMX_PLAY, "Hero shows [5s Qd 2s 3s] (HI : Two pairs : 5 and 4)", "show",
              "Hero", cards="5s Qd 2s 3s"),
+    # WPN: no colon, "raises X to Y" (Y the street total), "caps X" (X the chips added)
+    RealLine("wpn", _WPN_FL, "Hero posts the small blind $10.00", "post_sb", "Hero", "$10.00"),
+    RealLine("wpn", _WPN_FL, "Player0 posts the big blind $20.00", "post_bb", "Player0",
+             "$20.00"),
+    RealLine("wpn", _WPN_DEAD, "Player8 posts dead $0.07", "post_sb_bb", "Player8", "$0.07"),
+    RealLine("wpn", _WPN_SNG, "Hero posts ante 25.00", "ante", "Hero", "25.00"),
+    RealLine("wpn", _WPN_FL, "Hero raises $30.00 to $40.00", "raise", "Hero", "$40.00",
+             "$30.00"),
+    RealLine("wpn", _WPN_MTT, "Player7 raises 4055.00 to 4305.00 and is all-in", "raise",
+             "Player7", "4305.00", "4055.00", all_in=True),
+    RealLine("wpn", _WPN_CAP, "IrishPimp2233 caps $0.55", "raise", "IrishPimp2233",
+             added="$0.55"),
+    RealLine("wpn", _WPN_SNG, "Player1 calls 16950.00 and is all-in", "call", "Player1",
+             "16950.00", all_in=True),
+    RealLine("wpn", _WPN_SNG, "Player3 bets 16950.00 and is all-in", "bet", "Player3",
+             "16950.00", all_in=True),
+    RealLine("wpn", _WPN_FL, "Player0 checks", "check", "Player0"),
+    RealLine("wpn", _WPN_FL, "Hero mucks hand", "muck", "Hero"),
+    RealLine("wpn", _WPN_FL, "Player0 shows [Tc 4s 3h Qd] (HI - a straight, Five high "
+             "[5d 4s 3h 2h As] | LO - [5,4,3,2,1])", "show", "Player0", cards="Tc 4s 3h Qd"),
+    RealLine("wpn", _WPN_MTT, "Player7 does not show", "no_show", "Player7"),
+    RealLine("wpn", _WPN_FL, "Main pot $79.20 | Rake $0.80", None),  # no verb: no action
 ]  # fmt: skip
 
 
