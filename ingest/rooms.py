@@ -106,6 +106,22 @@ ROOM_RULES: dict[str, RoomRules] = {
             "printed as 'collected 84€ from side pot 1'",
         ),
     ),
+    "WPN": RoomRules(
+        unprinted_uncalled=("in_pot",),
+        evidence=(
+            "corpus Winning/cash/NLO8-6max-USD-3-6-202104.walk.txt #779388412 (and formats "
+            "Winning/cash/NLHE-9max-USD-0.02-0.05-202104.walk.txt #784373412): a walk prints "
+            "no uncalled bet; the big blind's unmatched $3 is in 'Total pot $9.00' and in "
+            "'did not show and won $9.00'",
+            "corpus Winning/cash/LO8-6max-USD-20-40-201907.CASHID-TN-St_FULLSTOP__Lucie_GAMETYPE"
+            ".txt #78708209: 'Hero raises $30.00 to $40.00' from the $10 small blind, $40 the "
+            "street total (the default reading); 'Total pot $199.00 | Rake $0.96 | JP Fee "
+            "$0.04' of $200 put in",
+            "formats Winning/cash/NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar__Cap__GAMETYPE"
+            ".txt #151588328: 'caps $0.55' adds $0.55 (the caller then calls $0.44 of a $0.11 "
+            "bet: $0.55 each)",
+        ),
+    ),
 }
 
 

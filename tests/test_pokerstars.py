@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,11 @@ from hypothesis import strategies as st
 from ingest.engine import fields, site
 from ingest.engine.build import build
 from ingest.engine.contract import concat_results
-from ingest.engine.grammar import Grammar
+from ingest.engine.grammar import Grammar, byte_class
 from ingest.engine.header import _NO_TIME, _ZONE_NAMES, _header_fields
+from ingest.engine.scan import lit
 from ingest.engine.text import split_chunks
+from ingest.engine.wording import Wording
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
 
@@ -403,6 +406,42 @@ def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, 
     assert text.data[spans[0, 0] : spans[0, 1]].tobytes() == b"1"
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    head=st.sampled_from([
+        "Hand #7 - Holdem(No Limit) - $0.05/$0.10 ",
+        "Game Hand #7 - $5,000 GTD Tournament #2 - Omaha H/L(Pot Limit) - Level 1 (25.00/50.00)",
+    ]),
+    day=st.from_regex(r"[0-9]{1,5}/[0-9]{1,3}/[0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+    zone=st.sampled_from(["UTC", "ET", ""]),
+)  # fmt: skip
+def test_header_times_after_a_dash_read_as_the_regex_reads_them(
+    head: str, day: str, time: str, zone: str
+) -> None:
+    """A room whose time follows "- " (WPN: "... Level 1 (25.00/50.00)- 2019/07/25 ...",
+    hand numbers ended by " - "): the template is the line less its number and
+    ``- [^-]*$``, the time as polars reads it."""
+    line = f"{head}- {day} {time} {zone}".rstrip()
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    spans, zone_index, _, local = _header_fields(
+        text.data, text.starts, text.ends, byte_class("[0-9]"), lit(" - "),
+        Wording(time_separator="- ").words,
+    )  # fmt: skip
+    raw = text.data.tobytes()
+    template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
+    cut = re.match(r"^(.*)- [^-]*$", line)
+    assert cut is not None
+    assert template == re.sub(r"#[0-9]+", "#", cut.group(1), count=1)
+    expected = pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False)
+    expected = expected.fill_null(
+        pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M", strict=False)
+    )
+    assert [None if t == _NO_TIME else t for t in local] == expected.cast(pl.Int64).to_list()
+    read = _ZONE_NAMES[zone_index[0]] if zone_index[0] >= 0 else None
+    assert read == {"UTC": "UTC", "ET": "America/New_York"}.get(zone)
+
+
 # The regex the table-line scan follows (with ASCII digits).
 TABLE_LINE = (
     r"^Table (?:ID )?'(?P<table_name>.*)' (?:(?P<max_seats>[0-9]+)-[Mm]ax)?[^#]*"
@@ -423,11 +462,18 @@ def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str])
     line = start + "".join(pieces)
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
     words = pokerstars.GRAMMAR.wording.words
-    [found] = fields.table_fields(text.data, text.starts, text.ends, words)
+    [found] = fields.table_fields(text.data, text.starts, text.ends, words, False)
     read = line.lstrip(" \t").rstrip(" \t\r")  # a line is read without its indent and end
-    expected = (
-        pl.DataFrame({"line": [read]})
-        .select(pl.col("line").str.extract_groups(TABLE_LINE))
+    name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
+    numbers = tuple(None if value < 0 else int(value) for value in found[2:])
+    assert (name, *numbers) == _table_read(read, TABLE_LINE)
+
+
+def _table_read(line: str, pattern: str) -> tuple[str | None, int | None, int | None]:
+    """Table name, seats and button as the regex ``pattern`` reads them from ``line``."""
+    return (
+        pl.DataFrame({"line": [line]})
+        .select(pl.col("line").str.extract_groups(pattern))
         .unnest("line")
         .select(
             "table_name",
@@ -436,9 +482,40 @@ def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str])
         )
         .row(0)
     )
+
+
+# A table line that is the table's name alone (WPN's cash tables: ``Wording.bare_table_name``),
+# read when a line does not follow ``TABLE_LINE``.
+BARE_TABLE_LINE = (
+    r"^(?P<table_name>.+) (?P<max_seats>[0-9]+)-[Mm]ax[^#]*"
+    r"(?:Seat #(?P<button_seat>[0-9]+) is the button)?$"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["Table '", "Table ", "St. Lucie", "Miramar (Cap)", "Gorham", "a", ""]),
+    st.lists(
+        st.sampled_from(["'", "' ", " ", "6", " 6-max", "-max", "10-Max", " 9-max", "#", "3",
+                         "Seat #", " Seat #4 is the button", " is the button", "300", "é"]),
+        max_size=10,
+    ),
+)  # fmt: skip
+def test_bare_table_lines_read_as_the_regexes_read_them(start: str, pieces: list[str]) -> None:
+    line = start + "".join(pieces)
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording(bare_table_name=True).words
+    [found] = fields.table_fields(text.data, text.starts, text.ends, words, True)
+    read = line.lstrip(" \t").rstrip(" \t\r")
+    expected = _table_read(read, TABLE_LINE)
+    if expected[0] is None:
+        expected = _table_read(read, BARE_TABLE_LINE)
     name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
     numbers = tuple(None if value < 0 else int(value) for value in found[2:])
     assert (name, *numbers) == expected
+    # the line scan takes as a table line before the first marker what either form reads
+    bare = fields.bare_table(text.data, int(text.starts[0]), int(text.ends[0]), words)[0] >= 0
+    assert bare == (_table_read(read, BARE_TABLE_LINE)[0] is not None)
 
 
 def test_comment_lines_between_hands_are_skipped_not_errors() -> None:

@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -17,11 +17,12 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "pokerstars": {"pokerstars.py"},
         "ggpoker": {"ggpoker.py", "pokerstars.py"},  # it takes the format's action lines
         "winamax": {"winamax.py"},
+        "wpn": {"wpn.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
     versions = {parser_version(site) for site in sites.values()}
-    assert len(versions) == 3
+    assert len(versions) == 4
     assert all(Path(p).is_file() for site in sites.values() for p in site.sources)
 
 
@@ -35,6 +36,10 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"Poker Hand #OM181427446: Omaha Pot Limit ($0.5/$1) - 2020/04/14 07:56:19": "ggpoker",
         b"Winamax Poker - CashGame - HandId: #9630554-604-1489827073 - Omaha5 pot limit "
         b"(5\xe2\x82\xac/10\xe2\x82\xac) - 2017/03/18 08:51:13 UTC": "winamax",
+        b"Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC":
+            "wpn",
+        b"Game Hand #82980175 - Tournament #11212445 - Omaha H/L(Pot Limit) - Level 1 "
+        b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
@@ -43,3 +48,5 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         assert detect_site(head[: head.index(b"#") + 4]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
+    # WPN's format before 2019, which no grammar reads yet
+    assert detect_site(b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 (Omaha)") is None

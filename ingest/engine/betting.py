@@ -36,7 +36,8 @@ def events(
     a raise's "to" amount, ``fee_x``: a cash-out fee; null when unreadable) and the street
     totals of the betting rows (see :func:`_betting`): ``live``, ``after``, ``chips``,
     ``dead``, ``raise_to`` and ``seq``; ``pkey`` is the player's (hand, seat) key, ``key``
-    that and the street. ``raises X to Y`` is read with Y the street total, or, in hands
+    that and the street. A raise written by the chips it adds (``adds``) adds them to what
+    the player had in. ``raises X to Y`` is read with Y the street total, or, in hands
     whose room ``may_add`` writes Y as the chips the raise adds, that way when only it
     makes the hand's chips balance (what the betting puts in, less returns, is the printed
     ``total_pot``). Also returns each hand's reading (an index in ``RAISE_READINGS``)."""
@@ -58,7 +59,9 @@ def events(
     key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
     args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
             big_blind[hand])  # fmt: skip
-    flows = [_betting(*args, reading == "added") for reading in RAISE_READINGS[: 1 + may_add.any()]]
+    adds = ev["adds"].to_numpy()  # raises that say the chips they add
+    flows = [_betting(*args, adds | (reading == "added"))
+             for reading in RAISE_READINGS[: 1 + may_add.any()]]  # fmt: skip
     n = total_pot.size
     reading = np.zeros(n, np.int64)
     if len(flows) > 1:
@@ -93,15 +96,15 @@ def events(
 @njit
 def _betting(
     hand: np.ndarray, key: np.ndarray, code: np.ndarray, x: np.ndarray, y: np.ndarray,
-    big_blind: np.ndarray, raise_adds: bool,
+    big_blind: np.ndarray, raise_adds: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """The street totals, one pass over the events in line order: per (hand, seat, street) ``key``,
     what each betting row adds live (a post of both blinds counts the big blind live, the
     rest is dead, and is all dead when less than the big blind; antes and dead posts are
     dead, and so is a small blind posted with the big blind already in; a raise, and a
     straddle (a raise in the blinds, whose amount a re-straddle raises), set the total to
-    their amount, and later calls add to it; with ``raise_adds``, a raise's "to" amount is
-    what it adds), the total after it, and what a raise adds; then the chips each event
+    their amount, and later calls add to it; a raise's "to" amount is what it adds where
+    ``raise_adds``), the total after it, and what a raise adds; then the chips each event
     moves and its dead part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count as 0:
     their hands fail the checks. Returns the values and a validity flag for each."""
     n = hand.size
@@ -143,7 +146,7 @@ def _betting(
         else:
             adds = xi
         total[g] += adds
-        to = max(y[i], 0) + (last[g] if raise_adds and c == _RAISE_CODE else 0)
+        to = max(y[i], 0) + (last[g] if raise_adds[i] and c == _RAISE_CODE else 0)
         if c in (_RAISE_CODE, _STRADDLE_CODE):
             since_raise[g] = total[g]
             base[g] = to

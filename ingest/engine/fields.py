@@ -84,7 +84,8 @@ def match_ops(
     op_literal: np.ndarray, out: np.ndarray,
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
-    the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4)."""
+    the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
+    raise adds at 4:6)."""
     out[:] = NULL
     for k in range(op_bounds[template], op_bounds[template + 1]):
         kind = op_kind[k]
@@ -149,16 +150,17 @@ def action_fields(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets) and a raise's first amount; the event kind code (-1: not an action);
+    first brackets), a raise's first amount and the chips a raise adds (a template's
+    ``{added}``); the event kind code (-1: not an action);
     the all-in flag; and whether a betting or checking line follows no template of its
     verb (the first template with its verb gives the kind; the amount of such a line is
     its last word, less the all-in suffix)."""
     n = starts.size
-    spans = np.full((n, 8), NULL, np.int64)  # player, amount, cards, raise-by
+    spans = np.full((n, 10), NULL, np.int64)  # player, amount, cards, raise-by, added
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(4, np.int64)
+    fields = np.empty(6, np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -183,6 +185,7 @@ def action_fields(
                 code[i] = codes[t]
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
+                spans[i, 8], spans[i, 9] = fields[4], fields[5]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount
@@ -709,15 +712,39 @@ def _button(
 
 
 @njit
+def bare_table(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
+) -> tuple[int, int, int]:
+    r"""A table line of the table's name alone, as ``^(.+) ([0-9]+)-[Mm]ax[^#]*(?:Seat
+    #([0-9]+) is the button)?$`` reads it in PokerStars' words (see :func:`table_fields`):
+    where the name ends (-1: no match), the number of seats and the button seat (-1:
+    none, or over 127). The name runs to the last " N-max" after which the rest of the
+    line matches."""
+    max_seats = words[W_MAX_SEATS]
+    for pos in range(end - 1, start, -1):
+        if data[pos] != _SPACE:
+            continue
+        digits = scan.digits_end(data, pos + 1, end)
+        if digits == pos + 1 or not _at_either_case(data, digits, end, max_seats):
+            continue
+        matches, button = _button(data, digits + max_seats.size, end, words)
+        if matches:
+            return pos, _small_number(data, pos + 1, digits), button
+    return -1, -1, -1
+
+
+@njit
 def table_fields(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
-) -> np.ndarray:
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
+    bare_name: bool,
+) -> np.ndarray:  # fmt: skip
     r"""Table lines, as ``^Table:? (?:ID )?'(.*)' (?:(\d+)-[Mm]ax)?[^#]*(?:Seat #(\d+) is
     the button)?$`` reads them in PokerStars' words (digits are ASCII; the grammar's words
     stand for "Table", "ID ", "-max", "Seat ", "#" and " is the button"; the first letter
     after the dash in either case): the table name's span (null: no match), the number
     of seats and the button seat (-1: none, or over 127). The name runs to the last "' "
-    after which the rest of the line matches."""
+    after which the rest of the line matches. With ``bare_name``, a line that does not
+    match is read as :func:`bare_table` reads it."""
     out = np.full((starts.size, 4), -1, np.int64)
     table, table_id, max_seats = words[W_TABLE], words[W_TABLE_ID], words[W_MAX_SEATS]
     for i in range(starts.size):
@@ -746,4 +773,9 @@ def table_fields(
             if digits > quote + 2 and _at_either_case(data, digits, end, max_seats):
                 out[i, 2] = _small_number(data, quote + 2, digits)
             break
+    for i in range(starts.size if bare_name else 0):
+        if out[i, 0] < 0:
+            name_end, seats, button = bare_table(data, starts[i], ends[i], words)
+            if name_end >= 0:
+                out[i, 0], out[i, 1], out[i, 2], out[i, 3] = starts[i], name_end, seats, button
     return out

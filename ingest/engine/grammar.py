@@ -3,7 +3,8 @@
 Action lines are written as templates such as ``"{player}: raises {by} to {to}"``: the
 player, a separator (``": "`` or a space), then the verb and what follows it. Fields are
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
-``{by}`` (the first amount of a raise), ``{cards}`` (the text between brackets),
+``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
+total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
 is). Amounts and other words are runs of non-whitespace. A line whose verb is known but
 whose rest does not follow any template of that verb is damaged. Templates render to
@@ -43,10 +44,12 @@ KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action
 # Ops of a template after its verb: a literal, or a field (a word, the text up to "]", or
 # the rest of the line).
 OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY = 0, 1, 2, 3
-# Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY = 0, 1, 2
+# Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
+# slot of the chips a raise adds.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED = 0, 1, 2, 3
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
+    "added": (OP_WORD, SLOT_ADDED),
     "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
 }  # fmt: skip
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
@@ -163,8 +166,11 @@ class Grammar:
     ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``.
     ``games``: a regex over the game text with the groups ``cards_n`` (5 or 6),
     ``variant`` (Omaha or Courchevel), ``hi_lo`` and ``limit``; ``limits`` maps the
-    limit text to PL, NL or FL. ``flop_games``: regexes over the game text of the room's
-    other flop games (Hold'em and its short-deck forms), with an optional group
+    limit text to PL, NL or FL. ``mixed_game_parentheses``: a game text no game regex
+    reads that ends in parentheses is a mixed game's, the current game in them
+    (``8-Game (Omaha Hi/Lo Limit)``; a room whose parentheses hold the limit,
+    ``Holdem(No Limit)``, says no). ``flop_games``: regexes over the game text of the
+    room's other flop games (Hold'em and its short-deck forms), with an optional group
     ``limit``: their hands are skipped by the importer, and read in full when every flop
     game is asked for (to prove a reading on all the room writes). ``rooms``: the
     header's room text to the room's name. ``stack_suffix``: what follows the stack in a
@@ -174,14 +180,18 @@ class Grammar:
     lines that start with one of these and end with an amount the room added to the pot
     (a cash drop). ``total_after_rake``: the printed total pot is what was left after
     the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
-    any pot). ``ignored_lines``: regexes of the lines that carry nothing to the hand
-    (table and connection notes, tournament results, bounties won outside the pots): any
-    other line of a hand that the grammar does not read is an error. ``wording``: the
-    words the room writes around the values of its other lines (markers, seat, dealt,
-    table, collect, return and summary lines; PokerStars' by default). ``implied_zone``:
-    the IANA zone of a header time written with no zone (ET by default: the zone
-    PokerStars writes, which converters copy without saying so); ``omaha import
-    --timezone`` replaces it (:meth:`ingest.engine.site.TextSite.with_zone`).
+    any pot). ``button_draw``: cards dealt by name before the first street marker are
+    a draw for the button (one card each), not hole cards. ``summary_winnings``: a hand
+    with no collect line is paid as its summary says (``Seat 2: X did not show and won
+    $9.00``; rooms that print collect lines only at a showdown). ``ignored_lines``:
+    regexes of the lines that carry nothing to the hand (table and connection notes,
+    tournament results, bounties won outside the pots): any other line of a hand that
+    the grammar does not read is an error. ``wording``: the words the room writes around
+    the values of its other lines (markers, seat, dealt, table, collect, return and
+    summary lines; PokerStars' by default). ``implied_zone``: the IANA zone of a header
+    time written with no zone (ET by default: the zone PokerStars writes, which
+    converters copy without saying so); ``omaha import --timezone`` replaces it
+    (:meth:`ingest.engine.site.TextSite.with_zone`).
     """
 
     site: str
@@ -201,6 +211,9 @@ class Grammar:
     header_follow: str = ""
     pots_named: bool = True
     flop_games: tuple[str, ...] = ()
+    mixed_game_parentheses: bool = True
+    button_draw: bool = False
+    summary_winnings: bool = False
     ignored_lines: tuple[str, ...] = ()
     wording: Wording = field(default_factory=Wording)
     implied_zone: str = "America/New_York"

@@ -62,9 +62,12 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     # Mixed games put the current game in parentheses: "8-Game (Omaha Hi/Lo Limit)".
     known = pl.any_horizontal(pl.col("game").str.contains(p) for p in grammar.game_patterns)
     whole = pl.when(known).then(pl.col("game"))
-    game_text = pl.coalesce(
-        pl.col("inner"), whole, pl.col("game").str.extract(r"\(([^()]*)\)$", 1), pl.col("game")
+    inner = (
+        pl.col("game").str.extract(r"\(([^()]*)\)$", 1)
+        if grammar.mixed_game_parentheses
+        else pl.lit(None, pl.String)
     )
+    game_text = pl.coalesce(pl.col("inner"), whole, inner, pl.col("game"))
     # one clean name per game: no white space around it or doubled inside it
     game_text = game_text.str.strip_chars().str.replace_all(r"\s+", " ")
     texts = headers.select(game_text=game_text).unique().drop_nulls()
@@ -198,7 +201,8 @@ def _header_fields(
     id_end: np.ndarray, words: tuple[np.ndarray, ...],
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand header lines: the hand number's span; the template (the line without its hand
-    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$``) as the
+    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$`` or, with
+    the separator ``- ``, ``- [^-]*$``) as the
     span before the number and the span after it; the time zone (index in
     ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
@@ -207,6 +211,12 @@ def _header_fields(
     ET date and time and "ET]" (" - ", "#" and "ET]" in PokerStars' words: the grammar's
     time separator, hand-number mark and Eastern-time end)."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
+    # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
+    # time is after the last separator when no mark follows it
+    first = 0
+    while first < dash.size - 1 and dash[first] == _SPACE:
+        first += 1
+    dash_mark = dash[first : first + 1]
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
     zone = np.full(n, -1, np.int64)
@@ -225,7 +235,7 @@ def _header_fields(
         while pos >= 0:
             previous, last = last, pos
             pos = find(data, pos + 1, end, dash)
-        cut = last if last >= 0 and find(data, last + dash.size, end, dash[1:2]) < 0 else end
+        cut = last if last >= 0 and find(data, last + dash.size, end, dash_mark) < 0 else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = cut == last and previous >= 0 and _is_date(data, previous + dash.size, last)
         if split_date:

@@ -21,8 +21,8 @@ import polars as pl
 import pyarrow as pa
 
 from ingest.engine import fields, scan
-from ingest.engine.fields import NO_SEAT
-from ingest.engine.grammar import OTHER_KIND, Grammar
+from ingest.engine.fields import NO_SEAT, PLAIN_POT
+from ingest.engine.grammar import KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
 from ingest.engine.text import ChunkText
 from ingest.engine.wording import (
@@ -47,6 +47,7 @@ KINDS = tuple(_KINDS)
 (_MARKER, _SUMMARY_SEAT, _SEAT_LINE, _SUMMARY_ITEM, _CHAT, _DEALT_LINE, _TABLE_LINE, _ACTION,
  _OTHER) = range(len(_KINDS))  # fmt: skip
 _BOM = lit("\ufeff")
+_COLLECT = KIND_CODE["collect"]
 _HASH = 35
 
 
@@ -64,7 +65,7 @@ class Lines:
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
     totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots
     boards: pl.DataFrame  # run, cards
-    summary_seats: pl.DataFrame  # seat, cards, won, not_awarded
+    summary_seats: pl.DataFrame  # seat, cards, won (and whether it says one), not_awarded
     cancelled: pl.DataFrame  # "Hand cancelled" lines
     room_money: pl.DataFrame  # lines of money the room adds: amount_h
     unknown: pl.DataFrame  # lines of no kind the grammar knows, in a hand before its summary
@@ -92,13 +93,30 @@ def _is_header(
 
 
 @njit
+def _tail_of_longer(
+    data: np.ndarray, start: int, pos: int, found: int, table: np.ndarray, bounds: np.ndarray
+) -> bool:
+    """Whether header start ``found`` at ``pos`` ends a longer header start that begins at
+    or after ``start`` ("Hand #" in "Game Hand #")."""
+    end = pos + bounds[found + 1] - bounds[found]
+    for k in range(bounds.size - 1):
+        size = bounds[k + 1] - bounds[k]
+        if size > end - pos and end - size >= start and at(
+            data, end - size, end, table[bounds[k] : bounds[k + 1]]
+        ):
+            return True
+    return False
+
+
+@njit
 def _glued_headers(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, table: np.ndarray,
     bounds: np.ndarray, follow: np.ndarray, pairs: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """Lines with a hand's first line glued inside them (a file whose hand was cut off in
     the middle of a line, the next one written after it): the line and where, in each,
-    the first such header starts (``pairs``: the two bytes a header can start with)."""
+    the first such header starts (``pairs``: the two bytes a header can start with; a
+    header start that ends a longer one is part of it)."""
     lines = np.empty(starts.size, np.int64)
     cuts = np.empty(starts.size, np.int64)
     count = 0
@@ -107,7 +125,7 @@ def _glued_headers(
             if not pairs[256 * data[pos] + data[pos + 1]]:
                 continue
             found = scan.prefix_of(data, pos, ends[i], table, bounds)
-            if found < 0:
+            if found < 0 or _tail_of_longer(data, starts[i], pos, found, table, bounds):
                 continue
             after = pos + bounds[found + 1] - bounds[found]
             if after < ends[i] and follow[data[after]]:
@@ -182,6 +200,7 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
+    bare_table: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -192,8 +211,9 @@ def _line_kinds(
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
     the non-blank lines of hands after their first line, -1 elsewhere; a line with the
-    grammar's ``separator`` after the player is an action line. The words are the
-    grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    grammar's ``separator`` after the player is an action line; with ``bare_table``, a line
+    before the first marker that is a table's name and seat count is a table line. The
+    words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end = words[W_CHAT_END]
@@ -257,7 +277,10 @@ def _line_kinds(
             kind[i] = _CHAT
         elif at(data, start, end, dealt):
             kind[i] = _DEALT_LINE
-        elif current_street == 0 and at(data, start, end, table):
+        elif current_street == 0 and (
+            at(data, start, end, table)
+            or (bare_table and fields.bare_table(data, start, end, words)[0] >= 0)
+        ):
             kind[i] = _TABLE_LINE
         elif find(data, start, end, separator) >= 0:
             kind[i] = _ACTION
@@ -346,7 +369,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         return _line_kinds(
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
-            wording.street_table, wording.run_table,
+            wording.street_table, wording.run_table, wording.bare_table_name,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -394,6 +417,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=_nullable(np.where(first, 1, board[rows]), -1, pl.Int8),
     )
     rows = rows_of("dealt")
+    if grammar.button_draw:  # cards dealt before the first marker draw for the button
+        rows = rows[street[rows] > 0]
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows], words)
     dealt_hand = hand[rows]
     rows = rows_of("seat")
@@ -431,8 +456,11 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         seat=_nullable(fields.seat_numbers(data, spans[:, 0], spans[:, 1]), NO_SEAT, pl.Int8),
         cards=strings(spans, 2),
         won_h=amounts(spans, 4),
+        says_won=pl.Series(spans[:, 4] >= 0),
         not_awarded=pl.Series(not_awarded[useful]),
     )
+    if grammar.summary_winnings:
+        events = _summary_winnings(events, summary_seats, seats)
     rows = rows_of("summary")
     is_total, spans, side_pots, is_board, board_number = fields.summary_fields(
         data, starts[rows], ends[rows], tables.board_label, *tables.total_labels, words,
@@ -470,7 +498,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(text, hand, rows_of("table"), words),
+        tables=_tables(text, hand, rows_of("table"), words, wording.bare_table_name),
         seats=seats,
         events=events,
         totals=totals,
@@ -484,6 +512,31 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )
 
 
+def _summary_winnings(
+    events: pl.DataFrame, summary_seats: pl.DataFrame, seats: pl.DataFrame
+) -> pl.DataFrame:
+    """The events with, in each hand that has no collect line, a collect event for each
+    summary line that says what a seat won ("from pot"; the player named by the hand's
+    seat line of that seat), in line order."""
+    paid = events.filter(pl.col("code") == _COLLECT)["hand"].unique().implode()
+    won = summary_seats.filter(
+        pl.col("says_won") & ~pl.col("not_awarded") & ~pl.col("hand").is_in(paid)
+    )
+    if not won.height:
+        return events
+    names = seats.select("hand", "seat", "player").unique(["hand", "seat"], keep="first")
+    added = won.join(names, on=["hand", "seat"], how="left").select(
+        "hand", "idx",
+        street=pl.lit(SUMMARY, pl.Int8), run=pl.lit(1, pl.Int8), player="player", seat="seat",
+        code=pl.lit(_COLLECT, pl.Int8), all_in=pl.lit(None, pl.Boolean),
+        cards=pl.lit(None, pl.String), damaged=pl.lit(False), pot=pl.lit(PLAIN_POT, pl.Int64),
+        value_h="won_h", fee_h=pl.lit(-1, pl.Int64), half=pl.lit(0, pl.Int8),
+        adds=pl.lit(False),
+    )  # fmt: skip
+    both = pl.concat([events, added.select(events.columns)], how="vertical_relaxed")
+    return both.sort("hand", "idx", maintain_order=True)
+
+
 def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     """Two columns of hundredths added, -1 (unreadable) where either is."""
     x, y = a.to_numpy(), b.to_numpy()
@@ -491,12 +544,13 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
 
 
 def _tables(
-    text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...]
-) -> pl.DataFrame:
+    text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...],
+    bare_name: bool,
+) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
     :func:`ingest.engine.fields.table_fields`); lines of another form are left
     out."""
-    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words)
+    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
     matched = found[:, 0] >= 0
     found, rows = found[matched], rows[matched]
     return pl.DataFrame(
@@ -556,7 +610,10 @@ def _events(
     def both(action_part: np.ndarray, other_part: np.ndarray) -> np.ndarray:
         return np.concatenate([action_part, other_part])[order]
 
-    last_first, last_end = both(action[:, 2], other[:, 2]), both(action[:, 3], other[:, 3])
+    # a raise that says the chips it adds is read by them (``{added}``)
+    adds = action[:, 8] >= 0
+    last_first = both(np.where(adds, action[:, 8], action[:, 2]), other[:, 2])
+    last_end = both(np.where(adds, action[:, 9], action[:, 3]), other[:, 3])
     players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
     seats = fields.event_seats(data, hand[rows], players, *seat_lines)
     codes = both(code, other_kind + OTHER_KIND)
@@ -576,7 +633,9 @@ def _events(
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
             "pot": fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
                                       both(action[:, 0], other[:, 5]), wording.words),
-            # the amount or raise-to amount, and the cash-out fee, in hundredths
+            "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
+            # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
+            # in hundredths
             "value_h": scan.hundredths(data, np.where(~is_action | with_amount, last_first, NULL),
                                        last_end, -1),
             "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),

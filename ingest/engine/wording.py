@@ -38,8 +38,10 @@ class Wording:
     ``seat_separator`` after the seat number; dealt cards follow ``dealt``, the player's
     name ending at ``cards_open``. A table line starts with ``table`` (then ``": "`` or a
     space, and ``table_id`` maybe), has ``max_seats`` after its seat count and ends with
-    ``button`` after the button's seat. The rest name the words of the lines that move
-    chips outside the actions, in the order the scans read them.
+    ``button`` after the button's seat; with ``bare_table_name``, a line before the first
+    street marker may also be the table's name alone, unquoted, then a space and the seat
+    count (``St. Lucie 6-max Seat #1 is the button``). The rest name the words of the
+    lines that move chips outside the actions, in the order the scans read them.
     """
 
     marker_open: str = "*** "
@@ -55,6 +57,7 @@ class Wording:
     table_id: str = "ID "
     max_seats: str = "-max"
     button: str = " is the button"
+    bare_table_name: bool = False
     cancelled: str = "Hand cancelled"
     uncalled: str = "Uncalled bet ("
     returned: str = ") returned to "
@@ -106,7 +109,9 @@ class Wording:
 
 # The single words, in the order of ``Wording.words``.
 WORDS = tuple(
-    f.name for f in fields(Wording) if f.name not in ("streets", "run_words", "pot_words", "halves")
+    f.name
+    for f in fields(Wording)
+    if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
