@@ -53,16 +53,17 @@ class Read:
     damaged: bool
 
 
-def _separator(actions: Actions) -> str:
-    return bytes(actions.separator).decode()
+def _separators(actions: Actions) -> set[str]:
+    return {Actions.separator_of(template) for template in actions.templates}
 
 
 def _suffix(actions: Actions) -> str:
     return bytes(actions.all_in).decode()
 
 
-def _verb(template: str, separator: str) -> str:
-    return _TOKEN.split(template[len("{player}") + len(separator) :])[0]
+def _head(template: str) -> str:
+    """The template's separator and verb: the text between the player and its first field."""
+    return _TOKEN.split(template[len("{player}") :])[0]
 
 
 def _byte(line: str, pos: int) -> int:
@@ -95,11 +96,12 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
                 by = span
         player = (0, _byte(line, match.end(1)))
         return Read(int(actions.codes[t]), player, amount, by, False)
-    # no template matches: the first template whose verb follows the player names the kind
-    separator, suffix = _separator(actions), _suffix(actions)
-    rest = len(name) + len(separator)
+    # no template matches: the first template whose separator and verb follow the player
+    # names the kind
+    suffix = _suffix(actions)
     for t, template in enumerate(actions.templates):
-        if line.startswith(_verb(template, separator), rest):
+        rest = len(name) + len(Actions.separator_of(template))
+        if line.startswith(_head(template), len(name)):
             code = int(actions.codes[t])
             core = len(line) - len(suffix) if suffix and line[rest:].endswith(suffix) else len(line)
             space = line.rfind(" ", rest, core)
@@ -153,18 +155,14 @@ def filled(draw: st.DrawFn, template: str) -> str:
 
 
 def _name_ok(actions: Actions, name: str, line: str) -> bool:
-    """The player is the name: no separator (nor, after a space separator, a verb) in it."""
-    separator = _separator(actions)
-    if separator == ": ":
-        return separator not in name and line.find(separator) in (len(name), -1)
+    """The player is the name: no separator in it when every template writes ": "; else
+    (a space, or both) no separator followed by a verb after its first character."""
+    if _separators(actions) == {": "}:
+        return ": " not in name and line.find(": ") in (len(name), -1)
     if name.startswith(" "):
         return False
-    verbs = [_verb(t, separator) for t in actions.templates]
-    return all(
-        not any(line.startswith(v, p + 1) for v in verbs)
-        for p in range(1, len(name))
-        if line[p] == " "
-    )
+    heads = [_head(t) for t in actions.templates]
+    return all(not any(line.startswith(h, p) for h in heads) for p in range(1, len(name)))
 
 
 def _check(actions: Actions, line: str, name: str) -> None:

@@ -121,29 +121,28 @@ def _verb_at(
     data: np.ndarray, start: int, end: int, separator: np.ndarray, verbs: np.ndarray,
     verb_bounds: np.ndarray, verb_first: np.ndarray,
 ) -> tuple[int, int]:  # fmt: skip
-    """Where the player's name ends and which template's verb follows it (-1: none): the
-    first separator when it is ": "; with a space (no colon), the first space followed by
-    a verb (``verb_first``: the bytes a verb can start with)."""
+    """Where the player's name ends and which template's verb (its separator first) follows
+    it (-1: none): the first separator when the templates all write ": "; else (a space,
+    or both) the first place after the name's first byte where a separator and a verb
+    start (``verb_first``: the bytes a separator can start with)."""
     if separator.size > 1:
         colon = find(data, start, end, separator)
         if colon < 0:
             return -1, -1
-        return colon, scan.prefix_of(data, colon + separator.size, end, verbs, verb_bounds)
-    pos = find_byte(data, start + 1, end, separator[0])
-    while pos >= 0:
-        if pos + 1 < end and verb_first[data[pos + 1]]:
-            found = scan.prefix_of(data, pos + 1, end, verbs, verb_bounds)
+        return colon, scan.prefix_of(data, colon, end, verbs, verb_bounds)
+    for pos in range(start + 1, end):
+        if verb_first[data[pos]]:
+            found = scan.prefix_of(data, pos, end, verbs, verb_bounds)
             if found >= 0:
                 return pos, found
-        pos = find_byte(data, pos + 1, end, separator[0])
     return -1, -1
 
 
 @njit
 def action_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, separator: np.ndarray,
-    verbs: np.ndarray, verb_bounds: np.ndarray, codes: np.ndarray, next_same: np.ndarray,
-    op_bounds: np.ndarray,
+    verbs: np.ndarray, verb_bounds: np.ndarray, separator_size: np.ndarray,
+    codes: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
@@ -168,14 +167,14 @@ def action_fields(
         spans[i, 0], spans[i, 1] = start, player_end
         if found < 0:
             continue
-        rest = player_end + separator.size
+        rest = player_end + separator_size[found]
         code[i] = codes[found]
         all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, end, all_in_suffix)
         core_end = end - all_in_suffix.size if all_in[i] else end
         matched = False
         t = found
         while t >= 0:  # the templates with this verb, in order
-            verb_size = verb_bounds[t + 1] - verb_bounds[t]
+            verb_size = verb_bounds[t + 1] - verb_bounds[t] - separator_size[t]
             # the all-in suffix is never part of a field (a word has no space)
             matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
                                 op_slot, literals, literal_bounds, op_literal, fields)  # fmt: skip
@@ -202,8 +201,8 @@ def read_actions(
 ) -> tuple[np.ndarray, ...]:
     """:func:`action_fields` with a grammar's compiled templates."""
     return action_fields(
-        data, starts, ends, actions.separator, *actions.verbs, actions.codes,
-        actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
+        data, starts, ends, actions.separator, *actions.verbs, actions.separator_size,
+        actions.codes, actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
         *actions.literals, actions.op_literal, actions.all_in,
     )  # fmt: skip
 

@@ -1,7 +1,8 @@
 """A room's line grammar as data, compiled once into the tables the compiled scans read.
 
 Action lines are written as templates such as ``"{player}: raises {by} to {to}"``: the
-player, a separator (``": "`` or a space), then the verb and what follows it. Fields are
+player, a separator (``": "`` or a space, which a room may mix: ``"{player}: posts ante
+{amount}"`` beside ``"{player} folds"``), then the verb and what follows it. Fields are
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
 ``{by}`` (the first amount of a raise), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
@@ -56,12 +57,14 @@ _PLAYER = "{player}"
 
 @dataclass(frozen=True, eq=False)
 class Actions:
-    """Action templates compiled: the verbs (the literal each template starts with after the
-    separator, as a literal table), each template's event kind code, and its ops."""
+    """Action templates compiled: the verbs (the literal each template starts with, its
+    separator included, as a literal table), each template's event kind code, and its
+    ops."""
 
     templates: tuple[str, ...]
-    separator: np.ndarray  # ": " or " "
-    verbs: tuple[np.ndarray, np.ndarray]  # literal table, one entry per template
+    separator: np.ndarray  # ": " or " " (" " when the templates mix them)
+    verbs: tuple[np.ndarray, np.ndarray]  # separator and verb, one entry per template
+    separator_size: np.ndarray  # bytes of each template's separator
     codes: np.ndarray  # event kind code per template
     next_same: np.ndarray  # the next template with the same verb (-1: none)
     op_bounds: np.ndarray  # template t's ops are op_kind[op_bounds[t]:op_bounds[t + 1]]
@@ -85,12 +88,17 @@ class Actions:
         suffix = bytes(self.all_in).decode()
         return re.compile(pattern + (f"(?:{re.escape(suffix)})?$" if suffix else "$"))
 
+    @staticmethod
+    def separator_of(template: str) -> str:
+        """The separator a template writes after the player."""
+        return ": " if template[len(_PLAYER) :].startswith(": ") else " "
+
 
 def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in") -> Actions:
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
     must come after it (the first verb that matches wins)."""
     separators = set()
-    verbs, codes, bounds = [], [], [0]
+    verbs, codes, bounds, sizes = [], [], [0], []
     kinds, slots, literal_ids = [], [], []
     literals: list[str] = []
     for template, kind in templates.items():
@@ -99,10 +107,11 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         body = template[len(_PLAYER) :]
         separator = ": " if body.startswith(": ") else " "
         separators.add(separator)
+        sizes.append(len(separator.encode()))
         parts = _TOKEN.split(body[len(separator) :])
         if not parts[0]:
             raise ValueError(f"a template names its verb before any field: {template!r}")
-        verbs.append(parts[0])
+        verbs.append(separator + parts[0])
         codes.append(KIND_CODE[kind])
         for k, part in enumerate(parts[1:], start=1):
             if k % 2 == 0:
@@ -117,14 +126,16 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
                 slots.append(slot)
                 literal_ids.append(-1)
         bounds.append(len(kinds))
-    if len(separators) != 1:
-        raise ValueError(f"templates use one separator after the player: {separators}")
+    if not separators:
+        raise ValueError("no templates")
     next_same = [next((u for u in range(t + 1, len(verbs)) if verbs[u] == verbs[t]), -1)
                  for t in range(len(verbs))]  # fmt: skip
     return Actions(
         templates=tuple(templates),
-        separator=scan.lit(separators.pop()),
+        # a line is an action when it has its separator; mixed, ": " ends with the space
+        separator=scan.lit(separators.pop() if len(separators) == 1 else " "),
         verbs=scan.literal_table(verbs),
+        separator_size=np.array(sizes, np.int64),
         codes=np.array(codes, np.int64),
         next_same=np.array(next_same, np.int64),
         op_bounds=np.array(bounds, np.int64),
