@@ -7,6 +7,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
 import pyarrow as pa
 import pytest
@@ -19,6 +20,7 @@ from ingest.engine.contract import concat_results
 from ingest.engine.grammar import Grammar
 from ingest.engine.header import _NO_TIME, _ZONE_NAMES, _header_fields
 from ingest.engine.text import split_chunks
+from ingest.engine.wording import Wording
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
 
@@ -388,19 +390,57 @@ def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, 
     line = f"PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - {when}"
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
     tables = pokerstars.GRAMMAR.tables
+    none = np.full(1, -1, np.int64)
     spans, zone_index, et_given, local = _header_fields(
         text.data, text.starts, text.ends, tables.hand_id, tables.hand_id_end,
-        pokerstars.GRAMMAR.wording.words,
+        pokerstars.GRAMMAR.wording.words, False, none, none,
     )
-    expected = pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False)
-    expected = expected.fill_null(
-        pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M", strict=False)
-    )
-    assert [None if t == _NO_TIME else t for t in local] == expected.cast(pl.Int64).to_list()
+    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "/")
     zones = {"ET": "America/New_York", "CET": "Europe/Paris"}
     read = "America/New_York" if et_given[0] or zone_index[0] < 0 else _ZONE_NAMES[zone_index[0]]
     assert read == ("America/New_York" if et else zones.get(zone, "America/New_York"))
     assert text.data[spans[0, 0] : spans[0, 1]].tobytes() == b"1"
+
+
+def _polars_times(day: str, time: str, separator: str) -> list[int | None]:
+    """``day time`` as polars reads it (with or without seconds), in microseconds."""
+    formats = [f"%Y{separator}%m{separator}%d %H:%M:%S", f"%Y{separator}%m{separator}%d %H:%M"]
+    when = pl.Series([f"{day} {time}"])
+    expected = when.str.to_datetime(formats[0], strict=False)
+    expected = expected.fill_null(when.str.to_datetime(formats[1], strict=False))
+    return expected.cast(pl.Int64).to_list()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    day=st.from_regex(r"[0-9]{1,5}-[0-9]{1,3}-[0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+    stakes=st.sampled_from(["5/10", "1 - 2", "500/1,000"]),
+)
+def test_times_on_a_line_of_their_own_read_as_polars_reads_them(
+    day: str, time: str, stakes: str
+) -> None:
+    """A grammar whose time stands on the line after the header (as KingsClub's does, with
+    dashes in the date): the header keeps all its text but the hand number, however many
+    " - " it has, and the time line reads as polars reads it."""
+    header = f"#7: Limit Omaha - {stakes}"
+    text = split_chunks([Chunk(f"{header}\n{day} {time}".encode(), "f.txt", 0, 1, "utf-8")])
+    tables, words = pokerstars.GRAMMAR.tables, Wording(date_separator="-").words
+    first = np.array([0], np.int64)
+    spans, zone_index, et_given, local = _header_fields(
+        text.data, text.starts[:1], text.ends[:1], tables.hand_id, tables.hand_id_end, words,
+        True, text.starts[1:2], text.ends[1:2],
+    )
+    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "-")
+    assert (zone_index[0], et_given[0]) == (-1, False)
+    raw = text.data.tobytes()
+    template = raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]
+    assert raw[spans[0, 0] : spans[0, 1]] == b"7"
+    assert template == f"#: Limit Omaha - {stakes}".encode()
+    # no time line: no time
+    local = _header_fields(text.data, text.starts[:1], text.ends[:1], tables.hand_id,
+                           tables.hand_id_end, words, True, first - 1, first - 1)[3]  # fmt: skip
+    assert list(local) == [_NO_TIME]
 
 
 # The regex the table-line scan follows (with ASCII digits).

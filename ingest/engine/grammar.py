@@ -148,11 +148,15 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
 
 
 def _first_pairs(starts: tuple[str, ...]) -> np.ndarray:
-    """Flags indexed by ``256 * first byte + second byte`` of the texts ``starts``."""
+    """Flags indexed by ``256 * first byte + second byte`` of the texts ``starts`` (a text of
+    one byte flags it before any byte)."""
     pairs = np.zeros(65536, np.bool_)
     for text in starts:
         encoded = text.encode("utf-8")
-        pairs[256 * encoded[0] + encoded[1]] = True
+        if len(encoded) == 1:
+            pairs[256 * encoded[0] : 256 * encoded[0] + 256] = True
+        else:
+            pairs[256 * encoded[0] + encoded[1]] = True
     return pairs
 
 
@@ -190,6 +194,12 @@ class Grammar:
     other line of a hand that the grammar does not read is an error. ``wording``: the
     words the room writes around the values of its other lines (markers, seat, dealt,
     table, collect, return and summary lines; PokerStars' by default).
+
+    Rooms unlike PokerStars say so with the rest. ``time_line``: the hand's time stands
+    alone on the line after its first (whose text then holds none). ``local_zone``: the
+    zone of a time written without one. ``currency``: the money of a cash game whose
+    header names none. ``game_names``: the room's names of games the game regexes know by
+    another name, replaced in the game text before it is read.
     """
 
     site: str
@@ -211,6 +221,10 @@ class Grammar:
     flop_games: tuple[str, ...] = ()
     ignored_lines: tuple[str, ...] = ()
     wording: Wording = field(default_factory=Wording)
+    time_line: bool = False
+    local_zone: str = "America/New_York"
+    currency: str = "play"
+    game_names: Mapping[str, str] = field(default_factory=dict)
 
     @functools.cached_property
     def tables(self) -> Tables:

@@ -182,6 +182,7 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
+    time_line: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -192,8 +193,9 @@ def _line_kinds(
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
     the non-blank lines of hands after their first line, -1 elsewhere; a line with the
-    grammar's ``separator`` after the player is an action line. The words are the
-    grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    grammar's ``separator`` after the player is an action line. With ``time_line`` the
+    line right after a hand's first is its time, of no kind (read with the header). The
+    words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end = words[W_CHAT_END]
@@ -243,6 +245,8 @@ def _line_kinds(
         if hand[i] < 0 or blank or begins:
             continue
         street[i], board[i] = current_street, current_board
+        if time_line and is_start[i - 1]:
+            continue  # the hand's time, read with its header
         seat = at(data, start, end, seat_word)
         summary = current_street == SUMMARY
         if is_marker[i]:
@@ -346,7 +350,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         return _line_kinds(
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
-            wording.street_table, wording.run_table,
+            wording.street_table, wording.run_table, grammar.time_line,
         )  # fmt: skip
 
     kinds = kinds_of(text)
