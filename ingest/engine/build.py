@@ -30,7 +30,7 @@ from ingest.engine.problems import problems
 from ingest.engine.returns import infer_returns, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
-from ingest.rooms import RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
+from ingest.rooms import CALLS_ARE_TOTALS, RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
 # Event kinds whose board number is kept (the others happen before the boards split).
@@ -240,7 +240,9 @@ def build(
     totals = _totals(lines, arrays.in_cents, grammar.total_after_rake)
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
-    ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add)
+    calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
+    ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
+                         calls_total)  # fmt: skip
     ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]))
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
