@@ -38,7 +38,8 @@ ROOMS: dict[str, Actions] = {
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
-_SHAPED = {*BETTING, "check"}  # kinds whose lines are damaged when they follow no template
+# kinds whose lines are damaged when they follow no template
+_SHAPED = {*BETTING, "check", "collect"}
 _EXTRA_WORDS = ("now", "(timeout)", "x", "5", "$3", "[Ah]", "is")
 
 

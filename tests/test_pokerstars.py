@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -479,6 +480,47 @@ def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str])
     name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
     numbers = tuple(None if value < 0 else int(value) for value in found[2:])
     assert (name, *numbers) == expected
+
+
+# The regex of a summary seat line's result (see ``Grammar.summary_results``): a signed
+# amount after the stack's parenthesis, or the line ending at it (a result of 0).
+RESULT = r"^(?:.*\)$|.*\) (?P<sign>[+-])(?P<amount>[^ ]+)$)"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Seat 1: ", "P", " ", "(", ")", "3,037.50", "+", "-", "42",
+                                 ") ", " +", "é"]), max_size=8))  # fmt: skip
+def test_summary_results_read_as_the_regex_reads_them(pieces: list[str]) -> None:
+    line = "".join(pieces).strip(" ")
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording().words
+    spans, _, _, sign = fields.summary_seat_fields(text.data, text.starts, text.ends, words,
+                                                   True)  # fmt: skip
+    match = re.match(RESULT, line)
+    amount = None if spans[0, 6] < 0 else text.data[spans[0, 6] : spans[0, 7]].tobytes()
+    if match is None:
+        assert sign[0] == 0
+    elif match["sign"] is None:
+        assert (sign[0], amount) == (2, None)
+    else:
+        assert (sign[0], amount) == (1 if match["sign"] == "+" else -1,
+                                     match["amount"].encode())  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["X", " ", "Xs", "XX", "As", "x"]), max_size=6))
+def test_dealt_cards_all_unknown_are_no_cards(cards: list[str]) -> None:
+    """``Dealt to P: [X X X X]`` (KingsClub's unknown card ``X``) shows no card:
+    ``^X(?: X)*$`` between the brackets reads as none."""
+    shown = "".join(cards)
+    line = f"Dealt to P: [{shown}]"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording(cards_open=": [", unknown_card="X").words
+    [row] = fields.dealt_fields(text.data, text.starts, text.ends, words)
+    read = None if row[2] < 0 else text.data[row[2] : row[3]].tobytes().decode()
+    player = text.data[row[0] : row[1]].tobytes().decode()
+    assert player == "P"
+    assert read == (None if re.fullmatch(r"X(?: X)*", shown) else shown)
 
 
 def test_comment_lines_between_hands_are_skipped_not_errors() -> None:

@@ -13,12 +13,12 @@ import numpy as np
 
 from ingest.engine import scan
 from ingest.engine.grammar import (
-    BETTING,
     EVENT_KINDS,
     NOT_EVENTS,
     OP_BRACKETED,
     OP_LITERAL,
     OP_WORD,
+    SHAPED,
     SLOT_NONE,
     WITH_AMOUNT,
     Actions,
@@ -49,6 +49,7 @@ from ingest.engine.wording import (
     W_TABLE_ID,
     W_TOTAL_POT,
     W_UNCALLED,
+    W_UNKNOWN_CARD,
     W_WON,
 )  # fmt: skip
 
@@ -56,7 +57,7 @@ from ingest.engine.wording import (
 KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
 KIND_EVENT = np.array([kind not in NOT_EVENTS for kind in EVENT_KINDS])
 _KIND_CARDS = np.array([kind in ("show", "muck", "fold") for kind in EVENT_KINDS])
-_KIND_SHAPED = np.array([kind in [*BETTING, "check"] for kind in EVENT_KINDS])
+_KIND_SHAPED = np.array([kind in SHAPED for kind in EVENT_KINDS])
 NO_SEAT = -999  # a seat number that is not one
 _BAR = lit(" |")  # ends a cash-out's amount
 _NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
@@ -518,21 +519,44 @@ def _won(data: np.ndarray, start: int, end: int, won: np.ndarray) -> tuple[int, 
 
 
 @njit
+def _result(data: np.ndarray, start: int, end: int) -> tuple[int, int, int]:
+    r"""A summary seat line's result after its stack, ``\) ([+-])(\S+)$``: its sign and the
+    amount's span; sign 2 (and a null span) for a line ending ``\)``, a result of 0 not
+    written; sign 0 for neither."""
+    if end > start and data[end - 1] == _CLOSE_PAREN:
+        return 2, NULL, NULL
+    space = end - 1
+    while space > start and data[space] != _SPACE:
+        space -= 1
+    if space <= start or data[space - 1] != _CLOSE_PAREN or space + 2 >= end:
+        return 0, NULL, NULL
+    sign = data[space + 1]
+    if sign != 43 and sign != 45:  # "+" or "-"
+        return 0, NULL, NULL
+    return (1 if sign == 43 else -1), space + 2, end
+
+
+@njit
 def summary_seat_fields(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
-) -> tuple[np.ndarray, ...]:
-    """Summary ``Seat N: ...`` lines: whether the line matters (cards or winnings), spans of
-    the seat number (``^Seat ([0-9]+):``), the cards shown or mucked and the amount won,
-    and whether the pot was not awarded."""
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
+    results: bool,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """Summary ``Seat N: ...`` lines: whether the line matters (cards, winnings, or with
+    ``results`` a result), spans of the seat number (``^Seat ([0-9]+):``), the cards shown
+    or mucked, the amount won and the result (see :func:`_result`), whether the pot was
+    not awarded, and the result's sign (0: none)."""
     n = starts.size
-    spans = np.full((n, 6), NULL, np.int64)  # seat, cards, won
+    spans = np.full((n, 8), NULL, np.int64)  # seat, cards, won, result
     useful = np.zeros(n, np.bool_)
     not_awarded = np.zeros(n, np.bool_)
+    sign = np.zeros(n, np.int8)
     won, seat_word, separator = words[W_WON], words[W_SEAT], words[W_SEAT_SEPARATOR]
     for i in range(n):
         start, end = starts[i], ends[i]
         wins = find(data, start, end, won) >= 0
-        useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0
+        if results:
+            sign[i], spans[i, 6], spans[i, 7] = _result(data, start, end)
+        useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0 or sign[i] != 0
         if not useful[i]:
             continue
         digits = scan.digits_end(data, start + seat_word.size, end)
@@ -546,7 +570,22 @@ def summary_seat_fields(
         if wins:
             spans[i, 4], spans[i, 5] = _won(data, start, end, won)
         not_awarded[i] = find(data, start, end, words[W_NOT_AWARDED]) >= 0
-    return spans, useful, not_awarded
+    return spans, useful, not_awarded, sign
+
+
+@njit
+def _only(data: np.ndarray, start: int, end: int, word: np.ndarray) -> bool:
+    """Whether ``start:end`` is ``word`` once or more, single spaces between
+    (``^word(?: word)*$``)."""
+    pos = start
+    while at(data, pos, end, word):
+        pos += word.size
+        if pos == end:
+            return True
+        if data[pos] != _SPACE:
+            return False
+        pos += 1
+    return False
 
 
 @njit
@@ -554,9 +593,10 @@ def dealt_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
 ) -> np.ndarray:
     """``Dealt to player [cards]`` lines: spans of the player (text before the first " [",
-    less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [")."""
+    less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [",
+    or when every card is the grammar's unknown card: no card is shown)."""
     spans = np.full((starts.size, 4), NULL, np.int64)
-    dealt, bracket = words[W_DEALT], words[W_CARDS_OPEN]
+    dealt, bracket, unknown = words[W_DEALT], words[W_CARDS_OPEN], words[W_UNKNOWN_CARD]
     for i in range(starts.size):
         start, end = starts[i], ends[i]
         cut = find(data, start, end, bracket)
@@ -567,8 +607,9 @@ def dealt_fields(
         spans[i, 1] = player_end
         if cut >= 0:
             first = cut + bracket.size
-            spans[i, 2] = first
-            spans[i, 3] = end - 1 if end > first and data[end - 1] == _CLOSE_SQUARE else end
+            last = end - 1 if end > first and data[end - 1] == _CLOSE_SQUARE else end
+            if unknown.size == 0 or not _only(data, first, last, unknown):
+                spans[i, 2], spans[i, 3] = first, last
     return spans
 
 
@@ -642,6 +683,18 @@ def prefixed(
         found = scan.prefix_of(data, starts[i], ends[i], table, bounds)
         if found >= 0:
             out[i] = starts[i] + bounds[found + 1] - bounds[found]
+    return out
+
+
+@njit
+def prefix_index(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, table: np.ndarray,
+    bounds: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """The first entry of a literal table that each line starts with (-1: none)."""
+    out = np.full(starts.size, -1, np.int64)
+    for i in range(starts.size):
+        out[i] = scan.prefix_of(data, starts[i], ends[i], table, bounds)
     return out
 
 

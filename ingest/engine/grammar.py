@@ -31,11 +31,14 @@ EVENT_KINDS = [
 ]  # fmt: skip
 # Kinds that are not events: read only to know who sat out, or nothing to the money.
 NOT_EVENTS = ["no_show", "sits_out", "note"]
-# Kinds whose amount is read: bets and posts, and money paid outside the pots (an insurance
-# premium or a cash-out's risk, paid by the player; a cash-out, paid to the player).
+# Kinds whose amount is read: bets and posts, money paid outside the pots (an insurance
+# premium or a cash-out's risk, paid by the player; a cash-out, paid to the player), and a
+# pot collected, when a room writes its collect lines as templates.
 BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", "call", "bet",
            "raise"]  # fmt: skip
-WITH_AMOUNT = [*BETTING, "insurance", "cash_out"]
+WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect"]
+# Kinds whose line is damaged when it follows no template of its verb.
+SHAPED = [*BETTING, "check", "collect"]
 # The room's money on a hand besides the pots: what it takes, and what it adds.
 ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
@@ -199,7 +202,17 @@ class Grammar:
     alone on the line after its first (whose text then holds none). ``local_zone``: the
     zone of a time written without one. ``currency``: the money of a cash game whose
     header names none. ``game_names``: the room's names of games the game regexes know by
-    another name, replaced in the game text before it is read.
+    another name, replaced in the game text before it is read. ``dealt_opens_preflop``:
+    a dealt line starts the betting before the flop where no marker does.
+    ``total_line``: the summary prints a total pot line (a hand without one is partial);
+    when not, the total is what the players put in less what came back.
+    ``summary_amounts``: summary lines made of a label and an amount, and the column each
+    goes to (``"Rake "``: ``rake``), added to any on the total pot line.
+    ``summary_results``: the summary's seat lines end with each player's result for the
+    hand (signed, after the stack; none written for 0): what a player collected beyond
+    the collect lines (a pot they leave out) is read from it, and a result the hand's
+    lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
+    from the street markers (the last of each board), the summary printing none.
     """
 
     site: str
@@ -225,6 +238,11 @@ class Grammar:
     local_zone: str = "America/New_York"
     currency: str = "play"
     game_names: Mapping[str, str] = field(default_factory=dict)
+    dealt_opens_preflop: bool = False
+    total_line: bool = True
+    summary_amounts: Mapping[str, str] = field(default_factory=dict)
+    summary_results: bool = False
+    boards_in_markers: bool = False
 
     @functools.cached_property
     def tables(self) -> Tables:
@@ -239,6 +257,7 @@ class Grammar:
             board_label=scan.lit(self.board_label),
             total_labels=scan.literal_table(list(self.totals)),
             room_money_lines=scan.literal_table(list(self.room_money_lines)),
+            summary_amounts=scan.literal_table(list(self.summary_amounts)),
         )
 
     @property
@@ -276,3 +295,4 @@ class Tables:
     board_label: np.ndarray
     total_labels: tuple[np.ndarray, np.ndarray]
     room_money_lines: tuple[np.ndarray, np.ndarray]
+    summary_amounts: tuple[np.ndarray, np.ndarray]
