@@ -109,6 +109,26 @@ ROOM_RULES: dict[str, RoomRules] = {
             "printed as 'collected 84€ from side pot 1'",
         ),
     ),
+    "KingsClub": RoomRules(
+        calls_are_totals=True,
+        unprinted_uncalled=("left_out",),
+        evidence=(
+            "corpus KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt #37580598: 880 behind, "
+            "antes 22, 'Hero calls 22', then 'Hero raises to 627.25', 'Player2 raises to 836, "
+            "and is all in', 'Hero calls 836, and is all in': both all-in only if 836 is the "
+            "street total (as chips added Hero would put in 1,463.25)",
+            "corpus KingsClub/cash/LO-Split-USD-60-120-202108.txt #45395871: Player3 posts "
+            "the small blind 30 and 'calls 120': 5 + 120 + 120 + 120 + 120 = 485 in, "
+            "'Player3 wins (758.50) from pot', result +273.50",
+            "corpus KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt #37660193: 'Player0 bets "
+            "56.43', 'Hero folds', no uncalled line; 'Rake 4.50', 'Player0 wins pot (85.50)' "
+            "= 90 - 4.50 and result +43.50: the 56.43 came back, in neither the win nor the "
+            "rake",
+            "formats KingsClub/cash/NLHE-USD-125-250-202012.multi.pot.txt #3264632: "
+            "'Player2 wins pot (1,350)', the main pot; result +2,925 = 4,800 collected - "
+            "1,875 put in: the 3,450 side pot is not printed",
+        ),
+    ),
 }
 
 

@@ -29,12 +29,14 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, pokerstars, winamax
+from ingest.sites import ggpoker, kingsclub, pokerstars, winamax
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
     "ggpoker": ggpoker.GRAMMAR.actions,
     "winamax": winamax.GRAMMAR.actions,
+    # both separators: "player: posts ante 5", "player folds"; collect lines as templates
+    "kingsclub": kingsclub.GRAMMAR.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
@@ -270,6 +272,9 @@ _WMX_5 = "corpus/Winamax/cash/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt"
 _WMX_NO_COLON = "corpus/Winamax/cash/PLO-5max-EUR-2-4-202104.no.colon.txt"
 _WMX_PLAY = "corpus/Winamax/cash/PLO8-2max-play-0.05-0.10-201610.export.txt"
 _WMX_MTT = "formats/Winamax/tour/NLHE-Free-MTT-201103.Full.History.txt"
+_KC_BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"
+_KC_SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"
+_KC_PLO5 = "corpus/KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -370,6 +375,27 @@ REAL_LINES = [
              all_in=True),
     RealLine("winamax", _WMX_PLAY, "Hero shows [5s Qd 2s 3s] (HI : Two pairs : 5 and 4)", "show",
              "Hero", cards="5s Qd 2s 3s"),
+    # KingsClub: a colon after the name on posts, a space on the rest; calls and bets are
+    # street totals (ingest.rooms), all-in after a comma; collect lines in the summary
+    RealLine("kingsclub", _KC_BIG_O, "Player0: posts ante 22", "ante", "Player0", "22"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3: posts the small blind 30", "post_sb", "Player3",
+             "30"),
+    RealLine("kingsclub", _KC_SPLIT, "Player0: posts the big blind 60", "post_bb", "Player0",
+             "60"),
+    RealLine("kingsclub", _KC_SPLIT, "Player2 folds", "fold", "Player2"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3 checks", "check", "Player3"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3 calls 120", "call", "Player3", "120"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero calls 836, and is all in", "call", "Hero", "836",
+             all_in=True),
+    RealLine("kingsclub", _KC_PLO5, "Player0 bets 56.43", "bet", "Player0", "56.43"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero raises to 627.25", "raise", "Hero", "627.25"),
+    RealLine("kingsclub", _KC_BIG_O, "Player2 raises to 836, and is all in", "raise",
+             "Player2", "836", all_in=True),
+    RealLine("kingsclub", _KC_BIG_O, "Player2 shows [Qh 8h 7d 3d Qc]", "show", "Player2",
+             cards="Qh 8h 7d 3d Qc"),
+    RealLine("kingsclub", _KC_PLO5, "Player0 wins pot (85.50)", "collect", "Player0", "85.50"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero wins (932.50) from pot", "collect", "Hero", "932.50"),
+    RealLine("kingsclub", _KC_SPLIT, "Dealt to Player0: [X X X X]", None),  # a dealt line
 ]  # fmt: skip
 
 

@@ -4,7 +4,7 @@ balanced hand.
 For each room, three real hands are parsed with one of them damaged (lines deleted,
 duplicated, swapped or cut, bytes changed); the other two must come out exactly as from the
 undamaged text. The PokerStars hands are the committed fixture (``tests/fixtures``); the
-GGPoker and Winamax hands are read in place from the shared corpus (skipped without it).
+other rooms' hands are read in place from the shared corpus (skipped without it).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.sites import Chunk, ParseResult, Site, ggpoker, pokerstars, winamax
+from ingest.sites import Chunk, ParseResult, Site, ggpoker, kingsclub, pokerstars, winamax
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 SEPARATOR = b"\n\n"
@@ -51,6 +51,12 @@ ROOMS = {
         "Winamax/cash/5-Card-PLO8-6max-EUR-1.00-2.00-201611.txt",
         "Winamax/cash/PLO-5max-EUR-2.00-4.00-201412.sb.oop.txt",
         "Winamax/cash/PLO-5max-EUR-2-4-202104.no.colon.txt",
+    )),
+    # double board, Big O run twice with antes, a side pot no line prints
+    "KingsClub": Room(kingsclub.SITE, "utf-8", "#{}:", ("45395871", "37580598", "3969308"), (
+        "KingsClub/cash/LO-Split-USD-60-120-202108.txt",
+        "KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt",
+        "KingsClub/cash/LO8-USD-500-100-202104.RIO.txt",
     )),
 }  # fmt: skip
 

@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "kingsclub"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -17,11 +17,12 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "pokerstars": {"pokerstars.py"},
         "ggpoker": {"ggpoker.py", "pokerstars.py"},  # it takes the format's action lines
         "winamax": {"winamax.py"},
+        "kingsclub": {"kingsclub.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
     versions = {parser_version(site) for site in sites.values()}
-    assert len(versions) == 3
+    assert len(versions) == len(sites)
     assert all(Path(p).is_file() for site in sites.values() for p in site.sources)
 
 
@@ -35,6 +36,8 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"Poker Hand #OM181427446: Omaha Pot Limit ($0.5/$1) - 2020/04/14 07:56:19": "ggpoker",
         b"Winamax Poker - CashGame - HandId: #9630554-604-1489827073 - Omaha5 pot limit "
         b"(5\xe2\x82\xac/10\xe2\x82\xac) - 2017/03/18 08:51:13 UTC": "winamax",
+        # the time on the next line: the first line is the hand number, game and stakes
+        b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
