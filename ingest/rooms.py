@@ -23,10 +23,12 @@ class RoomRules:
     order they were shown (the audit notes a hand shown out of order). ``odd_chip``: where
     indivisible units go. ``raise_may_add``: "raises X
     to Y" may mean Y chips added (the reading under which the hand's chips balance is taken;
-    else Y is the street total). ``unprinted_uncalled``: how the room writes an uncalled bet
-    it does not print (one is inferred from the betting, in any room, for a hand that prints
-    none): ``"in_pot"``, counted in the printed total pot and in its bettor's collections;
-    ``"left_out"``, in neither. The readings are tried in order and the first under which
+    else Y is the street total). ``calls_are_totals``: "calls X" and "bets X" mean X is the
+    player's street total after the line (else X is what the line adds).
+    ``unprinted_uncalled``: how the room writes an uncalled bet it does not print (one is
+    inferred from the betting, in any room, for a hand that prints none): ``"in_pot"``,
+    counted in the printed total pot and in its bettor's collections; ``"left_out"``, in
+    neither. The readings are tried in order and the first under which
     the hand's chips balance is taken (the first, when none does). ``fixed_limit_bets``: the
     number of bets a fixed-limit round allows (a bet and the raises), lifted when it starts
     heads-up. ``winnings_in_summary``: the collect lines may count room money (a splash) in
@@ -42,6 +44,7 @@ class RoomRules:
     shows_in_order: bool = True
     odd_chip: OddChipRule = DEFAULT_ODD_CHIP_RULE
     raise_may_add: bool = False
+    calls_are_totals: bool = False
     unprinted_uncalled: tuple[str, ...] = ("in_pot", "left_out")
     fixed_limit_bets: int = 4
     winnings_in_summary: bool = False
@@ -122,6 +125,26 @@ ROOM_RULES: dict[str, RoomRules] = {
             "bet: $0.55 each)",
         ),
     ),
+    "KingsClub": RoomRules(
+        calls_are_totals=True,
+        unprinted_uncalled=("left_out",),
+        evidence=(
+            "corpus KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt #37580598: 880 behind, "
+            "antes 22, 'Hero calls 22', then 'Hero raises to 627.25', 'Player2 raises to 836, "
+            "and is all in', 'Hero calls 836, and is all in': both all-in only if 836 is the "
+            "street total (as chips added Hero would put in 1,463.25)",
+            "corpus KingsClub/cash/LO-Split-USD-60-120-202108.txt #45395871: Player3 posts "
+            "the small blind 30 and 'calls 120': 5 + 120 + 120 + 120 + 120 = 485 in, "
+            "'Player3 wins (758.50) from pot', result +273.50",
+            "corpus KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt #37660193: 'Player0 bets "
+            "56.43', 'Hero folds', no uncalled line; 'Rake 4.50', 'Player0 wins pot (85.50)' "
+            "= 90 - 4.50 and result +43.50: the 56.43 came back, in neither the win nor the "
+            "rake",
+            "formats KingsClub/cash/NLHE-USD-125-250-202012.multi.pot.txt #3264632: "
+            "'Player2 wins pot (1,350)', the main pot; result +2,925 = 4,800 collected - "
+            "1,875 put in: the 3,450 side pot is not printed",
+        ),
+    ),
 }
 
 
@@ -138,6 +161,7 @@ RAISE_MAY_ADD = tuple(room for room, rules in ROOM_RULES.items() if rules.raise_
 SHOWS_OUT_OF_ORDER = tuple(
     room for room, rules in ROOM_RULES.items() if not rules.shows_in_order
 )
+CALLS_ARE_TOTALS = tuple(room for room, rules in ROOM_RULES.items() if rules.calls_are_totals)
 WINNINGS_IN_SUMMARY = tuple(
     room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary
 )

@@ -34,10 +34,11 @@ from tests.conformance import (
 
 EXPECTATIONS = Path(__file__).parent / "rooms"
 
-# Skips allowed: games that are not flop games, cancelled and unfinished hands.
+# Skips allowed: games that are not flop games (their limit maybe written first),
+# cancelled and unfinished hands.
 _ALLOWED_SKIP = re.compile(
-    r"^(?:other game: (?:Razz|7 Card Stud|7Stud|Seven Cards Stud|Triple Draw|5 Card Draw|Badugi"
-    r"|2-7)[^,]*"
+    r"^(?:other game: (?:(?:No |Pot |Fixed )?Limit )?"
+    r"(?:Razz|7 Card Stud|7Stud|Seven Cards Stud|Triple Draw|5 Card Draw|Badugi|2-7)[^,]*"
     r"|cancelled|partial: .*)$"
 )
 

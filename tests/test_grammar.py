@@ -30,17 +30,20 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, pokerstars, winamax, wpn
+from ingest.sites import ggpoker, kingsclub, pokerstars, winamax, wpn
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
     "ggpoker": ggpoker.GRAMMAR.actions,
     "winamax": winamax.GRAMMAR.actions,
     "wpn": wpn.GRAMMAR.actions,
+    # both separators: "player: posts ante 5", "player folds"; collect lines as templates
+    "kingsclub": kingsclub.GRAMMAR.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
-_SHAPED = {*BETTING, "check"}  # kinds whose lines are damaged when they follow no template
+# kinds whose lines are damaged when they follow no template
+_SHAPED = {*BETTING, "check", "collect"}
 _EXTRA_WORDS = ("now", "(timeout)", "x", "5", "$3", "[Ah]", "is")
 
 
@@ -57,16 +60,17 @@ class Read:
     damaged: bool
 
 
-def _separator(actions: Actions) -> str:
-    return bytes(actions.separator).decode()
+def _separators(actions: Actions) -> set[str]:
+    return {Actions.separator_of(template) for template in actions.templates}
 
 
 def _suffix(actions: Actions) -> str:
     return bytes(actions.all_in).decode()
 
 
-def _verb(template: str, separator: str) -> str:
-    return _TOKEN.split(template[len("{player}") + len(separator) :])[0]
+def _head(template: str) -> str:
+    """The template's separator and verb: the text between the player and its first field."""
+    return _TOKEN.split(template[len("{player}") :])[0]
 
 
 def _byte(line: str, pos: int) -> int:
@@ -102,11 +106,12 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
                 added = span
         player = (0, _byte(line, match.end(1)))
         return Read(int(actions.codes[t]), player, amount, by, added, False)
-    # no template matches: the first template whose verb follows the player names the kind
-    separator, suffix = _separator(actions), _suffix(actions)
-    rest = len(name) + len(separator)
+    # no template matches: the first template whose separator and verb follow the player
+    # names the kind
+    suffix = _suffix(actions)
     for t, template in enumerate(actions.templates):
-        if line.startswith(_verb(template, separator), rest):
+        rest = len(name) + len(Actions.separator_of(template))
+        if line.startswith(_head(template), len(name)):
             code = int(actions.codes[t])
             core = len(line) - len(suffix) if suffix and line[rest:].endswith(suffix) else len(line)
             space = line.rfind(" ", rest, core)
@@ -161,18 +166,14 @@ def filled(draw: st.DrawFn, template: str) -> str:
 
 
 def _name_ok(actions: Actions, name: str, line: str) -> bool:
-    """The player is the name: no separator (nor, after a space separator, a verb) in it."""
-    separator = _separator(actions)
-    if separator == ": ":
-        return separator not in name and line.find(separator) in (len(name), -1)
+    """The player is the name: no separator in it when every template writes ": "; else
+    (a space, or both) no separator followed by a verb after its first character."""
+    if _separators(actions) == {": "}:
+        return ": " not in name and line.find(": ") in (len(name), -1)
     if name.startswith(" "):
         return False
-    verbs = [_verb(t, separator) for t in actions.templates]
-    return all(
-        not any(line.startswith(v, p + 1) for v in verbs)
-        for p in range(1, len(name))
-        if line[p] == " "
-    )
+    heads = [_head(t) for t in actions.templates]
+    return all(not any(line.startswith(h, p) for h in heads) for p in range(1, len(name)))
 
 
 def _check(actions: Actions, line: str, name: str) -> None:
@@ -288,6 +289,9 @@ _WPN_CAP = ("formats/Winning/cash/NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miram
 _WPN_DEAD = "formats/Winning/cash/NLHE-9max-USD-0.02-0.05-202104.post.dead.txt"
 _WPN_MTT = ("formats/Winning/tour/NLHE-9max-NA-0-0-201907.SCHEDULEDID-TN-The_Venom_-__5_000_000_"
             "GTD_-_Day_1C_GAMETYPE.txt")
+_KC_BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"
+_KC_SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"
+_KC_PLO5 = "corpus/KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -410,6 +414,27 @@ REAL_LINES = [
              "[5d 4s 3h 2h As] | LO - [5,4,3,2,1])", "show", "Player0", cards="Tc 4s 3h Qd"),
     RealLine("wpn", _WPN_MTT, "Player7 does not show", "no_show", "Player7"),
     RealLine("wpn", _WPN_FL, "Main pot $79.20 | Rake $0.80", None),  # no verb: no action
+    # KingsClub: a colon after the name on posts, a space on the rest; calls and bets are
+    # street totals (ingest.rooms), all-in after a comma; collect lines in the summary
+    RealLine("kingsclub", _KC_BIG_O, "Player0: posts ante 22", "ante", "Player0", "22"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3: posts the small blind 30", "post_sb", "Player3",
+             "30"),
+    RealLine("kingsclub", _KC_SPLIT, "Player0: posts the big blind 60", "post_bb", "Player0",
+             "60"),
+    RealLine("kingsclub", _KC_SPLIT, "Player2 folds", "fold", "Player2"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3 checks", "check", "Player3"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3 calls 120", "call", "Player3", "120"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero calls 836, and is all in", "call", "Hero", "836",
+             all_in=True),
+    RealLine("kingsclub", _KC_PLO5, "Player0 bets 56.43", "bet", "Player0", "56.43"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero raises to 627.25", "raise", "Hero", "627.25"),
+    RealLine("kingsclub", _KC_BIG_O, "Player2 raises to 836, and is all in", "raise",
+             "Player2", "836", all_in=True),
+    RealLine("kingsclub", _KC_BIG_O, "Player2 shows [Qh 8h 7d 3d Qc]", "show", "Player2",
+             cards="Qh 8h 7d 3d Qc"),
+    RealLine("kingsclub", _KC_PLO5, "Player0 wins pot (85.50)", "collect", "Player0", "85.50"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero wins (932.50) from pot", "collect", "Hero", "932.50"),
+    RealLine("kingsclub", _KC_SPLIT, "Dealt to Player0: [X X X X]", None),  # a dealt line
 ]  # fmt: skip
 
 

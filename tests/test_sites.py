@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -18,11 +18,12 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "ggpoker": {"ggpoker.py", "pokerstars.py"},  # it takes the format's action lines
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
+        "kingsclub": {"kingsclub.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
     versions = {parser_version(site) for site in sites.values()}
-    assert len(versions) == 4
+    assert len(versions) == len(sites)
     assert all(Path(p).is_file() for site in sites.values() for p in site.sources)
 
 
@@ -40,6 +41,8 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
             "wpn",
         b"Game Hand #82980175 - Tournament #11212445 - Omaha H/L(Pot Limit) - Level 1 "
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
+        # the time on the next line: the first line is the hand number, game and stakes
+        b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)

@@ -16,13 +16,18 @@ from ingest.engine.grammar import Grammar
 from ingest.engine.lines import Lines
 from ingest.engine.scan import NULL, at, find, njit
 from ingest.engine.text import TIME_ZONES, amount, to_utc
-from ingest.engine.wording import W_EASTERN_TIME, W_HAND_NUMBER, W_TIME_SEPARATOR
+from ingest.engine.wording import (
+    W_DATE_SEPARATOR,
+    W_EASTERN_TIME,
+    W_HAND_NUMBER,
+    W_TIME_SEPARATOR,
+)
 from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
-_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH = 32, 58, 91, 47
+_SPACE, _COLON_BYTE, _OPEN_SQUARE = 32, 58, 91
 _OPEN_PAREN, _CLOSE_PAREN = 40, 41
 
 _GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
@@ -70,6 +75,8 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     game_text = pl.coalesce(pl.col("inner"), whole, inner, pl.col("game"))
     # one clean name per game: no white space around it or doubled inside it
     game_text = game_text.str.strip_chars().str.replace_all(r"\s+", " ")
+    if grammar.game_names:  # the room's name of a game the regexes know by another
+        game_text = game_text.str.replace_many(dict(grammar.game_names))
     texts = headers.select(game_text=game_text).unique().drop_nulls()
     g = _first_match(texts, "game_text", grammar.game_patterns, _GAME_GROUPS)
     flop = _first_match(texts, "game_text", grammar.flop_games, ("limit",)).select(
@@ -145,9 +152,12 @@ def _digits(data: np.ndarray, start: int, end: int, most: int) -> tuple[int, int
 
 
 @njit
-def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -> int:
-    """``%Y/%m/%d`` and ``%H:%M:%S`` or ``%H:%M`` (1 to 4 digits for the year, 1 or 2 for the
-    rest) as microseconds since 1970 in local time, or -1 when not a valid date and time."""
+def _local_time(
+    data: np.ndarray, day: tuple[int, int], time: tuple[int, int], separator: int
+) -> int:
+    """``%Y/%m/%d`` (``separator`` between the date's parts, "/" there) and ``%H:%M:%S`` or
+    ``%H:%M`` (1 to 4 digits for the year, 1 or 2 for the rest) as microseconds since 1970
+    in local time, or -1 when not a valid date and time."""
     parts = np.zeros(6, np.int64)
     for group, (start, end) in enumerate((day, time)):
         if start < 0:
@@ -157,7 +167,7 @@ def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -
             if k > 0:
                 if pos == end and group == 1 and k == 2:
                     break  # no seconds
-                if pos >= end or data[pos] != (47 if group == 0 else 58):  # "/" or ":"
+                if pos >= end or data[pos] != (separator if group == 0 else _COLON_BYTE):
                     return _NO_TIME
                 pos += 1
             value, pos = _digits(data, pos, end, 4 if group == 0 and k == 0 else 2)
@@ -184,21 +194,23 @@ def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -
 
 
 @njit
-def _is_date(data: np.ndarray, start: int, end: int) -> bool:
-    """Whether ``start:end`` is digits and slashes with at least one slash."""
-    slashes = 0
+def _is_date(data: np.ndarray, start: int, end: int, separator: int) -> bool:
+    """Whether ``start:end`` is digits and ``separator`` ("/" there) with at least one of
+    it."""
+    separators = 0
     for k in range(start, end):
-        if data[k] == _SLASH:
-            slashes += 1
+        if data[k] == separator:
+            separators += 1
         elif not 48 <= data[k] <= 57:
             return False
-    return slashes > 0
+    return separators > 0
 
 
 @njit
 def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
-    id_end: np.ndarray, words: tuple[np.ndarray, ...],
+    id_end: np.ndarray, words: tuple[np.ndarray, ...], time_apart: bool,
+    time_starts: np.ndarray, time_ends: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand header lines: the hand number's span; the template (the line without its hand
     number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$`` or, with
@@ -208,8 +220,11 @@ def _header_fields(
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
     last " - " (the one before it when a date stands between them: ``2007/10/15 - 05:34:03
     (ET)``), less its brackets and parentheses, cut at spaces: date, time, zone, then the
-    ET date and time and "ET]" (" - ", "#" and "ET]" in PokerStars' words: the grammar's
-    time separator, hand-number mark and Eastern-time end)."""
+    ET date and time and "ET]" (" - ", "#", "/" and "ET]" in PokerStars' words: the
+    grammar's time separator, hand-number mark, date separator and Eastern-time end).
+    With ``time_apart`` the header holds no time: the template is the line less its hand
+    number, and the time is the text of ``time_starts:time_ends`` (a line of its own;
+    none where null)."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
     # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
     # time is after the last separator when no mark follows it
@@ -217,6 +232,7 @@ def _header_fields(
     while first < dash.size - 1 and dash[first] == _SPACE:
         first += 1
     dash_mark = dash[first : first + 1]
+    date_separator = words[W_DATE_SEPARATOR][0]
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
     zone = np.full(n, -1, np.int64)
@@ -225,19 +241,25 @@ def _header_fields(
     width = 0
     for i in range(n):
         width = max(width, ends[i] - starts[i])
+        if time_apart and time_starts[i] >= 0:
+            width = max(width, time_ends[i] - time_starts[i])
     when = np.empty(width, np.uint8)
     fields = np.full((6, 2), -1, np.int64)
     for i in range(n):
         start, end = starts[i], ends[i]
         spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end, mark)
         last = previous = -1
-        pos = find(data, start, end, dash)
-        while pos >= 0:
-            previous, last = last, pos
-            pos = find(data, pos + 1, end, dash)
+        if not time_apart:
+            pos = find(data, start, end, dash)
+            while pos >= 0:
+                previous, last = last, pos
+                pos = find(data, pos + 1, end, dash)
         cut = last if last >= 0 and find(data, last + dash.size, end, dash_mark) < 0 else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
-        split_date = cut == last and previous >= 0 and _is_date(data, previous + dash.size, last)
+        split_date = (
+            cut == last and previous >= 0
+            and _is_date(data, previous + dash.size, last, date_separator)
+        )  # fmt: skip
         if split_date:
             cut = previous
         number, colon = _hand_number(data, start, cut, id_class, id_end, mark)
@@ -245,7 +267,10 @@ def _header_fields(
         spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
         size = 0
         k = (previous if split_date else last) + dash.size if last >= 0 else start
-        while k < end:
+        stop = end
+        if time_apart:
+            k, stop = (time_starts[i], time_ends[i]) if time_starts[i] >= 0 else (0, 0)
+        while k < stop:
             if split_date and k == last:  # the " - " between the date and the time
                 when[size] = _SPACE
                 size += 1
@@ -272,7 +297,7 @@ def _header_fields(
         if fields[2, 0] >= 0:
             zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
         day, time = (fields[3], fields[4]) if et_given[i] else (fields[0], fields[1])
-        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]))
+        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]), date_separator)
     return spans, zone, et_given, local
 
 
@@ -283,7 +308,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
     by the grammar's header regex: room, tournament and level, game, limit, currency and
     blinds. Money is named by its ISO code, or by a sign before or after the small blind;
-    a cash game with neither is play money."""
+    a cash game with neither is in the grammar's currency (play money unless it says)."""
     h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
@@ -293,7 +318,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         .then(pl.lit("chips"))
         .when(pl.col("cur").is_not_null())
         .then(pl.col("cur"))
-        .otherwise(sign.replace_strict(CURRENCY_SIGNS, default="play"))
+        .otherwise(sign.replace_strict(CURRENCY_SIGNS, default=grammar.currency))
     )
     room = pl.col("room").replace_strict(dict(grammar.rooms), default=None, return_dtype=pl.String)
     h = h.with_columns(
@@ -322,6 +347,21 @@ def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
     return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
 
 
+def _time_lines(lines: Lines, rows: np.ndarray, apart: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Each hand's time line, the line after its first (see ``Grammar.time_line``), as a
+    span of the text (null where the grammar has none, or the hand ends first)."""
+    text = lines.text
+    following = np.minimum(rows + 1, max(text.starts.size - 1, 0))
+    found = (
+        apart
+        & (rows + 1 < text.starts.size)
+        & (lines.line_hand[following] == lines.line_hand[rows])
+        & (text.ends[following] > text.starts[following])
+    )
+    return np.where(found, text.starts[following], NULL), np.where(found, text.ends[following],
+                                                                    NULL)  # fmt: skip
+
+
 def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     """One row per hand, in hand order: header fields decoded, table line, flags.
 
@@ -332,9 +372,10 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     data = text.data
     rows = starts["idx"].to_numpy()
     tables = grammar.tables
+    time_starts, time_ends = _time_lines(lines, rows, grammar.time_line)
     spans, zone, et_given, local = _header_fields(
         data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end,
-        grammar.wording.words,
+        grammar.wording.words, grammar.time_line, time_starts, time_ends,
     )
     first, group = scan.distinct(data, spans[:, 2:6])
     templates = pl.DataFrame(
@@ -382,8 +423,9 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     ends = np.cumsum([len(line) for line in encoded], dtype=np.int64)
     starts = ends - np.array([len(line) for line in encoded], np.int64)
     tables = grammar.tables
+    none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
-                           grammar.wording.words)[0]  # fmt: skip
+                           grammar.wording.words, grammar.time_line, none, none)[0]  # fmt: skip
     raw = data.tobytes()
     templates = pl.Series(
         [

@@ -20,7 +20,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import fields, scan
+from ingest.engine import fields, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
@@ -65,9 +65,11 @@ class Lines:
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
     totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots
     boards: pl.DataFrame  # run, cards
-    summary_seats: pl.DataFrame  # seat, cards, won (and whether it says one), not_awarded
+    summary_seats: pl.DataFrame  # seat, cards, won (and whether it says one), not_awarded,
+    # result (signed)
     cancelled: pl.DataFrame  # "Hand cancelled" lines
     room_money: pl.DataFrame  # lines of money the room adds: amount_h
+    summary_amounts: pl.DataFrame  # summary lines of a label and an amount: label, amount_h
     unknown: pl.DataFrame  # lines of no kind the grammar knows, in a hand before its summary
     line_hand: np.ndarray  # per line: its hand (-1: before a file's first hand)
     line_kind: np.ndarray  # per line: its kind, an index in KINDS (-1: a hand's first line,
@@ -200,7 +202,7 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
-    bare_table: bool,
+    bare_table: bool, time_line: bool, dealt_opens_preflop: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -212,8 +214,11 @@ def _line_kinds(
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
     the non-blank lines of hands after their first line, -1 elsewhere; a line with the
     grammar's ``separator`` after the player is an action line; with ``bare_table``, a line
-    before the first marker that is a table's name and seat count is a table line. The
-    words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    before the first marker that is a table's name and seat count is a table line. With
+    ``time_line`` the line right after a hand's first is its time, of no kind (read with
+    the header); with ``dealt_opens_preflop`` a dealt line before any street's marker
+    starts the pre-flop street. The words are the grammar's (see
+    :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end = words[W_CHAT_END]
@@ -263,6 +268,8 @@ def _line_kinds(
         if hand[i] < 0 or blank or begins:
             continue
         street[i], board[i] = current_street, current_board
+        if time_line and is_start[i - 1]:
+            continue  # the hand's time, read with its header
         seat = at(data, start, end, seat_word)
         summary = current_street == SUMMARY
         if is_marker[i]:
@@ -277,6 +284,8 @@ def _line_kinds(
             kind[i] = _CHAT
         elif at(data, start, end, dealt):
             kind[i] = _DEALT_LINE
+            if dealt_opens_preflop and current_street == 0:
+                current_street = 1
         elif current_street == 0 and (
             at(data, start, end, table)
             or (bare_table and fields.bare_table(data, start, end, words)[0] >= 0)
@@ -370,6 +379,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
+            grammar.time_line, grammar.dealt_opens_preflop,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -445,12 +455,23 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
+    # collect lines a room writes in its summary as templates: events, of no board (the
+    # line names none)
+    collects = summary.collect_rows(text, rows_of("summary"), grammar)
+    event_board = board
+    if collects.size:
+        event_board = board.copy()
+        event_board[collects] = 1
     events, unread = _events(
-        text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines, grammar
-    )
+        text, hand, street, event_board, np.sort(np.concatenate([rows_of("action"), collects])),
+        rows_of("other"), seat_lines, grammar,
+    )  # fmt: skip
     rows = rows_of("summary_seat")
-    spans, useful, not_awarded = fields.summary_seat_fields(data, starts[rows], ends[rows], words)
-    spans = spans[useful]
+    spans, useful, not_awarded, sign = fields.summary_seat_fields(
+        data, starts[rows], ends[rows], words, grammar.summary_results
+    )
+    spans, sign = spans[useful], sign[useful].astype(np.int64)
+    result = scan.hundredths(data, spans[:, 6], spans[:, 7], 0)
     summary_seats = frame(
         rows[useful],
         seat=_nullable(fields.seat_numbers(data, spans[:, 0], spans[:, 1]), NO_SEAT, pl.Int8),
@@ -458,6 +479,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         won_h=amounts(spans, 4),
         says_won=pl.Series(spans[:, 4] >= 0),
         not_awarded=pl.Series(not_awarded[useful]),
+        # the result written (signed hundredths), null where none is or it is unreadable
+        result_h=pl.Series(pa.array(np.sign(sign) * result, mask=(sign == 0) | (result < 0))),
     )
     if grammar.summary_winnings:
         events = _summary_winnings(events, summary_seats, seats)
@@ -487,6 +510,10 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
         cards=strings(spans[with_cards], 2),
     )
+    summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts)
+    if grammar.boards_in_markers:
+        boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
+                                       grammar.wording)  # fmt: skip
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
@@ -506,6 +533,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         summary_seats=summary_seats,
         cancelled=frame(cancelled),
         room_money=room_money,
+        summary_amounts=summary_amounts,
         unknown=_unknown(text, hand, unread, grammar),
         line_hand=hand,
         line_kind=kind,
@@ -579,10 +607,11 @@ def _events(
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
     grammar: Grammar,
 ) -> tuple[pl.DataFrame, np.ndarray]:
-    """Events in line order from the action and the other lines (a line that is two events
-    keeps both, in the order return, collect, cash-out, show), with the seat of their
-    player (from ``seat_lines``: hand, player span and seat number of each seat line); and
-    the lines read as no event nor as a line the grammar knows (row numbers)."""
+    """Events in line order from the action lines (a room's collect lines written as
+    templates among them) and the other lines (a line that is two events keeps both, in
+    the order return, collect, cash-out, show), with the seat of their player (from
+    ``seat_lines``: hand, player span and seat number of each seat line); and the lines
+    read as no event nor as a line the grammar knows (row numbers)."""
     data, starts, ends = text.data, text.starts, text.ends
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
@@ -631,8 +660,10 @@ def _events(
             "cards": text.strings(both(action[:, 4], other[:, 8]),
                                   both(action[:, 5], other[:, 9]), "cards"),
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
-            "pot": fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
-                                      both(action[:, 0], other[:, 5]), wording.words),
+            # a collect line written as a template names no pot: "pot"
+            "pot": np.where(is_action & (codes == KIND_CODE["collect"]), PLAIN_POT,
+                            fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
+                                               both(action[:, 0], other[:, 5]), wording.words)),
             "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
