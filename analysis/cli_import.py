@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import zoneinfo
 from pathlib import Path
 from typing import Annotated
 
@@ -90,6 +91,18 @@ def _interrupted(stop: KeyboardInterrupt, db: Path) -> str:
     return f"interrupted: {kept}; import again to go on"
 
 
+def _zone(zone: str | None) -> str | None:
+    """The ``--timezone`` value, refused when it names no IANA zone."""
+    if zone is not None:
+        try:
+            zoneinfo.ZoneInfo(zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError) as exc:
+            raise typer.BadParameter(
+                f"no time zone is named {zone!r} (an IANA name such as Europe/London)"
+            ) from exc
+    return zone
+
+
 def import_command(
     paths: Annotated[list[Path], typer.Argument(
         help="Hand-history files, folders or archives.", metavar="PATHS..."
@@ -104,6 +117,17 @@ def import_command(
             help="Read every file, even those this parser already read with the same content.",
         ),
     ] = False,
+    timezone: Annotated[
+        str | None,
+        typer.Option(
+            "--timezone",
+            help="The zone (IANA name, e.g. Europe/London) of the times a history writes "
+            "without one; by default each room's own assumption (see README, Units and "
+            "times).",
+            metavar="<zone>",
+            callback=_zone,
+        ),
+    ] = None,
 ) -> None:
     """Import hand histories (files, folders recursively, .zip/.gz/.bz2/.xz archives) into a
     DuckDB database.
@@ -128,7 +152,8 @@ def import_command(
 
         try:
             reports.check_database(db, exists=False)
-            summary = importer.import_paths(paths, db, progress=show, reread=reread)
+            summary = importer.import_paths(paths, db, progress=show, reread=reread,
+                                            timezone=timezone)  # fmt: skip
         except (importer.ImportPathError, store.StoreError) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from exc

@@ -156,6 +156,7 @@ class _Run:
     con: duckdb.DuckDBPyConnection
     hasher: ThreadPoolExecutor
     past_reads: dict[tuple[str, str, str], store.PastRead] = field(default_factory=dict)
+    timezone: str | None = None  # the zone of times written without one (None: the room's)
     # (source_file, parser) -> the sizes it had when that parser read it
     past_sizes: dict[tuple[str, str], set[int]] = field(default_factory=dict)
     files: dict[str, _FileTally] = field(default_factory=dict)
@@ -381,7 +382,7 @@ def _file_jobs(run: _Run, files: Sequence[archives.Found]) -> Iterator[_Job]:
 def _source_jobs(run: _Run, source: Source, small: _SmallFiles) -> Iterator[_Job]:
     """The jobs of one file or archive member, or its part of a job of small files."""
     tally = run.files[source.name] = _FileTally(source.size or 0, "")
-    site = _recognise(source, tally)
+    site = _recognise(source, tally, run.timezone)
     _take_hashes(run, wait=False)
     if site is None or _unchanged(run, source, tally):
         yield _Job(stored=source.stored, files_ended=1)
@@ -403,9 +404,10 @@ def _source_jobs(run: _Run, source: Source, small: _SmallFiles) -> Iterator[_Job
     yield _Job(stored=max(source.stored - done, 0), files_ended=1)
 
 
-def _recognise(source: Source, tally: _FileTally) -> Site | None:
-    """The site that reads the source, from its first bytes; None (noted in the tally) when
-    it is unreadable, empty or in a format no site reads."""
+def _recognise(source: Source, tally: _FileTally, timezone: str | None) -> Site | None:
+    """The site that reads the source, from its first bytes (reading times written without
+    a zone in ``timezone`` when given); None (noted in the tally) when it is unreadable,
+    empty or in a format no site reads."""
     if source.unreadable:
         tally.not_read(FileOutcome.UNREADABLE, source.unreadable)
         return None
@@ -424,6 +426,8 @@ def _recognise(source: Source, tally: _FileTally) -> Site | None:
     if site is None:
         tally.not_read(FileOutcome.NOT_SUPPORTED, "no known hand-history format")
         return None
+    if timezone is not None:
+        site = site.with_zone(timezone)
     tally.parser = parser_version(site)
     return site
 
@@ -555,9 +559,13 @@ def import_paths(
     workers: int | None = None,
     progress: Callable[[ImportProgress], None] | None = None,
     reread: bool = False,
+    timezone: str | None = None,
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into the store at ``db_path``;
-    ``reread`` reads even the files this parser already read with the same content.
+    ``reread`` reads even the files this parser already read with the same content;
+    ``timezone`` (an IANA name) is the zone of the times a history writes without one, in
+    place of the one its room's grammar assumes (a file read before with another zone is
+    read again).
     Ctrl-C raises :class:`ImportInterrupted` once the batch being inserted is in."""
     began = time.perf_counter()
     listing = archives.find(paths)
@@ -565,7 +573,7 @@ def import_paths(
     with _interrupts_deferred() as stop, warm.watching() as compiles:
         con = store.connect(db_path, threads=1, memory_limit=IMPORT_MEMORY_LIMIT)
         hasher = ThreadPoolExecutor(1)
-        run = _Run(con, hasher, {} if reread else store.past_reads(con))
+        run = _Run(con, hasher, {} if reread else store.past_reads(con), timezone)
         for (path, _, parser), read in run.past_reads.items():
             run.past_sizes.setdefault((path, parser), set()).add(read.size)
         files_total = sum(found.members for found in listing.files)

@@ -24,10 +24,12 @@ class RoomRules:
     order they were shown (the audit notes a hand shown out of order). ``odd_chip``: where
     indivisible units go. ``raise_may_add``: "raises X
     to Y" may mean Y chips added (the reading under which the hand's chips balance is taken;
-    else Y is the street total). ``unprinted_uncalled``: how the room writes an uncalled bet
-    it does not print (one is inferred from the betting, in any room, for a hand that prints
-    none): ``"in_pot"``, counted in the printed total pot and in its bettor's collections;
-    ``"left_out"``, in neither. The readings are tried in order and the first under which
+    else Y is the street total). ``calls_are_totals``: "calls X" and "bets X" mean X is the
+    player's street total after the line (else X is what the line adds).
+    ``unprinted_uncalled``: how the room writes an uncalled bet it does not print (one is
+    inferred from the betting, in any room, for a hand that prints none): ``"in_pot"``,
+    counted in the printed total pot and in its bettor's collections; ``"left_out"``, in
+    neither. The readings are tried in order and the first under which
     the hand's chips balance is taken (the first, when none does). ``fixed_limit_bets``: the
     number of bets a fixed-limit round allows (a bet and the raises), lifted when it starts
     heads-up. ``winnings_in_summary``: the collect lines may count room money (a splash) in
@@ -46,6 +48,7 @@ class RoomRules:
     shows_in_order: bool = True
     odd_chip: OddChipRule = DEFAULT_ODD_CHIP_RULE
     raise_may_add: bool = False
+    calls_are_totals: bool = False
     unprinted_uncalled: tuple[str, ...] = ("in_pot", "left_out")
     fixed_limit_bets: int = 4
     winnings_in_summary: bool = False
@@ -137,8 +140,45 @@ ROOM_RULES: dict[str, RoomRules] = {
             "printed as 'collected 84€ from side pot 1'",
         ),
     ),
+    "WPN": RoomRules(
+        unprinted_uncalled=("in_pot",),
+        evidence=(
+            "corpus Winning/cash/NLO8-6max-USD-3-6-202104.walk.txt #779388412 (and formats "
+            "Winning/cash/NLHE-9max-USD-0.02-0.05-202104.walk.txt #784373412): a walk prints "
+            "no uncalled bet; the big blind's unmatched $3 is in 'Total pot $9.00' and in "
+            "'did not show and won $9.00'",
+            "corpus Winning/cash/LO8-6max-USD-20-40-201907.CASHID-TN-St_FULLSTOP__Lucie_GAMETYPE"
+            ".txt #78708209: 'Hero raises $30.00 to $40.00' from the $10 small blind, $40 the "
+            "street total (the default reading); 'Total pot $199.00 | Rake $0.96 | JP Fee "
+            "$0.04' of $200 put in",
+            "formats Winning/cash/NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar__Cap__GAMETYPE"
+            ".txt #151588328: 'caps $0.55' adds $0.55 (the caller then calls $0.44 of a $0.11 "
+            "bet: $0.55 each)",
+        ),
+    ),
+    "KingsClub": RoomRules(
+        calls_are_totals=True,
+        unprinted_uncalled=("left_out",),
+        evidence=(
+            "corpus KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt #37580598: 880 behind, "
+            "antes 22, 'Hero calls 22', then 'Hero raises to 627.25', 'Player2 raises to 836, "
+            "and is all in', 'Hero calls 836, and is all in': both all-in only if 836 is the "
+            "street total (as chips added Hero would put in 1,463.25)",
+            "corpus KingsClub/cash/LO-Split-USD-60-120-202108.txt #45395871: Player3 posts "
+            "the small blind 30 and 'calls 120': 5 + 120 + 120 + 120 + 120 = 485 in, "
+            "'Player3 wins (758.50) from pot', result +273.50",
+            "corpus KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt #37660193: 'Player0 bets "
+            "56.43', 'Hero folds', no uncalled line; 'Rake 4.50', 'Player0 wins pot (85.50)' "
+            "= 90 - 4.50 and result +43.50: the 56.43 came back, in neither the win nor the "
+            "rake",
+            "formats KingsClub/cash/NLHE-USD-125-250-202012.multi.pot.txt #3264632: "
+            "'Player2 wins pot (1,350)', the main pot; result +2,925 = 4,800 collected - "
+            "1,875 put in: the 3,450 side pot is not printed",
+        ),
+    ),
     **dict.fromkeys(("BetOnline", "PayNoRake", "ActionPoker", "Gear Poker"), _BETONLINE),
 }
+
 
 def rules_for(room: str | None) -> RoomRules:
     """The rules of ``room`` (``DEFAULT`` for a room not listed).
@@ -153,6 +193,7 @@ RAISE_MAY_ADD = tuple(room for room, rules in ROOM_RULES.items() if rules.raise_
 SHOWS_OUT_OF_ORDER = tuple(
     room for room, rules in ROOM_RULES.items() if not rules.shows_in_order
 )
+CALLS_ARE_TOTALS = tuple(room for room, rules in ROOM_RULES.items() if rules.calls_are_totals)
 RAKE_NOT_PRINTED = tuple(room for room, rules in ROOM_RULES.items() if not rules.rake_printed)
 WINNINGS_IN_SUMMARY = tuple(
     room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary

@@ -24,16 +24,21 @@ from omaha_core.pots import build_pots
 COMPANIONS = (".hp", ".hands", ".gt")
 
 
-def room_files(shared: Path, folders: Iterable[str]) -> list[Path]:
-    """The history files of a room's folders, as the corpus and formats manifests list them
-    (their ``site`` column is the folder)."""
-    wanted = set(folders)
+def manifest_files(shared: Path) -> list[tuple[Path, str]]:
+    """Every history file the corpus and formats manifests list, with its folder (their
+    ``site`` column)."""
     files = []
     for base in ("corpus", "formats"):
         with open(shared / base / "MANIFEST.tsv", encoding="utf-8", newline="") as stream:
             rows = csv.DictReader(stream, delimiter="\t")
-            files += [shared / base / row["path"] for row in rows if row["site"] in wanted]
+            files += [(shared / base / row["path"], row["site"]) for row in rows]
     return sorted(files)
+
+
+def room_files(shared: Path, folders: Iterable[str]) -> list[Path]:
+    """The history files of a room's folders, as the corpus and formats manifests list them."""
+    wanted = set(folders)
+    return [path for path, folder in manifest_files(shared) if folder in wanted]
 
 
 @dataclass(frozen=True)

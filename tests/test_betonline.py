@@ -100,8 +100,9 @@ def test_omaha_headed_holdem_with_its_bet_returned_silently(shared: Path) -> Non
         ("preflop", "Player7", "call", 65, 0, False),
         ("flop", "Player2", "bet", 95, 0, False),
         ("flop", "Player2", "return", 95, 0, False),
+        ("summary", "Player2", "collect", 190, 0, False),  # "and won (1.90)"
     ]
-    assert hand.collections() == [(6, "Player2", None, 190)]
+    assert hand.collections() == [(6, "Player2", 0, 190)]  # one pot: the main
     [hero] = _frame(hand.result.players).filter(pl.col("is_hero")).rows(named=True)
     assert hero["player"] == "Hero" and hero["hole_cards"] == "Jh 9d 7d Kh"
 
@@ -116,7 +117,8 @@ def test_four_pot_lines_the_summary_pays_one_of(shared: Path) -> None:
     # Pots 1215 (240 x 5 + 15), 1080 (270 x 4), 420 (140 x 3), 726 (363 x 2) pay 1155,
     # 1030, 395, 691 = 3271: 170 raked (5 cents a whole dollar of the cumulative pot).
     assert hand.hand("game", "total_pot", "rake", "inconsistencies") == ("omaha", 3441, 170, [])
-    assert hand.collections() == [(6, "Player2", None, 3271)]
+    # the summary's 1155, and the side pots it leaves out: 1030 + 395 + 691
+    assert hand.collections() == [(6, "Player2", None, 1155), (6, "Player2", None, 2116)]
     nets = {row[1]: row[6] for row in hand.players()}
     assert nets == {
         "Hero": -5, "Player4": -1013, "Player7": -510, "Player5": 0, "Player3": -10,
@@ -134,7 +136,7 @@ def test_a_side_pot_line_before_the_show_down(shared: Path) -> None:
     # Player8 1 + 3, Player4 2 + 2, Player6 4 + 81 (all in), Player5 4 + 148 (all in),
     # Player1 4 + 148: 397. Pots 263 (85 x 3 + 8) and 134 (67 x 2) pay 249 and 126.
     assert hand.hand("game", "total_pot", "rake") == ("Hold'em No Limit", 397, 22)
-    assert hand.collections() == [(2, "Player1", None, 375)]
+    assert hand.collections() == [(2, "Player1", None, 249), (2, "Player1", None, 126)]
     assert hand.players() == [
         (0, "Hero", 216, 0, 0, 0, 0, False),
         (1, "Player2", 178, 0, 0, 0, 0, False),
@@ -159,7 +161,7 @@ def test_a_side_pot_printed_twice_and_blinds_from_the_posts(shared: Path) -> Non
     # Player21 90 + 910 = 1000, 5 back: 2965 = 2895 (960 x 3 + 15) + 70 (35 x 2).
     assert hand.hand("game", "limit_type", "currency", "small_blind", "big_blind",
                      "total_pot", "rake") == ("Hold'em", "NL", "chips", 15, 30, 2965, 0)
-    assert hand.collections() == [(9, "Player21", None, 2965)]
+    assert hand.collections() == [(9, "Player21", None, 2895), (9, "Player21", None, 70)]
     nets = {row[1]: row[6] for row in hand.players() if row[6]}
     assert nets == {"Player17": -15, "Player18": -960, "Player13": -995, "Player21": 1970}
 
@@ -209,8 +211,9 @@ def test_a_skin_hand(shared: Path) -> None:
         ("preflop", "Hero", "raise", 100000, 0, True),
         ("preflop", "Hero", "return", 8000, 0, False),
         ("preflop", "Player4", "call", 90000, 0, True),
+        ("summary", "Player4", "collect", 185000, 0, False),
     ]
-    assert hand.collections() == [(5, "Player4", None, 185000)]
+    assert hand.collections() == [(5, "Player4", 0, 185000)]
     cards = dict(_frame(hand.result.players).select("player", "hole_cards").rows())
     assert (cards["Hero"], cards["Player4"]) == ("4D 2S", None)
 
@@ -222,7 +225,20 @@ def test_real_money_on_a_skin_table(shared: Path) -> None:
     # Player0 100 + 100, Player9 200 + 200 + 200, Player5 200 + 200 + 200: 1400 = 1330 + 70
     assert hand.hand("room", "currency", "small_blind", "big_blind", "total_pot", "rake",
                      "table_name") == ("ActionPoker", "USD", 100, 200, 1400, 70, "The Green Mile")
-    assert hand.collections() == [(5, "Player5", None, 1330)]
+    assert hand.collections() == [(5, "Player5", 0, 1330)]
+
+
+def test_a_skin_time_is_read_in_the_zone_named(shared: Path) -> None:
+    """Gear Poker's "2012-04-09 12:15:46" names no zone: Eastern time, unless the importer
+    names another (``--timezone``), which every dialect of the site then reads it in."""
+    path = "formats/BetOnline/cash/NLHE-10max-play-10-20-201204.GearPoker.txt"
+    text = hand_text(shared / path, "1014850775").encode()
+    london = betonline.SITE.with_zone("Europe/London")
+    assert london.zone_override == "Europe/London" and len(london.grammars) == 2
+    [row] = london.parse(Chunk(text, path, 0, 1, "utf-8"), every_flop_game=True).hands.to_pylist()
+    assert (row["room"], row["started_at"]) == (
+        "Gear Poker", dt.datetime(2012, 4, 9, 11, 15, 46, tzinfo=_UTC)  # 12:15:46 BST
+    )
 
 
 def test_every_file_of_the_room_is_betonline(shared: Path) -> None:

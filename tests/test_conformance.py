@@ -27,15 +27,18 @@ from tests.conformance import (
     RoomRead,
     fpdb_nets,
     hand_text,
+    manifest_files,
     read_room,
     seat_award_problems,
 )
 
 EXPECTATIONS = Path(__file__).parent / "rooms"
 
-# Skips allowed: games that are not flop games, cancelled and unfinished hands.
+# Skips allowed: games that are not flop games (their limit maybe written first),
+# cancelled and unfinished hands.
 _ALLOWED_SKIP = re.compile(
-    r"^(?:other game: (?:Razz|7 Card Stud|Triple Draw|5 Card Draw|Badugi|2-7)[^,]*"
+    r"^(?:other game: (?:(?:No |Pot |Fixed )?Limit )?"
+    r"(?:Razz|7 Card Stud|7Stud|Seven Cards Stud|Triple Draw|5 Card Draw|Badugi|2-7)[^,]*"
     r"|cancelled|partial: .*)$"
 )
 
@@ -74,6 +77,19 @@ def test_every_file_is_read_by_its_room(room: Room) -> None:
     assert read.by_file, f"no {room.site} files"
     assert set(read.sites.values()) == {room.site}
     assert read.not_read == sorted(room.expected.get("not_read", []))
+
+
+def test_no_two_sites_claim_one_file_and_each_claims_only_its_rooms(shared: Path) -> None:
+    """Every file of the corpus and formats manifests, whatever its room: at most one site
+    recognises its first line, and only a file of that site's folders."""
+    sites = registry()
+    folders = {name: set(expectations(name)["folders"]) for name in sites}
+    for path, folder in manifest_files(shared):
+        with open(path, "rb") as stream:
+            head = stream.read(4096)
+        claims = [name for name, site in sites.items() if site.detect(head)]
+        assert len(claims) <= 1, (path, claims)
+        assert all(folder in folders[name] for name in claims), (path, claims)
 
 
 def _found(frame: pl.DataFrame, column: str) -> dict[tuple[str, str], object]:

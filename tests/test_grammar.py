@@ -3,15 +3,16 @@
 For every template of every room, lines that follow it (random player names, amounts in
 each room's styles, an optional all-in suffix) and lines that break it (an extra word, a
 missing amount) go through :func:`ingest.engine.fields.read_actions`; the code, the
-player, amount (or raise-to) and raise-by spans must be what ``re.match`` of
+player, amount (or raise-to), raise-by and added spans must be what ``re.match`` of
 :meth:`Actions.regex` gives, the first template that matches winning. A line whose verb is
 known but that follows no template of it has the kind of the verb's first template, its
-last word as the amount, no raise-by, and is damaged when it bets or checks.
+last word as the amount, no raise-by nor added amount, and is damaged when it bets or
+checks.
 
 Those checks take their expected reading from the templates themselves; a table of real
-action lines of PokerStars, GGPoker, Winamax and BetOnline histories (``REAL_LINES``) pins
-what each line must read as from outside them: its kind, player, amount, raise-by, all-in
-flag and cards, written down from the line's text.
+action lines of PokerStars, GGPoker, Winamax, WPN, KingsClub and BetOnline histories
+(``REAL_LINES``) pins what each line must read as from outside them: its kind, player,
+amount, raise-by, chips added, all-in flag and cards, written down from the line's text.
 """
 
 from __future__ import annotations
@@ -29,42 +30,49 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import betonline, ggpoker, pokerstars, winamax
+from ingest.sites import betonline, ggpoker, kingsclub, pokerstars, winamax, wpn
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
     "ggpoker": ggpoker.GRAMMAR.actions,
     "winamax": winamax.GRAMMAR.actions,
+    "wpn": wpn.GRAMMAR.actions,
+    # both separators: "player: posts ante 5", "player folds"; collect lines as templates
+    "kingsclub": kingsclub.GRAMMAR.actions,
     "betonline": betonline.GRAMMAR.actions,
     "betonline skins": betonline.SKINS.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
-_SHAPED = {*BETTING, "check"}  # kinds whose lines are damaged when they follow no template
+# kinds whose lines are damaged when they follow no template
+_SHAPED = {*BETTING, "check", "collect"}
 _EXTRA_WORDS = ("now", "(timeout)", "x", "5", "$3", "[Ah]", "is")
 
 
 @dataclass(frozen=True)
 class Read:
-    """What one line reads as: kind code, and byte spans of player, amount and raise-by."""
+    """What one line reads as: kind code, and byte spans of player, amount, raise-by and the
+    chips a raise adds."""
 
     code: int
     player: tuple[int, int]
     amount: tuple[int, int]
     by: tuple[int, int]
+    added: tuple[int, int]
     damaged: bool
 
 
-def _separator(actions: Actions) -> str:
-    return bytes(actions.separator).decode()
+def _separators(actions: Actions) -> set[str]:
+    return {Actions.separator_of(template) for template in actions.templates}
 
 
 def _suffix(actions: Actions) -> str:
     return bytes(actions.all_in).decode()
 
 
-def _verb(template: str, separator: str) -> str:
-    return _TOKEN.split(template[len("{player}") + len(separator) :])[0]
+def _head(template: str) -> str:
+    """The template's separator and verb: the text between the player and its first field."""
+    return _TOKEN.split(template[len("{player}") :])[0]
 
 
 def _byte(line: str, pos: int) -> int:
@@ -77,8 +85,9 @@ def _scan(actions: Actions, line: str) -> Read:
     spans, code, _, damaged = read_actions(data, starts, ends, actions)
     row = [int(v) for v in spans[0]]
     return Read(
-        int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), bool(damaged[0])
-    )
+        int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), (row[8], row[9]),
+        bool(damaged[0]),
+    )  # fmt: skip
 
 
 def _reference(actions: Actions, line: str, name: str) -> Read | None:
@@ -88,20 +97,23 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
         if match is None:
             continue
         fields = _TOKEN.findall(template)[1:]  # after {player}: group k + 2 is fields[k]
-        amount = by = (NULL, NULL)
+        amount = by = added = (NULL, NULL)
         for k, field in enumerate(fields):
             span = (_byte(line, match.start(k + 2)), _byte(line, match.end(k + 2)))
             if field in ("amount", "to"):
                 amount = span
             elif field == "by":
                 by = span
+            elif field == "added":
+                added = span
         player = (0, _byte(line, match.end(1)))
-        return Read(int(actions.codes[t]), player, amount, by, False)
-    # no template matches: the first template whose verb follows the player names the kind
-    separator, suffix = _separator(actions), _suffix(actions)
-    rest = len(name) + len(separator)
+        return Read(int(actions.codes[t]), player, amount, by, added, False)
+    # no template matches: the first template whose separator and verb follow the player
+    # names the kind
+    suffix = _suffix(actions)
     for t, template in enumerate(actions.templates):
-        if line.startswith(_verb(template, separator), rest):
+        rest = len(name) + len(Actions.separator_of(template))
+        if line.startswith(_head(template), len(name)):
             code = int(actions.codes[t])
             core = len(line) - len(suffix) if suffix and line[rest:].endswith(suffix) else len(line)
             space = line.rfind(" ", rest, core)
@@ -109,7 +121,8 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
             if space >= 0 and space + 1 < core:
                 amount = (_byte(line, space + 1), _byte(line, core))
             damaged = EVENT_KINDS[code] in _SHAPED
-            return Read(code, (0, _byte(line, len(name))), amount, (NULL, NULL), damaged)
+            return Read(code, (0, _byte(line, len(name))), amount, (NULL, NULL), (NULL, NULL),
+                        damaged)  # fmt: skip
     return None
 
 
@@ -145,7 +158,7 @@ def filled(draw: st.DrawFn, template: str) -> str:
     for k, part in enumerate(parts):
         if k % 2 == 0:
             out += part
-        elif part in ("amount", "to", "by", "word"):
+        elif part in ("amount", "to", "by", "added", "word"):
             out += draw(amounts())
         elif part == "cards":
             out += draw(_CARDS)
@@ -155,18 +168,14 @@ def filled(draw: st.DrawFn, template: str) -> str:
 
 
 def _name_ok(actions: Actions, name: str, line: str) -> bool:
-    """The player is the name: no separator (nor, after a space separator, a verb) in it."""
-    separator = _separator(actions)
-    if separator == ": ":
-        return separator not in name and line.find(separator) in (len(name), -1)
+    """The player is the name: no separator in it when every template writes ": "; else
+    (a space, or both) no separator followed by a verb after its first character."""
+    if _separators(actions) == {": "}:
+        return ": " not in name and line.find(": ") in (len(name), -1)
     if name.startswith(" "):
         return False
-    verbs = [_verb(t, separator) for t in actions.templates]
-    return all(
-        not any(line.startswith(v, p + 1) for v in verbs)
-        for p in range(1, len(name))
-        if line[p] == " "
-    )
+    heads = [_head(t) for t in actions.templates]
+    return all(not any(line.startswith(h, p) for h in heads) for p in range(1, len(name)))
 
 
 def _check(actions: Actions, line: str, name: str) -> None:
@@ -223,7 +232,7 @@ def test_lines_that_break_a_template_read_as_the_regexes(
                 body += extra + " "
         elif how == "no_amount" and k == drop:
             continue
-        elif parts[k] in ("amount", "to", "by"):
+        elif parts[k] in ("amount", "to", "by", "added"):
             body += data.draw(amounts())
         elif parts[k] == "cards":
             body += data.draw(_CARDS)
@@ -249,8 +258,8 @@ def test_every_room_has_its_templates() -> None:
 class RealLine:
     """An action line of a real history, with the file it is in (under ``../shared``) and
     what it says: its kind (None: no action line), player, amount (a raise's "to"), a
-    raise's first amount, whether it says all-in, and the cards in its first brackets (a
-    show's or a fold's)."""
+    raise's first amount, whether it says all-in, the cards in its first brackets (a
+    show's or a fold's), and the chips a raise written by them adds."""
 
     room: str
     source: str
@@ -261,6 +270,7 @@ class RealLine:
     by: str | None = None
     all_in: bool = False
     cards: str | None = None
+    added: str | None = None
 
 
 _STARS_CONVERTED = "corpus/Stars/cash/PLO-6max-USD-5-10-201509.converted.format.txt"
@@ -273,6 +283,17 @@ _WMX_5 = "corpus/Winamax/cash/5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt"
 _WMX_NO_COLON = "corpus/Winamax/cash/PLO-5max-EUR-2-4-202104.no.colon.txt"
 _WMX_PLAY = "corpus/Winamax/cash/PLO8-2max-play-0.05-0.10-201610.export.txt"
 _WMX_MTT = "formats/Winamax/tour/NLHE-Free-MTT-201103.Full.History.txt"
+_WPN_FL = "corpus/Winning/cash/LO8-6max-USD-20-40-201907.CASHID-TN-St_FULLSTOP__Lucie_GAMETYPE.txt"
+_WPN_SNG = ("corpus/Winning/tour/PLO8-9max-USD-15-201906.SITGOID-TN-_15_PLO_Hi_BACKSLASH_Lo_Turbo"
+            "_-_On_Demand_GAMETYPE.txt")
+_WPN_CAP = ("formats/Winning/cash/NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar__Cap__"
+            "GAMETYPE.txt")
+_WPN_DEAD = "formats/Winning/cash/NLHE-9max-USD-0.02-0.05-202104.post.dead.txt"
+_WPN_MTT = ("formats/Winning/tour/NLHE-9max-NA-0-0-201907.SCHEDULEDID-TN-The_Venom_-__5_000_000_"
+            "GTD_-_Day_1C_GAMETYPE.txt")
+_KC_BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"
+_KC_SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"
+_KC_PLO5 = "corpus/KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt"
 _BOL_PLO = "corpus/BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"
 _BOL_AP = "formats/BetOnline/cash/NLHE-10max-USD-1.00-2.00-201204.ActionPoker.txt"
 _BOL_GEAR = "formats/BetOnline/cash/NLHE-10max-play-10-20-201204.GearPoker.txt"
@@ -376,6 +397,49 @@ REAL_LINES = [
              all_in=True),
     RealLine("winamax", _WMX_PLAY, "Hero shows [5s Qd 2s 3s] (HI : Two pairs : 5 and 4)", "show",
              "Hero", cards="5s Qd 2s 3s"),
+    # WPN: no colon, "raises X to Y" (Y the street total), "caps X" (X the chips added)
+    RealLine("wpn", _WPN_FL, "Hero posts the small blind $10.00", "post_sb", "Hero", "$10.00"),
+    RealLine("wpn", _WPN_FL, "Player0 posts the big blind $20.00", "post_bb", "Player0",
+             "$20.00"),
+    RealLine("wpn", _WPN_DEAD, "Player8 posts dead $0.07", "post_sb_bb", "Player8", "$0.07"),
+    RealLine("wpn", _WPN_SNG, "Hero posts ante 25.00", "ante", "Hero", "25.00"),
+    RealLine("wpn", _WPN_FL, "Hero raises $30.00 to $40.00", "raise", "Hero", "$40.00",
+             "$30.00"),
+    RealLine("wpn", _WPN_MTT, "Player7 raises 4055.00 to 4305.00 and is all-in", "raise",
+             "Player7", "4305.00", "4055.00", all_in=True),
+    RealLine("wpn", _WPN_CAP, "IrishPimp2233 caps $0.55", "raise", "IrishPimp2233",
+             added="$0.55"),
+    RealLine("wpn", _WPN_SNG, "Player1 calls 16950.00 and is all-in", "call", "Player1",
+             "16950.00", all_in=True),
+    RealLine("wpn", _WPN_SNG, "Player3 bets 16950.00 and is all-in", "bet", "Player3",
+             "16950.00", all_in=True),
+    RealLine("wpn", _WPN_FL, "Player0 checks", "check", "Player0"),
+    RealLine("wpn", _WPN_FL, "Hero mucks hand", "muck", "Hero"),
+    RealLine("wpn", _WPN_FL, "Player0 shows [Tc 4s 3h Qd] (HI - a straight, Five high "
+             "[5d 4s 3h 2h As] | LO - [5,4,3,2,1])", "show", "Player0", cards="Tc 4s 3h Qd"),
+    RealLine("wpn", _WPN_MTT, "Player7 does not show", "no_show", "Player7"),
+    RealLine("wpn", _WPN_FL, "Main pot $79.20 | Rake $0.80", None),  # no verb: no action
+    # KingsClub: a colon after the name on posts, a space on the rest; calls and bets are
+    # street totals (ingest.rooms), all-in after a comma; collect lines in the summary
+    RealLine("kingsclub", _KC_BIG_O, "Player0: posts ante 22", "ante", "Player0", "22"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3: posts the small blind 30", "post_sb", "Player3",
+             "30"),
+    RealLine("kingsclub", _KC_SPLIT, "Player0: posts the big blind 60", "post_bb", "Player0",
+             "60"),
+    RealLine("kingsclub", _KC_SPLIT, "Player2 folds", "fold", "Player2"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3 checks", "check", "Player3"),
+    RealLine("kingsclub", _KC_SPLIT, "Player3 calls 120", "call", "Player3", "120"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero calls 836, and is all in", "call", "Hero", "836",
+             all_in=True),
+    RealLine("kingsclub", _KC_PLO5, "Player0 bets 56.43", "bet", "Player0", "56.43"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero raises to 627.25", "raise", "Hero", "627.25"),
+    RealLine("kingsclub", _KC_BIG_O, "Player2 raises to 836, and is all in", "raise",
+             "Player2", "836", all_in=True),
+    RealLine("kingsclub", _KC_BIG_O, "Player2 shows [Qh 8h 7d 3d Qc]", "show", "Player2",
+             cards="Qh 8h 7d 3d Qc"),
+    RealLine("kingsclub", _KC_PLO5, "Player0 wins pot (85.50)", "collect", "Player0", "85.50"),
+    RealLine("kingsclub", _KC_BIG_O, "Hero wins (932.50) from pot", "collect", "Hero", "932.50"),
+    RealLine("kingsclub", _KC_SPLIT, "Dealt to Player0: [X X X X]", None),  # a dealt line
     # BetOnline: "raises X to Y" with X the chips the line adds; the skins' capitalised verbs
     RealLine("betonline", _BOL_PLO, "Player8: post now 0.10", "post_bb", "Player8", "0.10"),
     RealLine("betonline", "formats/BetOnline/cash/NLHE-10max-0.25-0.50-201204.post.dead.txt",
@@ -416,8 +480,9 @@ def test_real_lines_read_as_their_text_says(real: RealLine) -> None:
     got = (
         _text(real.line, (row[0], row[1])), _text(real.line, (row[2], row[3])),
         _text(real.line, (row[6], row[7])), bool(all_in[0]), _text(real.line, (row[4], row[5])),
+        _text(real.line, (row[8], row[9])),
     )  # fmt: skip
-    assert got == (real.player, real.amount, real.by, real.all_in, real.cards)
+    assert got == (real.player, real.amount, real.by, real.all_in, real.cards, real.added)
     assert not damaged[0]
     # and the templates' plain regexes read it the same way
     assert real.player is not None

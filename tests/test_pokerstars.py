@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
 import pyarrow as pa
 import pytest
@@ -17,9 +18,11 @@ from hypothesis import strategies as st
 from ingest.engine import fields, site
 from ingest.engine.build import build
 from ingest.engine.contract import concat_results
-from ingest.engine.grammar import Grammar
+from ingest.engine.grammar import Grammar, byte_class
 from ingest.engine.header import _NO_TIME, _ZONE_NAMES, _header_fields
+from ingest.engine.scan import lit
 from ingest.engine.text import split_chunks
+from ingest.engine.wording import Wording
 from ingest.reader import iter_chunks
 from ingest.sites import Chunk, ParseResult, detect_site, pokerstars
 
@@ -379,33 +382,113 @@ def test_parse_many_gives_what_each_file_gives_alone() -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(
+    separator=st.sampled_from("/-"),
     day=st.from_regex(r"[0-9]{1,5}([/-])[0-9]{1,3}[/-][0-9]{1,3}", fullmatch=True),
     time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
     zone=st.sampled_from(["ET", "CET", "XYZ", ""]),
     et=st.booleans(),
 )
-def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, et: bool) -> None:
-    """Dates with slashes or, as ISO writes them, dashes (the same separator twice)."""
+def test_header_times_read_as_polars_reads_them(
+    separator: str, day: str, time: str, zone: str, et: bool
+) -> None:
+    """Dates with the grammar's date separator, slashes or, as ISO writes them, dashes
+    (``Wording.date_separator``): the template is the line less its number and its time,
+    `` - [0-9/]*[^-]*$`` (the date's separator in the class), the time as polars reads it."""
     when = f"{day} {time} {zone}".rstrip() + (f" [{day} {time} ET]" if et else "")
     line = f"PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - {when}"
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
     tables = pokerstars.GRAMMAR.tables
+    none = np.full(1, -1, np.int64)
     spans, zone_index, et_given, local = _header_fields(
         text.data, text.starts, text.ends, tables.hand_id, tables.hand_id_end,
-        pokerstars.GRAMMAR.wording.words,
+        Wording(date_separator=separator).words, False, none, none,
     )
-    both = next((c for c in "/-" if day.count(c) == 2), "/")  # mixed separators: no date
-    expected = pl.Series([f"{day} {time}"]).str.to_datetime(
-        f"%Y{both}%m{both}%d %H:%M:%S", strict=False
-    )
-    expected = expected.fill_null(
-        pl.Series([f"{day} {time}"]).str.to_datetime(f"%Y{both}%m{both}%d %H:%M", strict=False)
-    )
-    assert [None if t == _NO_TIME else t for t in local] == expected.cast(pl.Int64).to_list()
+    raw = text.data.tobytes()
+    template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
+    cut = re.match(rf"^(.*) - [0-9{re.escape(separator)}]*[^-]*$", line)
+    assert template == re.sub(r"#[0-9]+", "#", cut.group(1) if cut else line, count=1)
+    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, separator)
     zones = {"ET": "America/New_York", "CET": "Europe/Paris"}
     read = "America/New_York" if et_given[0] or zone_index[0] < 0 else _ZONE_NAMES[zone_index[0]]
     assert read == ("America/New_York" if et else zones.get(zone, "America/New_York"))
     assert text.data[spans[0, 0] : spans[0, 1]].tobytes() == b"1"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    head=st.sampled_from([
+        "Hand #7 - Holdem(No Limit) - $0.05/$0.10 ",
+        "Game Hand #7 - $5,000 GTD Tournament #2 - Omaha H/L(Pot Limit) - Level 1 (25.00/50.00)",
+    ]),
+    day=st.from_regex(r"[0-9]{1,5}/[0-9]{1,3}/[0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+    zone=st.sampled_from(["UTC", "ET", ""]),
+)  # fmt: skip
+def test_header_times_after_a_dash_read_as_the_regex_reads_them(
+    head: str, day: str, time: str, zone: str
+) -> None:
+    """A room whose time follows "- " (WPN: "... Level 1 (25.00/50.00)- 2019/07/25 ...",
+    hand numbers ended by " - "): the template is the line less its number and
+    ``- [^-]*$``, the time as polars reads it."""
+    line = f"{head}- {day} {time} {zone}".rstrip()
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    spans, zone_index, _, local = _header_fields(
+        text.data, text.starts, text.ends, byte_class("[0-9]"), lit(" - "),
+        Wording(time_separator="- ").words, False, text.starts, text.ends,
+    )  # fmt: skip
+    raw = text.data.tobytes()
+    template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
+    cut = re.match(r"^(.*)- [^-]*$", line)
+    assert cut is not None
+    assert template == re.sub(r"#[0-9]+", "#", cut.group(1), count=1)
+    expected = pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M:%S", strict=False)
+    expected = expected.fill_null(
+        pl.Series([f"{day} {time}"]).str.to_datetime("%Y/%m/%d %H:%M", strict=False)
+    )
+    assert [None if t == _NO_TIME else t for t in local] == expected.cast(pl.Int64).to_list()
+    read = _ZONE_NAMES[zone_index[0]] if zone_index[0] >= 0 else None
+    assert read == {"UTC": "UTC", "ET": "America/New_York"}.get(zone)
+
+
+def _polars_times(day: str, time: str, separator: str) -> list[int | None]:
+    """``day time`` as polars reads it (with or without seconds), in microseconds."""
+    formats = [f"%Y{separator}%m{separator}%d %H:%M:%S", f"%Y{separator}%m{separator}%d %H:%M"]
+    when = pl.Series([f"{day} {time}"])
+    expected = when.str.to_datetime(formats[0], strict=False)
+    expected = expected.fill_null(when.str.to_datetime(formats[1], strict=False))
+    return expected.cast(pl.Int64).to_list()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    day=st.from_regex(r"[0-9]{1,5}-[0-9]{1,3}-[0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+    stakes=st.sampled_from(["5/10", "1 - 2", "500/1,000"]),
+)
+def test_times_on_a_line_of_their_own_read_as_polars_reads_them(
+    day: str, time: str, stakes: str
+) -> None:
+    """A grammar whose time stands on the line after the header (as KingsClub's does, with
+    dashes in the date): the header keeps all its text but the hand number, however many
+    " - " it has, and the time line reads as polars reads it."""
+    header = f"#7: Limit Omaha - {stakes}"
+    text = split_chunks([Chunk(f"{header}\n{day} {time}".encode(), "f.txt", 0, 1, "utf-8")])
+    tables, words = pokerstars.GRAMMAR.tables, Wording(date_separator="-").words
+    first = np.array([0], np.int64)
+    spans, zone_index, et_given, local = _header_fields(
+        text.data, text.starts[:1], text.ends[:1], tables.hand_id, tables.hand_id_end, words,
+        True, text.starts[1:2], text.ends[1:2],
+    )
+    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "-")
+    assert (zone_index[0], et_given[0]) == (-1, False)
+    raw = text.data.tobytes()
+    template = raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]
+    assert raw[spans[0, 0] : spans[0, 1]] == b"7"
+    assert template == f"#: Limit Omaha - {stakes}".encode()
+    # no time line: no time
+    local = _header_fields(text.data, text.starts[:1], text.ends[:1], tables.hand_id,
+                           tables.hand_id_end, words, True, first - 1, first - 1)[3]  # fmt: skip
+    assert list(local) == [_NO_TIME]
 
 
 # The regex the table-line scan follows (with ASCII digits).
@@ -428,11 +511,18 @@ def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str])
     line = start + "".join(pieces)
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
     words = pokerstars.GRAMMAR.wording.words
-    [found] = fields.table_fields(text.data, text.starts, text.ends, words)
+    [found] = fields.table_fields(text.data, text.starts, text.ends, words, False)
     read = line.lstrip(" \t").rstrip(" \t\r")  # a line is read without its indent and end
-    expected = (
-        pl.DataFrame({"line": [read]})
-        .select(pl.col("line").str.extract_groups(TABLE_LINE))
+    name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
+    numbers = tuple(None if value < 0 else int(value) for value in found[2:])
+    assert (name, *numbers) == _table_read(read, TABLE_LINE)
+
+
+def _table_read(line: str, pattern: str) -> tuple[str | None, int | None, int | None]:
+    """Table name, seats and button as the regex ``pattern`` reads them from ``line``."""
+    return (
+        pl.DataFrame({"line": [line]})
+        .select(pl.col("line").str.extract_groups(pattern))
         .unnest("line")
         .select(
             "table_name",
@@ -441,9 +531,81 @@ def test_table_lines_read_as_the_regex_reads_them(start: str, pieces: list[str])
         )
         .row(0)
     )
+
+
+# A table line that is the table's name alone (WPN's cash tables: ``Wording.bare_table_name``),
+# read when a line does not follow ``TABLE_LINE``.
+BARE_TABLE_LINE = (
+    r"^(?P<table_name>.+) (?P<max_seats>[0-9]+)-[Mm]ax[^#]*"
+    r"(?:Seat #(?P<button_seat>[0-9]+) is the button)?$"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["Table '", "Table ", "St. Lucie", "Miramar (Cap)", "Gorham", "a", ""]),
+    st.lists(
+        st.sampled_from(["'", "' ", " ", "6", " 6-max", "-max", "10-Max", " 9-max", "#", "3",
+                         "Seat #", " Seat #4 is the button", " is the button", "300", "é"]),
+        max_size=10,
+    ),
+)  # fmt: skip
+def test_bare_table_lines_read_as_the_regexes_read_them(start: str, pieces: list[str]) -> None:
+    line = start + "".join(pieces)
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording(bare_table_name=True).words
+    [found] = fields.table_fields(text.data, text.starts, text.ends, words, True)
+    read = line.lstrip(" \t").rstrip(" \t\r")
+    expected = _table_read(read, TABLE_LINE)
+    if expected[0] is None:
+        expected = _table_read(read, BARE_TABLE_LINE)
     name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
     numbers = tuple(None if value < 0 else int(value) for value in found[2:])
     assert (name, *numbers) == expected
+    # the line scan takes as a table line before the first marker what either form reads
+    bare = fields.bare_table(text.data, int(text.starts[0]), int(text.ends[0]), words)[0] >= 0
+    assert bare == (_table_read(read, BARE_TABLE_LINE)[0] is not None)
+
+
+# The regex of a summary seat line's result (see ``Grammar.summary_results``): a signed
+# amount after the stack's parenthesis, or the line ending at it (a result of 0).
+RESULT = r"^(?:.*\)$|.*\) (?P<sign>[+-])(?P<amount>[^ ]+)$)"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Seat 1: ", "P", " ", "(", ")", "3,037.50", "+", "-", "42",
+                                 ") ", " +", "é"]), max_size=8))  # fmt: skip
+def test_summary_results_read_as_the_regex_reads_them(pieces: list[str]) -> None:
+    line = "".join(pieces).strip(" ")
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording().words
+    spans, _, _, sign = fields.summary_seat_fields(text.data, text.starts, text.ends, words,
+                                                   False, False, True)  # fmt: skip
+    match = re.match(RESULT, line)
+    amount = None if spans[0, 6] < 0 else text.data[spans[0, 6] : spans[0, 7]].tobytes()
+    if match is None:
+        assert sign[0] == 0
+    elif match["sign"] is None:
+        assert (sign[0], amount) == (2, None)
+    else:
+        assert (sign[0], amount) == (1 if match["sign"] == "+" else -1,
+                                     match["amount"].encode())  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["X", " ", "Xs", "XX", "As", "x"]), max_size=6))
+def test_dealt_cards_all_unknown_are_no_cards(cards: list[str]) -> None:
+    """``Dealt to P: [X X X X]`` (KingsClub's unknown card ``X``) shows no card:
+    ``^X(?: X)*$`` between the brackets reads as none."""
+    shown = "".join(cards)
+    line = f"Dealt to P: [{shown}]"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording(cards_open=": [", unknown_card="X").words
+    [row] = fields.dealt_fields(text.data, text.starts, text.ends, words)
+    read = None if row[2] < 0 else text.data[row[2] : row[3]].tobytes().decode()
+    player = text.data[row[0] : row[1]].tobytes().decode()
+    assert player == "P"
+    assert read == (None if re.fullmatch(r"X(?: X)*", shown) else shown)
 
 
 @settings(max_examples=300, deadline=None)
@@ -466,8 +628,8 @@ def test_summary_seat_lines_read_as_the_regexes_read_them(
     line = "Seat " + "".join(pieces)
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
     words = pokerstars.GRAMMAR.wording.words
-    spans, useful, _ = fields.summary_seat_fields(
-        text.data, text.starts, text.ends, words, collected, best_hand
+    spans, useful, _, _ = fields.summary_seat_fields(
+        text.data, text.starts, text.ends, words, collected, best_hand, False
     )
     read = line.rstrip(" \t")  # a line is read without its trailing blanks
 

@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "betonline"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "betonline"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -17,12 +17,14 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "pokerstars": {"pokerstars.py"},
         "ggpoker": {"ggpoker.py", "pokerstars.py"},  # it takes the format's action lines
         "winamax": {"winamax.py"},
+        "wpn": {"wpn.py"},
+        "kingsclub": {"kingsclub.py"},
         "betonline": {"betonline.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
     versions = {parser_version(site) for site in sites.values()}
-    assert len(versions) == 4
+    assert len(versions) == len(sites)
     assert all(Path(p).is_file() for site in sites.values() for p in site.sources)
 
 
@@ -36,6 +38,12 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"Poker Hand #OM181427446: Omaha Pot Limit ($0.5/$1) - 2020/04/14 07:56:19": "ggpoker",
         b"Winamax Poker - CashGame - HandId: #9630554-604-1489827073 - Omaha5 pot limit "
         b"(5\xe2\x82\xac/10\xe2\x82\xac) - 2017/03/18 08:51:13 UTC": "winamax",
+        b"Hand #78708209 - Omaha H/L(Fixed Limit) - $20.00/$40.00 - 2019/07/18 15:13:01 UTC":
+            "wpn",
+        b"Game Hand #82980175 - Tournament #11212445 - Omaha H/L(Pot Limit) - Level 1 "
+        b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
+        # the time on the next line: the first line is the hand number, game and stakes
+        b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
         b"BetOnline Poker Game #1073058326: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 "
         b"21:25:46 EDT": "betonline",
         b"BetOnline Poker Game #1078353699: Tournament #4157956: Hold'em $10.00/$20.00 - "
@@ -49,3 +57,5 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         assert detect_site(head[: head.index(b"#") + 4]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
+    # WPN's format before 2019, which no grammar reads yet
+    assert detect_site(b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 (Omaha)") is None

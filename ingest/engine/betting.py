@@ -19,6 +19,7 @@ _NO_CHIPS = np.array([kind in ("fold", "check", "show", "muck") for kind in EVEN
 RAISE_READINGS = ("total", "added")
 _STRADDLE_CODE, _RETURN_CODE = KIND_CODES["straddle"], KIND_CODES["return"]
 _SMALL_BLIND_CODE = KIND_CODES["post_sb"]
+_CALL_CODE, _BET_CODE = KIND_CODES["call"], KIND_CODES["bet"]
 _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
     KIND_CODES["raise"],
     KIND_CODES["ante"],
@@ -30,18 +31,21 @@ _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
 
 def events(
     lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray, total_pot: np.ndarray,
-    may_add: np.ndarray, both_blinds_unprinted: np.ndarray | None = None,
+    may_add: np.ndarray, calls_total: np.ndarray, both_blinds_unprinted: np.ndarray,
 ) -> tuple[pl.DataFrame, np.ndarray]:
     """Events in line order, with amounts in the smallest unit (``x``: the amount, ``y``:
     a raise's "to" amount, ``fee_x``: a cash-out fee; null when unreadable) and the street
     totals of the betting rows (see :func:`_betting`): ``live``, ``after``, ``chips``,
     ``dead``, ``raise_to`` and ``seq``; ``pkey`` is the player's (hand, seat) key, ``key``
-    that and the street. ``raises X to Y`` is read with Y the street total, or, in hands
+    that and the street. A raise written by the chips it adds (``adds``) adds them to what
+    the player had in. ``raises X to Y`` is read with Y the street total, or, in hands
     whose room ``may_add`` writes Y as the chips the raise adds, that way when only it
     makes the hand's chips balance (what the betting puts in, less returns, is the printed
-    ``total_pot``). A post of both blinds puts in its amount and, per hand,
-    ``both_blinds_unprinted`` (the dead small blind a room leaves out of it). Also returns
-    each hand's reading (an index in ``RAISE_READINGS``)."""
+    ``total_pot``). In hands whose room writes ``calls_total``, "calls X" and "bets X" set
+    the street total to X (what they add is X less the player's total before). A post of
+    both blinds puts in its amount and, per hand, ``both_blinds_unprinted`` (the dead small
+    blind a room leaves out of it). Also returns each hand's reading (an index in
+    ``RAISE_READINGS``)."""
     ev = lines.events
     hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy().astype(np.int64)
     # A raise written before the cards are dealt is a post of both blinds (Winamax writes
@@ -51,8 +55,7 @@ def events(
     ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
     cents = in_cents[hand]
     value, value_ok = units(ev["value_h"].to_numpy(), cents)
-    if both_blinds_unprinted is not None:
-        value = value + np.where(code == _BOTH_BLINDS_CODE, both_blinds_unprinted[hand], 0)
+    value = value + np.where(code == _BOTH_BLINDS_CODE, both_blinds_unprinted[hand], 0)
     fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
     is_raise = code == _RAISE_CODE
     x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
@@ -61,8 +64,10 @@ def events(
     pkey = hand * 16 + seat
     key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
     args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
-            big_blind[hand])  # fmt: skip
-    flows = [_betting(*args, reading == "added") for reading in RAISE_READINGS[: 1 + may_add.any()]]
+            big_blind[hand], calls_total[hand])  # fmt: skip
+    adds = ev["adds"].to_numpy()  # raises that say the chips they add
+    flows = [_betting(*args, adds | (reading == "added"))
+             for reading in RAISE_READINGS[: 1 + may_add.any()]]  # fmt: skip
     n = total_pot.size
     reading = np.zeros(n, np.int64)
     if len(flows) > 1:
@@ -97,17 +102,19 @@ def events(
 @njit
 def _betting(
     hand: np.ndarray, key: np.ndarray, code: np.ndarray, x: np.ndarray, y: np.ndarray,
-    big_blind: np.ndarray, raise_adds: bool,
+    big_blind: np.ndarray, to_total: np.ndarray, raise_adds: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """The street totals, one pass over the events in line order: per (hand, seat, street) ``key``,
     what each betting row adds live (a post of both blinds counts the big blind live, the
     rest is dead, and is all dead when less than the big blind; antes and dead posts are
     dead, and so is a small blind posted with the big blind already in; a raise, and a
     straddle (a raise in the blinds, whose amount a re-straddle raises), set the total to
-    their amount, and later calls add to it; with ``raise_adds``, a raise's "to" amount is
-    what it adds), the total after it, and what a raise adds; then the chips each event
-    moves and its dead part. Null amounts (-1 in ``x``, ``y``, ``big_blind``) count as 0:
-    their hands fail the checks. Returns the values and a validity flag for each."""
+    their amount, and later calls add to it; a raise's "to" amount is what it adds where
+    ``raise_adds``; where ``to_total``, a call or bet sets the total to its amount, adding
+    the difference, none when less), the total after it, and what a raise adds; then the
+    chips each event moves and its dead part. Null amounts (-1 in ``x``, ``y``,
+    ``big_blind``) count as 0: their hands fail the checks. Returns the values and a
+    validity flag for each."""
     n = hand.size
     live, after = np.zeros(n, np.int64), np.zeros(n, np.int64)
     chips, dead = np.zeros(n, np.int64), np.zeros(n, np.int64)
@@ -144,10 +151,14 @@ def _betting(
             c == _SMALL_BLIND_CODE and 0 < big_blind[i] <= total[g]
         ):  # a small blind posted with the big blind in is dead
             adds = 0
+        elif to_total[i] and c in (_CALL_CODE, _BET_CODE):
+            adds = xi - last[g]
+            chips_valid[i] = adds >= 0  # a total below the player's own is no amount
+            adds = max(adds, 0)
         else:
             adds = xi
         total[g] += adds
-        to = max(y[i], 0) + (last[g] if raise_adds and c == _RAISE_CODE else 0)
+        to = max(y[i], 0) + (last[g] if raise_adds[i] and c == _RAISE_CODE else 0)
         if c in (_RAISE_CODE, _STRADDLE_CODE):
             since_raise[g] = total[g]
             base[g] = to
@@ -157,6 +168,9 @@ def _betting(
         if c in (_RAISE_CODE, _STRADDLE_CODE):
             chips[i] = to - last[g]
             chips_valid[i] = y[i] >= 0
+        elif to_total[i] and c in (_CALL_CODE, _BET_CODE):
+            chips[i] = adds
+            chips_valid[i] = chips_valid[i] and x[i] >= 0
         else:
             chips[i] = xi
             chips_valid[i] = x[i] >= 0

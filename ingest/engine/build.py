@@ -10,6 +10,7 @@ sitting out, failed hands).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -31,7 +32,7 @@ from ingest.engine.returns import infer_returns, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
 from ingest.engine.winners import complete_winnings
-from ingest.rooms import RAISE_MAY_ADD, RAKE_NOT_PRINTED, WINNINGS_IN_SUMMARY
+from ingest.rooms import CALLS_ARE_TOTALS, RAISE_MAY_ADD, RAKE_NOT_PRINTED, WINNINGS_IN_SUMMARY
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
 # Event kinds whose board number is kept (the others happen before the boards split).
@@ -71,19 +72,24 @@ def _collections(
         "half": pa.array(ev["half"].to_numpy()[rows]),
         "amount": arrow(ev["chips"]).take(picked),
     }
-    if not from_summary.any():
+    unprinted = players["unprinted"].to_numpy()
+    if not from_summary.any() and not unprinted.any():
         return columns, np.arange(rows.size)
+    # the summary's winnings, and what was collected from pots no line pays (``unprinted``:
+    # a summary's results, or the pots a summary leaves out): a row each, of no pot named
     player_hand = players["hand"].to_numpy()
     won = np.flatnonzero(from_summary[player_hand] & (players["collected"].to_numpy() > 0))
-    picked = pa.array(won)
+    more = np.flatnonzero(unprinted > 0)
+    picked = pa.array(np.concatenate([won, more]))
+    amount = np.concatenate([players["collected"].to_numpy()[won], unprinted[more]])
     summary_columns: dict[str, Column] = {
-        "hand": player_hand[won],
+        "hand": player_hand[np.concatenate([won, more])],
         "seat": arrow(players["seat"]).take(picked),
-        "player": take(players["player"], won),
-        "board": pa.array(np.ones(won.size, np.int8)),
-        "pot": pa.nulls(won.size, pa.int8()),
-        "half": pa.array(np.zeros(won.size, np.int8)),
-        "amount": arrow(players["collected"]).take(picked),
+        "player": take(players["player"], np.concatenate([won, more])),
+        "board": pa.array(np.ones(amount.size, np.int8)),
+        "pot": pa.nulls(amount.size, pa.int8()),
+        "half": pa.array(np.zeros(amount.size, np.int8)),
+        "amount": pa.array(amount),
     }
     both: dict[str, Column] = {"hand": np.concatenate([hand, summary_columns["hand"]])}
     for name in ("seat", "player", "board", "pot", "half", "amount"):
@@ -99,21 +105,22 @@ def _pot_lines(totals: pl.DataFrame) -> pl.DataFrame:
     return totals.filter(~same.fill_null(False))
 
 
-def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool, pot_lines: bool
-            ) -> pl.DataFrame:  # fmt: skip
+def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFrame:
     """One row per hand: how many "Total pot" lines it has, and the first one's line, total
     pot (and ``total_step``, what its last digit stands for when it is rounded, else 0)
     and the room's amounts on it (rake, other fees, money the room added; null:
     unreadable, or no such line), plus the room's money from lines of its own (a cash
-    drop). ``total_pot`` is what the players put in: money the room added to the printed
-    total is taken off it. With ``pot_lines`` the total is the sum of the hand's pot lines
-    (see ``Grammar.pot_lines``); ``pots_paid`` is the printed total before the room's
+    drop, a summary's rake line). ``total_pot`` is what the players put in: money the
+    room added to the printed total is taken off it. In a room that prints no total pot
+    (``Grammar.total_line``) the room's amounts are those of its own lines and the total
+    is left null, to be read from the betting. With ``Grammar.pot_lines`` the total is the
+    sum of the hand's pot lines; ``pots_paid`` is the printed total before the room's
     amounts are added to it (what the pots paid out, where the total is printed after the
     room's take)."""
     n = in_cents.size
-    totals = _pot_lines(lines.totals) if pot_lines else lines.totals
+    totals = _pot_lines(lines.totals) if grammar.pot_lines else lines.totals
     rows = grouped.first_rows(totals["hand"].to_numpy(), n, np.ones(totals.height, np.bool_))
-    found = rows >= 0
+    found = rows >= 0 if grammar.total_line else np.ones(n, np.bool_)
 
     def first_amount(column: str) -> tuple[np.ndarray, np.ndarray]:
         if column not in totals.columns:  # the room writes no such amount
@@ -122,7 +129,7 @@ def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool, pot_lines: boo
         return units(grouped.gather(totals[column].to_numpy(), rows, -1), in_cents)
 
     total, total_ok = first_amount("total_h")
-    if pot_lines:
+    if grammar.pot_lines:
         hand = totals["hand"].to_numpy()
         each, each_ok = units(totals["total_h"].to_numpy(), in_cents[hand])
         total = grouped.sums(hand, n, each)
@@ -130,10 +137,17 @@ def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool, pot_lines: boo
     paid = total.copy()
     step, _ = first_amount("total_step_h")
     amounts = {column: first_amount(f"{column}_h") for column in ROOM_COLUMNS}
-    if after_rake:  # the room prints the pot less what it took
+    if grammar.total_after_rake:  # the room prints the pot less what it took
         for column in ("rake", "jackpot_fee", "tax"):
             value, ok = amounts[column]
             total, total_ok = total + value, total_ok & ok
+    own = lines.summary_amounts
+    for k, column in enumerate(grammar.summary_amounts.values()):
+        rows_k = own.filter(pl.col("label") == k)
+        hand = rows_k["hand"].to_numpy()
+        value, ok = units(rows_k["amount_h"].to_numpy(), in_cents[hand])
+        amounts[column] = (amounts[column][0] + grouped.sums(hand, n, value),
+                           amounts[column][1] & (grouped.counts(hand, n, ~ok) == 0))
     room_lines = lines.room_money
     money_in, money_ok = units(room_lines["amount_h"].to_numpy(),
                                in_cents[room_lines["hand"].to_numpy()])  # fmt: skip
@@ -145,19 +159,24 @@ def _totals(lines: Lines, in_cents: np.ndarray, after_rake: bool, pot_lines: boo
     columns = {column: pa.array(value, mask=~(found & ok))
                for column, (value, ok) in amounts.items()}  # fmt: skip
     columns["room_money_in"] = pa.array(room_in, mask=~(found & room_ok) | drop_bad)
+    # the line an unreadable amount is reported at: the total pot line, else the first
+    # unreadable line of the room's own
     idx = grouped.gather(totals["idx"].to_numpy(), rows, -1)
+    bad_own = grouped.first_rows(own["hand"].to_numpy(), n, own["amount_h"].to_numpy() < 0)
+    idx = np.where(idx < 0, grouped.gather(own["idx"].to_numpy(), bad_own, -1), idx)
     return pl.DataFrame(
         {
             "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
-            "total_idx": pa.array(idx, mask=~found),
+            "total_line": np.full(n, grammar.total_line),
+            "total_idx": pa.array(idx, mask=idx < 0),
             "total_pot": pa.array(total - room_in,
                                   mask=~(found & total_ok & room_ok) | drop_bad),
             "total_step": step,
             "pots_paid": pa.array(paid, mask=~(found & total_ok)),
             **columns,
         },
-        schema={"n_totals": pl.Int64, "total_idx": pl.Int64, "total_pot": pl.Int64,
-                "total_step": pl.Int64, "pots_paid": pl.Int64,
+        schema={"n_totals": pl.Int64, "total_line": pl.Boolean, "total_idx": pl.Int64,
+                "total_pot": pl.Int64, "total_step": pl.Int64, "pots_paid": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
 
@@ -190,7 +209,7 @@ def _assemble(columns: dict[str, Column], schema: pa.Schema, rows: np.ndarray | 
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
-def _boards(lines: Lines, hands: int) -> pa.Array:
+def _boards(lines: Lines, hands: int, shared: str) -> pa.Array:
     """Each hand's boards (one string per board, by board number), empty when none."""
     boards = lines.boards
     hand = boards["hand"].to_numpy()
@@ -198,23 +217,35 @@ def _boards(lines: Lines, hands: int) -> pa.Array:
     offsets = np.zeros(hands + 1, np.int32)
     np.cumsum(grouped.counts(hand, hands), out=offsets[1:])
     cards = arrow(boards["cards"]).cast(pa.string()).take(pa.array(order))
-    return pa.ListArray.from_arrays(pa.array(offsets), _completed(cards, hand[order]))
+    return pa.ListArray.from_arrays(pa.array(offsets), _completed(cards, hand[order], shared))
 
 
-def _completed(cards: pa.Array, hand: np.ndarray) -> pa.Array:
+def _completed(cards: pa.Array, hand: np.ndarray, shared: str = "") -> pa.Array:
     """Boards in hand order, a later board that prints only the cards dealt again (GGPoker:
-    "SECOND Board [2c Kc]") completed with the first board's cards before them."""
+    "SECOND Board [2c Kc]") completed with the first board's cards before them, and one
+    that writes ``shared`` for a card of the first board (KingsClub: "- - - 5d 3h") given
+    that card."""
     words = pc.utf8_length(cards).to_numpy(zero_copy_only=False) // 3 + 1
     first = np.ones(hand.size, np.bool_)
     first[1:] = hand[1:] != hand[:-1]
     first_row = np.maximum.accumulate(np.where(first, np.arange(hand.size), 0))
-    short = np.flatnonzero(~first & (words < words[first_row]))
-    if not short.size:
+    marked = np.zeros(hand.size, np.bool_)
+    if shared:
+        word = rf"(?:^| ){re.escape(shared)}(?: |$)"
+        found = pc.fill_null(pc.match_substring_regex(cards, word), False)
+        marked = ~first & found.to_numpy(zero_copy_only=False)
+    short = np.flatnonzero(~first & ~marked & (words < words[first_row]))
+    if not short.size and not marked.any():
         return cards
     texts = cards.to_pylist()
     for row in short:
         head = texts[first_row[row]].split()[: words[first_row[row]] - words[row]]
         texts[row] = " ".join([*head, texts[row]])
+    for row in np.flatnonzero(marked):
+        own, base = texts[row].split(), texts[first_row[row]].split()
+        texts[row] = " ".join(
+            base[k] if card == shared and k < len(base) else card for k, card in enumerate(own)
+        )
     return pa.array(texts, pa.string())
 
 
@@ -265,13 +296,14 @@ def build(
     n = info.height
     arrays = HandArrays.of(info)
     seats = read_seats(lines, arrays.in_cents)
-    totals = _totals(lines, arrays.in_cents, grammar.total_after_rake, grammar.pot_lines)
+    totals = _totals(lines, arrays.in_cents, grammar)
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
+    calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
     # what a post of both blinds leaves out of its amount (see ``Grammar``)
-    unprinted = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
+    dead_small = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
-                         unprinted)  # fmt: skip
+                         calls_total, dead_small)  # fmt: skip
     ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]))
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
@@ -286,11 +318,13 @@ def build(
         - pl.col("room_money_in"),
     )
     totals = totals.with_columns(total_pot=_total_read(totals, ev))
+    if not grammar.total_line:  # none printed: what the players left in the pots
+        left_in = pl.Series(_in_pots(ev, n))
+        totals = totals.with_columns(total_pot=left_in, printed_total=left_in)
     totals = _rake_taken(totals, ev, _rake_not_printed(info))
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(
-        lines, arrays, seats, ev, due, _summary_excess(info, ev, totals),
-        grammar.summary_winnings,
+        lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
     )
     if grammar.one_pot_each:
         players = complete_winnings(players, ev, _pot_lines(lines.totals), arrays.in_cents)
@@ -320,7 +354,7 @@ def build(
             "raise_reading": pa.array(RAISE_READINGS).take(pa.array(reading)),
             "inconsistencies": _lists(n, inconsistent),
             "uncalled_inferred": inferred,
-            "boards": _boards(lines, n),
+            "boards": _boards(lines, n, grammar.wording.shared_card),
             "source_file": files.take(pa.array(info["file"].to_numpy())),
             "byte_offset": info["offset"],
         },
@@ -389,6 +423,14 @@ def build(
     )
 
 
+def _in_pots(ev: pl.DataFrame, n: int) -> np.ndarray:
+    """Per hand, what the betting puts in the pots, less what comes back."""
+    code = ev["code"].to_numpy()
+    chips = numbers(ev["chips"], 0)
+    return grouped.sums(ev["hand"].to_numpy(), n, np.where(
+        IS_BETTING[code], chips, np.where(code == _RETURN_CODE, -chips, 0)))  # fmt: skip
+
+
 def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     """The total pot as the hand's chips read it, where the printed total is one of two
     other readings: a total rounded (``total_step``: "Total pot 17.68k" for 17,685 chips)
@@ -410,14 +452,6 @@ def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     rounded = (step > 0) & (total >= 0) & (np.abs(total - in_pots) < step)
     read = np.where(rounded, in_pots, np.where(less_take, total + take, total))
     return pl.Series(read).set(totals["total_pot"].is_null(), None)
-
-
-def _in_pots(ev: pl.DataFrame, n: int) -> np.ndarray:
-    """Per hand, the chips its players left in the pots: put in, less returns."""
-    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
-    chips = numbers(ev["chips"], 0)
-    return grouped.sums(hand, n, np.where(IS_BETTING[code], chips,
-                                          np.where(code == _RETURN_CODE, -chips, 0)))  # fmt: skip
 
 
 def _rake_not_printed(info: pl.DataFrame) -> np.ndarray:

@@ -77,6 +77,14 @@ class Site(Protocol):
     def sources(self) -> Sequence[Path]:
         """The code that reads this format (its digest is the parser version)."""
 
+    @property
+    def zone_override(self) -> str | None:
+        """The zone of times written without one, when the user named it (None: the
+        format's own assumption)."""
+
+    def with_zone(self, zone: str) -> Site:
+        """This format with the times written without a zone read in ``zone``."""
+
     def detect(self, head: bytes) -> bool:
         """Whether a file starting with ``head`` is in this format."""
 

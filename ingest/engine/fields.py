@@ -13,12 +13,12 @@ import numpy as np
 
 from ingest.engine import scan
 from ingest.engine.grammar import (
-    BETTING,
     EVENT_KINDS,
     NOT_EVENTS,
     OP_BRACKETED,
     OP_LITERAL,
     OP_WORD,
+    SHAPED,
     SLOT_NONE,
     WITH_AMOUNT,
     Actions,
@@ -49,6 +49,7 @@ from ingest.engine.wording import (
     W_TABLE_ID,
     W_TOTAL_POT,
     W_UNCALLED,
+    W_UNKNOWN_CARD,
     W_WON,
 )  # fmt: skip
 
@@ -56,7 +57,7 @@ from ingest.engine.wording import (
 KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
 KIND_EVENT = np.array([kind not in NOT_EVENTS for kind in EVENT_KINDS])
 _KIND_CARDS = np.array([kind in ("show", "muck", "fold") for kind in EVENT_KINDS])
-_KIND_SHAPED = np.array([kind in [*BETTING, "check"] for kind in EVENT_KINDS])
+_KIND_SHAPED = np.array([kind in SHAPED for kind in EVENT_KINDS])
 NO_SEAT = -999  # a seat number that is not one
 _BAR = lit(" |")  # ends a cash-out's amount
 _NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
@@ -84,7 +85,8 @@ def match_ops(
     op_literal: np.ndarray, out: np.ndarray,
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
-    the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4)."""
+    the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
+    raise adds at 4:6)."""
     out[:] = NULL
     for k in range(op_bounds[template], op_bounds[template + 1]):
         kind = op_kind[k]
@@ -121,44 +123,44 @@ def _verb_at(
     data: np.ndarray, start: int, end: int, separator: np.ndarray, verbs: np.ndarray,
     verb_bounds: np.ndarray, verb_first: np.ndarray,
 ) -> tuple[int, int]:  # fmt: skip
-    """Where the player's name ends and which template's verb follows it (-1: none): the
-    first separator when it is ": "; with a space (no colon), the first space followed by
-    a verb (``verb_first``: the bytes a verb can start with)."""
+    """Where the player's name ends and which template's verb (its separator first) follows
+    it (-1: none): the first separator when the templates all write ": "; else (a space,
+    or both) the first place after the name's first byte where a separator and a verb
+    start (``verb_first``: the bytes a separator can start with)."""
     if separator.size > 1:
         colon = find(data, start, end, separator)
         if colon < 0:
             return -1, -1
-        return colon, scan.prefix_of(data, colon + separator.size, end, verbs, verb_bounds)
-    pos = find_byte(data, start + 1, end, separator[0])
-    while pos >= 0:
-        if pos + 1 < end and verb_first[data[pos + 1]]:
-            found = scan.prefix_of(data, pos + 1, end, verbs, verb_bounds)
+        return colon, scan.prefix_of(data, colon, end, verbs, verb_bounds)
+    for pos in range(start + 1, end):
+        if verb_first[data[pos]]:
+            found = scan.prefix_of(data, pos, end, verbs, verb_bounds)
             if found >= 0:
                 return pos, found
-        pos = find_byte(data, pos + 1, end, separator[0])
     return -1, -1
 
 
 @njit
 def action_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, separator: np.ndarray,
-    verbs: np.ndarray, verb_bounds: np.ndarray, codes: np.ndarray, next_same: np.ndarray,
-    op_bounds: np.ndarray,
+    verbs: np.ndarray, verb_bounds: np.ndarray, separator_size: np.ndarray,
+    codes: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets) and a raise's first amount; the event kind code (-1: not an action);
+    first brackets), a raise's first amount and the chips a raise adds (a template's
+    ``{added}``); the event kind code (-1: not an action);
     the all-in flag; and whether a betting or checking line follows no template of its
     verb (the first template with its verb gives the kind; the amount of such a line is
     its last word, less the all-in suffix)."""
     n = starts.size
-    spans = np.full((n, 8), NULL, np.int64)  # player, amount, cards, raise-by
+    spans = np.full((n, 10), NULL, np.int64)  # player, amount, cards, raise-by, added
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(4, np.int64)
+    fields = np.empty(6, np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -168,14 +170,14 @@ def action_fields(
         spans[i, 0], spans[i, 1] = start, player_end
         if found < 0:
             continue
-        rest = player_end + separator.size
+        rest = player_end + separator_size[found]
         code[i] = codes[found]
         all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, end, all_in_suffix)
         core_end = end - all_in_suffix.size if all_in[i] else end
         matched = False
         t = found
         while t >= 0:  # the templates with this verb, in order
-            verb_size = verb_bounds[t + 1] - verb_bounds[t]
+            verb_size = verb_bounds[t + 1] - verb_bounds[t] - separator_size[t]
             # the all-in suffix is never part of a field (a word has no space)
             matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
                                 op_slot, literals, literal_bounds, op_literal, fields)  # fmt: skip
@@ -183,6 +185,7 @@ def action_fields(
                 code[i] = codes[t]
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
+                spans[i, 8], spans[i, 9] = fields[4], fields[5]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount
@@ -202,8 +205,8 @@ def read_actions(
 ) -> tuple[np.ndarray, ...]:
     """:func:`action_fields` with a grammar's compiled templates."""
     return action_fields(
-        data, starts, ends, actions.separator, *actions.verbs, actions.codes,
-        actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
+        data, starts, ends, actions.separator, *actions.verbs, actions.separator_size,
+        actions.codes, actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
         *actions.literals, actions.op_literal, actions.all_in,
     )  # fmt: skip
 
@@ -519,19 +522,39 @@ def _won(data: np.ndarray, start: int, end: int, won: np.ndarray) -> tuple[int, 
 
 
 @njit
+def _result(data: np.ndarray, start: int, end: int) -> tuple[int, int, int]:
+    r"""A summary seat line's result after its stack, ``\) ([+-])(\S+)$``: its sign and the
+    amount's span; sign 2 (and a null span) for a line ending ``\)``, a result of 0 not
+    written; sign 0 for neither."""
+    if end > start and data[end - 1] == _CLOSE_PAREN:
+        return 2, NULL, NULL
+    space = end - 1
+    while space > start and data[space] != _SPACE:
+        space -= 1
+    if space <= start or data[space - 1] != _CLOSE_PAREN or space + 2 >= end:
+        return 0, NULL, NULL
+    sign = data[space + 1]
+    if sign != 43 and sign != 45:  # "+" or "-"
+        return 0, NULL, NULL
+    return (1 if sign == 43 else -1), space + 2, end
+
+
+@njit
 def summary_seat_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
-    collected: bool, best_hand: bool,
+    collected: bool, best_hand: bool, results: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
-    """Summary ``Seat N: ...`` lines: whether the line matters (cards or winnings), spans of
-    the seat number (``^Seat ([0-9]+):``), the cards shown or mucked (none on a line that
-    wins where ``best_hand``: they are a best hand, not the hole cards) and the amount won
-    (after the first "won", or, where ``collected`` and the line has none, the first
-    "collected"), and whether the pot was not awarded."""
+    """Summary ``Seat N: ...`` lines: whether the line matters (cards, winnings, or with
+    ``results`` a result), spans of the seat number (``^Seat ([0-9]+):``), the cards shown
+    or mucked (none on a line that wins where ``best_hand``: they are a best hand, not the
+    hole cards), the amount won (after the first "won", or, where ``collected`` and the
+    line has none, the first "collected") and the result (see :func:`_result`), whether
+    the pot was not awarded, and the result's sign (0: none)."""
     n = starts.size
-    spans = np.full((n, 6), NULL, np.int64)  # seat, cards, won
+    spans = np.full((n, 8), NULL, np.int64)  # seat, cards, won, result
     useful = np.zeros(n, np.bool_)
     not_awarded = np.zeros(n, np.bool_)
+    sign = np.zeros(n, np.int8)
     seat_word, separator = words[W_SEAT], words[W_SEAT_SEPARATOR]
     for i in range(n):
         start, end = starts[i], ends[i]
@@ -539,7 +562,9 @@ def summary_seat_fields(
         if collected and find(data, start, end, won) < 0:
             won = words[W_COLLECTED]
         wins = find(data, start, end, won) >= 0
-        useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0
+        if results:
+            sign[i], spans[i, 6], spans[i, 7] = _result(data, start, end)
+        useful[i] = wins or find_byte(data, start, end, _OPEN_SQUARE) >= 0 or sign[i] != 0
         if not useful[i]:
             continue
         digits = scan.digits_end(data, start + seat_word.size, end)
@@ -553,7 +578,22 @@ def summary_seat_fields(
         if wins:
             spans[i, 4], spans[i, 5] = _won(data, start, end, won)
         not_awarded[i] = find(data, start, end, words[W_NOT_AWARDED]) >= 0
-    return spans, useful, not_awarded
+    return spans, useful, not_awarded, sign
+
+
+@njit
+def _only(data: np.ndarray, start: int, end: int, word: np.ndarray) -> bool:
+    """Whether ``start:end`` is ``word`` once or more, single spaces between
+    (``^word(?: word)*$``)."""
+    pos = start
+    while at(data, pos, end, word):
+        pos += word.size
+        if pos == end:
+            return True
+        if data[pos] != _SPACE:
+            return False
+        pos += 1
+    return False
 
 
 @njit
@@ -561,9 +601,10 @@ def dealt_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
 ) -> np.ndarray:
     """``Dealt to player [cards]`` lines: spans of the player (text before the first " [",
-    less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [")."""
+    less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [",
+    or when every card is the grammar's unknown card: no card is shown)."""
     spans = np.full((starts.size, 4), NULL, np.int64)
-    dealt, bracket = words[W_DEALT], words[W_CARDS_OPEN]
+    dealt, bracket, unknown = words[W_DEALT], words[W_CARDS_OPEN], words[W_UNKNOWN_CARD]
     for i in range(starts.size):
         start, end = starts[i], ends[i]
         cut = find(data, start, end, bracket)
@@ -574,8 +615,9 @@ def dealt_fields(
         spans[i, 1] = player_end
         if cut >= 0:
             first = cut + bracket.size
-            spans[i, 2] = first
-            spans[i, 3] = end - 1 if end > first and data[end - 1] == _CLOSE_SQUARE else end
+            last = end - 1 if end > first and data[end - 1] == _CLOSE_SQUARE else end
+            if unknown.size == 0 or not _only(data, first, last, unknown):
+                spans[i, 2], spans[i, 3] = first, last
     return spans
 
 
@@ -653,6 +695,18 @@ def prefixed(
 
 
 @njit
+def prefix_index(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, table: np.ndarray,
+    bounds: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """The first entry of a literal table that each line starts with (-1: none)."""
+    out = np.full(starts.size, -1, np.int64)
+    for i in range(starts.size):
+        out[i] = scan.prefix_of(data, starts[i], ends[i], table, bounds)
+    return out
+
+
+@njit
 def equal_rows(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, literal: np.ndarray
 ) -> np.ndarray:
@@ -715,15 +769,39 @@ def _button(
 
 
 @njit
+def bare_table(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
+) -> tuple[int, int, int]:
+    r"""A table line of the table's name alone, as ``^(.+) ([0-9]+)-[Mm]ax[^#]*(?:Seat
+    #([0-9]+) is the button)?$`` reads it in PokerStars' words (see :func:`table_fields`):
+    where the name ends (-1: no match), the number of seats and the button seat (-1:
+    none, or over 127). The name runs to the last " N-max" after which the rest of the
+    line matches."""
+    max_seats = words[W_MAX_SEATS]
+    for pos in range(end - 1, start, -1):
+        if data[pos] != _SPACE:
+            continue
+        digits = scan.digits_end(data, pos + 1, end)
+        if digits == pos + 1 or not _at_either_case(data, digits, end, max_seats):
+            continue
+        matches, button = _button(data, digits + max_seats.size, end, words)
+        if matches:
+            return pos, _small_number(data, pos + 1, digits), button
+    return -1, -1, -1
+
+
+@njit
 def table_fields(
-    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
-) -> np.ndarray:
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
+    bare_name: bool,
+) -> np.ndarray:  # fmt: skip
     r"""Table lines, as ``^Table:? (?:ID )?'(.*)' (?:(\d+)-[Mm]ax)?[^#]*(?:Seat #(\d+) is
     the button)?$`` reads them in PokerStars' words (digits are ASCII; the grammar's words
     stand for "Table", "ID ", "-max", "Seat ", "#" and " is the button"; the first letter
     after the dash in either case): the table name's span (null: no match), the number
     of seats and the button seat (-1: none, or over 127). The name runs to the last "' "
-    after which the rest of the line matches."""
+    after which the rest of the line matches. With ``bare_name``, a line that does not
+    match is read as :func:`bare_table` reads it."""
     out = np.full((starts.size, 4), -1, np.int64)
     table, table_id, max_seats = words[W_TABLE], words[W_TABLE_ID], words[W_MAX_SEATS]
     for i in range(starts.size):
@@ -752,4 +830,9 @@ def table_fields(
             if digits > quote + 2 and _at_either_case(data, digits, end, max_seats):
                 out[i, 2] = _small_number(data, quote + 2, digits)
             break
+    for i in range(starts.size if bare_name else 0):
+        if out[i, 0] < 0:
+            name_end, seats, button = bare_table(data, starts[i], ends[i], words)
+            if name_end >= 0:
+                out[i, 0], out[i, 1], out[i, 2], out[i, 3] = starts[i], name_end, seats, button
     return out

@@ -1,9 +1,11 @@
 """A room's line grammar as data, compiled once into the tables the compiled scans read.
 
 Action lines are written as templates such as ``"{player}: raises {by} to {to}"``: the
-player, a separator (``": "`` or a space), then the verb and what follows it. Fields are
+player, a separator (``": "`` or a space, which a room may mix: ``"{player}: posts ante
+{amount}"`` beside ``"{player} folds"``), then the verb and what follows it. Fields are
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
-``{by}`` (the first amount of a raise), ``{cards}`` (the text between brackets),
+``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
+total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
 is). Amounts and other words are runs of non-whitespace. A line whose verb is known but
 whose rest does not follow any template of that verb is damaged. Templates render to
@@ -30,11 +32,14 @@ EVENT_KINDS = [
 ]  # fmt: skip
 # Kinds that are not events: read only to know who sat out, or nothing to the money.
 NOT_EVENTS = ["no_show", "sits_out", "note"]
-# Kinds whose amount is read: bets and posts, and money paid outside the pots (an insurance
-# premium or a cash-out's risk, paid by the player; a cash-out, paid to the player).
+# Kinds whose amount is read: bets and posts, money paid outside the pots (an insurance
+# premium or a cash-out's risk, paid by the player; a cash-out, paid to the player), and a
+# pot collected, when a room writes its collect lines as templates.
 BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", "call", "bet",
            "raise"]  # fmt: skip
-WITH_AMOUNT = [*BETTING, "insurance", "cash_out"]
+WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect"]
+# Kinds whose line is damaged when it follows no template of its verb.
+SHAPED = [*BETTING, "check", "collect"]
 # The room's money on a hand besides the pots: what it takes, and what it adds.
 ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
@@ -43,10 +48,12 @@ KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action
 # Ops of a template after its verb: a literal, or a field (a word, the text up to "]", or
 # the rest of the line).
 OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY = 0, 1, 2, 3
-# Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY = 0, 1, 2
+# Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
+# slot of the chips a raise adds.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED = 0, 1, 2, 3
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
+    "added": (OP_WORD, SLOT_ADDED),
     "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
 }  # fmt: skip
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
@@ -56,12 +63,14 @@ _PLAYER = "{player}"
 
 @dataclass(frozen=True, eq=False)
 class Actions:
-    """Action templates compiled: the verbs (the literal each template starts with after the
-    separator, as a literal table), each template's event kind code, and its ops."""
+    """Action templates compiled: the verbs (the literal each template starts with, its
+    separator included, as a literal table), each template's event kind code, and its
+    ops."""
 
     templates: tuple[str, ...]
-    separator: np.ndarray  # ": " or " "
-    verbs: tuple[np.ndarray, np.ndarray]  # literal table, one entry per template
+    separator: np.ndarray  # ": " or " " (" " when the templates mix them)
+    verbs: tuple[np.ndarray, np.ndarray]  # separator and verb, one entry per template
+    separator_size: np.ndarray  # bytes of each template's separator
     codes: np.ndarray  # event kind code per template
     next_same: np.ndarray  # the next template with the same verb (-1: none)
     op_bounds: np.ndarray  # template t's ops are op_kind[op_bounds[t]:op_bounds[t + 1]]
@@ -85,12 +94,17 @@ class Actions:
         suffix = bytes(self.all_in).decode()
         return re.compile(pattern + (f"(?:{re.escape(suffix)})?$" if suffix else "$"))
 
+    @staticmethod
+    def separator_of(template: str) -> str:
+        """The separator a template writes after the player."""
+        return ": " if template[len(_PLAYER) :].startswith(": ") else " "
+
 
 def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in") -> Actions:
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
     must come after it (the first verb that matches wins)."""
     separators = set()
-    verbs, codes, bounds = [], [], [0]
+    verbs, codes, bounds, sizes = [], [], [0], []
     kinds, slots, literal_ids = [], [], []
     literals: list[str] = []
     for template, kind in templates.items():
@@ -99,10 +113,11 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         body = template[len(_PLAYER) :]
         separator = ": " if body.startswith(": ") else " "
         separators.add(separator)
+        sizes.append(len(separator.encode()))
         parts = _TOKEN.split(body[len(separator) :])
         if not parts[0]:
             raise ValueError(f"a template names its verb before any field: {template!r}")
-        verbs.append(parts[0])
+        verbs.append(separator + parts[0])
         codes.append(KIND_CODE[kind])
         for k, part in enumerate(parts[1:], start=1):
             if k % 2 == 0:
@@ -117,14 +132,16 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
                 slots.append(slot)
                 literal_ids.append(-1)
         bounds.append(len(kinds))
-    if len(separators) != 1:
-        raise ValueError(f"templates use one separator after the player: {separators}")
+    if not separators:
+        raise ValueError("no templates")
     next_same = [next((u for u in range(t + 1, len(verbs)) if verbs[u] == verbs[t]), -1)
                  for t in range(len(verbs))]  # fmt: skip
     return Actions(
         templates=tuple(templates),
-        separator=scan.lit(separators.pop()),
+        # a line is an action when it has its separator; mixed, ": " ends with the space
+        separator=scan.lit(separators.pop() if len(separators) == 1 else " "),
         verbs=scan.literal_table(verbs),
+        separator_size=np.array(sizes, np.int64),
         codes=np.array(codes, np.int64),
         next_same=np.array(next_same, np.int64),
         op_bounds=np.array(bounds, np.int64),
@@ -137,11 +154,15 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
 
 
 def _first_pairs(starts: tuple[str, ...]) -> np.ndarray:
-    """Flags indexed by ``256 * first byte + second byte`` of the texts ``starts``."""
+    """Flags indexed by ``256 * first byte + second byte`` of the texts ``starts`` (a text of
+    one byte flags it before any byte)."""
     pairs = np.zeros(65536, np.bool_)
     for text in starts:
         encoded = text.encode("utf-8")
-        pairs[256 * encoded[0] + encoded[1]] = True
+        if len(encoded) == 1:
+            pairs[256 * encoded[0] : 256 * encoded[0] + 256] = True
+        else:
+            pairs[256 * encoded[0] + encoded[1]] = True
     return pairs
 
 
@@ -163,8 +184,11 @@ class Grammar:
     ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``.
     ``games``: a regex over the game text with the groups ``cards_n`` (5 or 6),
     ``variant`` (Omaha or Courchevel), ``hi_lo`` and ``limit``; ``limits`` maps the
-    limit text to PL, NL or FL. ``flop_games``: regexes over the game text of the room's
-    other flop games (Hold'em and its short-deck forms), with an optional group
+    limit text to PL, NL or FL. ``mixed_game_parentheses``: a game text no game regex
+    reads that ends in parentheses is a mixed game's, the current game in them
+    (``8-Game (Omaha Hi/Lo Limit)``; a room whose parentheses hold the limit,
+    ``Holdem(No Limit)``, says no). ``flop_games``: regexes over the game text of the
+    room's other flop games (Hold'em and its short-deck forms), with an optional group
     ``limit``: their hands are skipped by the importer, and read in full when every flop
     game is asked for (to prove a reading on all the room writes). ``rooms``: the
     header's room text to the room's name. ``stack_suffix``: what follows the stack in a
@@ -174,27 +198,48 @@ class Grammar:
     lines that start with one of these and end with an amount the room added to the pot
     (a cash drop). ``total_after_rake``: the printed total pot is what was left after
     the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
-    any pot). ``ignored_lines``: regexes of the lines that carry nothing to the hand
-    (table and connection notes, tournament results, bounties won outside the pots), nor
-    before a file's first hand: any other line of a hand that the grammar does not read
-    is an error. ``pot_lines``: each "Total pot" line is one pot's (side pots maybe
-    before the show-down, the main pot's last); the hand's pots are their sum, a line
-    the same as the hand's one before it being that pot printed again.
-    ``summary_winnings``: the room writes no collect lines; what each player takes is the
-    amount its summary seat line says it won or collected, and with ``one_pot_each``
-    that is one pot's (the first the player won, main pot first): the other pots a
-    printed winner could win, and those of one player, are theirs too;
-    ``summary_best_hand``: the cards a winner's summary line shows are the best five, not
-    the hole cards.
-    ``both_blinds_live_part``: a post of both blinds prints only its live part, the
-    hand's small blind, dead, coming on top. ``cards_decide``: a hand of a flop game
-    whose players hold 4, 5 or 6 cards is Omaha of that many cards. ``table_line``: a
-    regex over table lines of another shape than PokerStars' (an unquoted name), with
-    the groups ``table_name``, ``max_seats``, ``button_seat`` and ``money``, whose text
+    any pot). ``button_draw``: cards dealt by name before the first street marker are
+    a draw for the button (one card each), not hole cards. ``ignored_lines``: regexes of
+    the lines that carry nothing to the hand (table and connection notes, tournament
+    results, bounties won outside the pots), nor before a file's first hand: any other
+    line of a hand that the grammar does not read is an error. ``wording``: the words the
+    room writes around the values of its other lines (markers, seat, dealt, table,
+    collect, return and summary lines; PokerStars' by default). ``implied_zone``: the IANA
+    zone of a header time written with no zone (ET by default: the zone PokerStars writes,
+    which converters copy without saying so); ``omaha import --timezone`` replaces it
+    (:meth:`ingest.engine.site.TextSite.with_zone`).
+
+    Rooms unlike PokerStars say so with the rest. ``time_line``: the hand's time stands
+    alone on the line after its first (whose text then holds none). ``currency``: the
+    money of a cash game whose header names none. ``game_names``: the room's names of
+    games the game regexes know by another name, replaced in the game text before it is
+    read. ``dealt_opens_preflop``: a dealt line starts the betting before the flop where no
+    marker does. ``total_line``: the summary prints a total pot line (a hand without one
+    is partial); when not, the total is what the players put in less what came back.
+    ``summary_amounts``: summary lines made of a label and an amount, and the column each
+    goes to (``"Rake "``: ``rake``), added to any on the total pot line.
+    ``summary_results``: the summary's seat lines end with each player's result for the
+    hand (signed, after the stack; none written for 0): what a player collected beyond
+    the collect lines (a pot they leave out) is read from it, and a result the hand's
+    lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
+    from the street markers (the last of each board), the summary printing none.
+    ``pot_lines``: each "Total pot" line is one pot's (side pots maybe before the
+    show-down, the main pot's last); the hand's pots are their sum, a line the same as the
+    hand's one before it being that pot printed again.
+
+    ``summary_winnings``: a hand with no collect line is paid as its summary says: each
+    seat line's amount after "won" (or after "collected", on a line without "won") is
+    collected by that seat (``Seat 2: X did not show and won $9.00``; rooms that print
+    collect lines only at a showdown, or none). With ``one_pot_each`` that amount is one
+    pot's (the first the player won, main pot first): the pots it leaves out are completed
+    from the betting (:mod:`ingest.engine.winners`). ``summary_best_hand``: the cards a
+    winner's summary line shows are the best five, not the hole cards.
+    ``both_blinds_live_part``: a post of both blinds prints only its live part, the hand's
+    small blind, dead, coming on top. ``cards_decide``: a hand of a flop game whose players
+    hold 4, 5 or 6 cards is Omaha of that many cards. ``table_line``: a regex over table
+    lines of another shape than PokerStars' (an unquoted name), with the groups
+    ``table_name``, ``max_seats``, ``button_seat`` and ``money``, whose text
     ``table_money`` names as a currency (the hand's, where its header names none).
-    ``wording``: the
-    words the room writes around the values of its other lines (markers, seat, dealt,
-    table, collect, return and summary lines; PokerStars' by default).
     """
 
     site: str
@@ -214,7 +259,19 @@ class Grammar:
     header_follow: str = ""
     pots_named: bool = True
     flop_games: tuple[str, ...] = ()
+    mixed_game_parentheses: bool = True
+    button_draw: bool = False
     ignored_lines: tuple[str, ...] = ()
+    wording: Wording = field(default_factory=Wording)
+    implied_zone: str = "America/New_York"
+    time_line: bool = False
+    currency: str = "play"
+    game_names: Mapping[str, str] = field(default_factory=dict)
+    dealt_opens_preflop: bool = False
+    total_line: bool = True
+    summary_amounts: Mapping[str, str] = field(default_factory=dict)
+    summary_results: bool = False
+    boards_in_markers: bool = False
     pot_lines: bool = False
     summary_winnings: bool = False
     one_pot_each: bool = False
@@ -223,7 +280,6 @@ class Grammar:
     cards_decide: bool = False
     table_line: str = ""
     table_money: Mapping[str, str] = field(default_factory=dict)
-    wording: Wording = field(default_factory=Wording)
 
     @functools.cached_property
     def tables(self) -> Tables:
@@ -238,6 +294,7 @@ class Grammar:
             board_label=scan.lit(self.board_label),
             total_labels=scan.literal_table(list(self.totals)),
             room_money_lines=scan.literal_table(list(self.room_money_lines)),
+            summary_amounts=scan.literal_table(list(self.summary_amounts)),
         )
 
     @property
@@ -275,3 +332,4 @@ class Tables:
     board_label: np.ndarray
     total_labels: tuple[np.ndarray, np.ndarray]
     room_money_lines: tuple[np.ndarray, np.ndarray]
+    summary_amounts: tuple[np.ndarray, np.ndarray]

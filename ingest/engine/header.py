@@ -16,13 +16,18 @@ from ingest.engine.grammar import Grammar
 from ingest.engine.lines import Lines
 from ingest.engine.scan import NULL, at, find, njit
 from ingest.engine.text import TIME_ZONES, amount, to_utc
-from ingest.engine.wording import W_EASTERN_TIME, W_HAND_NUMBER, W_TIME_SEPARATOR
+from ingest.engine.wording import (
+    W_DATE_SEPARATOR,
+    W_EASTERN_TIME,
+    W_HAND_NUMBER,
+    W_TIME_SEPARATOR,
+)
 from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
-_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH, _DASH = 32, 58, 91, 47, 45
+_SPACE, _COLON_BYTE, _OPEN_SQUARE = 32, 58, 91
 _OPEN_PAREN, _CLOSE_PAREN = 40, 41
 
 _GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
@@ -62,11 +67,16 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     # Mixed games put the current game in parentheses: "8-Game (Omaha Hi/Lo Limit)".
     known = pl.any_horizontal(pl.col("game").str.contains(p) for p in grammar.game_patterns)
     whole = pl.when(known).then(pl.col("game"))
-    game_text = pl.coalesce(
-        pl.col("inner"), whole, pl.col("game").str.extract(r"\(([^()]*)\)$", 1), pl.col("game")
+    inner = (
+        pl.col("game").str.extract(r"\(([^()]*)\)$", 1)
+        if grammar.mixed_game_parentheses
+        else pl.lit(None, pl.String)
     )
+    game_text = pl.coalesce(pl.col("inner"), whole, inner, pl.col("game"))
     # one clean name per game: no white space around it or doubled inside it
     game_text = game_text.str.strip_chars().str.replace_all(r"\s+", " ")
+    if grammar.game_names:  # the room's name of a game the regexes know by another
+        game_text = game_text.str.replace_many(dict(grammar.game_names))
     texts = headers.select(game_text=game_text).unique().drop_nulls()
     g = _first_match(texts, "game_text", grammar.game_patterns, _GAME_GROUPS)
     flop = _first_match(texts, "game_text", grammar.flop_games, ("limit",)).select(
@@ -142,23 +152,22 @@ def _digits(data: np.ndarray, start: int, end: int, most: int) -> tuple[int, int
 
 
 @njit
-def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -> int:
-    """``%Y/%m/%d`` (or ``%Y-%m-%d``) and ``%H:%M:%S`` or ``%H:%M`` (1 to 4 digits for the
-    year, 1 or 2 for the rest) as microseconds since 1970 in local time, or -1 when not a
-    valid date and time."""
+def _local_time(
+    data: np.ndarray, day: tuple[int, int], time: tuple[int, int], separator: int
+) -> int:
+    """``%Y/%m/%d`` (``separator`` between the date's parts, "/" there) and ``%H:%M:%S`` or
+    ``%H:%M`` (1 to 4 digits for the year, 1 or 2 for the rest) as microseconds since 1970
+    in local time, or -1 when not a valid date and time."""
     parts = np.zeros(6, np.int64)
     for group, (start, end) in enumerate((day, time)):
         if start < 0:
             return _NO_TIME
         pos = start
-        separator = 58  # ":"
         for k in range(3):
             if k > 0:
                 if pos == end and group == 1 and k == 2:
                     break  # no seconds
-                if group == 0 and k == 1 and pos < end and data[pos] in (_SLASH, _DASH):
-                    separator = data[pos]  # the date's, "/" or "-", the same twice
-                if pos >= end or data[pos] != separator:
+                if pos >= end or data[pos] != (separator if group == 0 else _COLON_BYTE):
                     return _NO_TIME
                 pos += 1
             value, pos = _digits(data, pos, end, 4 if group == 0 and k == 0 else 2)
@@ -185,43 +194,56 @@ def _local_time(data: np.ndarray, day: tuple[int, int], time: tuple[int, int]) -
 
 
 @njit
-def _iso_date_end(data: np.ndarray, start: int, end: int) -> int:
-    """Where the text at ``start`` stops being digits and dashes (an ISO date's), ``start``
-    when it starts with neither."""
+def _date_end(data: np.ndarray, start: int, end: int, separator: int) -> int:
+    """Where the text at ``start`` stops being digits and ``separator`` (a date's, "/"
+    there), ``start`` when it starts with neither."""
     pos = start
-    while pos < end and (data[pos] == _DASH or 48 <= data[pos] <= 57):
+    while pos < end and (data[pos] == separator or 48 <= data[pos] <= 57):
         pos += 1
     return pos
 
 
 @njit
-def _is_date(data: np.ndarray, start: int, end: int) -> bool:
-    """Whether ``start:end`` is digits and slashes with at least one slash."""
-    slashes = 0
+def _is_date(data: np.ndarray, start: int, end: int, separator: int) -> bool:
+    """Whether ``start:end`` is digits and ``separator`` ("/" there) with at least one of
+    it."""
+    separators = 0
     for k in range(start, end):
-        if data[k] == _SLASH:
-            slashes += 1
+        if data[k] == separator:
+            separators += 1
         elif not 48 <= data[k] <= 57:
             return False
-    return slashes > 0
+    return separators > 0
 
 
 @njit
 def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
-    id_end: np.ndarray, words: tuple[np.ndarray, ...],
+    id_end: np.ndarray, words: tuple[np.ndarray, ...], time_apart: bool,
+    time_starts: np.ndarray, time_ends: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand header lines: the hand number's span; the template (the line without its hand
-    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [0-9-]*[^-]*$``:
-    an ISO date's dashes are the only ones it may hold) as the
+    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$`` or, with
+    the separator ``- ``, ``- [^-]*$``; the date starting the time may hold the mark, as
+    `` - 2012-04-09 12:15:46`` does) as the
     span before the number and the span after it; the time zone (index in
     ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
     last " - " (the one before it when a date stands between them: ``2007/10/15 - 05:34:03
     (ET)``), less its brackets and parentheses, cut at spaces: date, time, zone, then the
-    ET date and time and "ET]" (" - ", "#" and "ET]" in PokerStars' words: the grammar's
-    time separator, hand-number mark and Eastern-time end)."""
+    ET date and time and "ET]" (" - ", "#", "/" and "ET]" in PokerStars' words: the
+    grammar's time separator, hand-number mark, date separator and Eastern-time end).
+    With ``time_apart`` the header holds no time: the template is the line less its hand
+    number, and the time is the text of ``time_starts:time_ends`` (a line of its own;
+    none where null)."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
+    # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
+    # time is after the last separator when no mark follows it (but in the date it starts)
+    first = 0
+    while first < dash.size - 1 and dash[first] == _SPACE:
+        first += 1
+    dash_mark = dash[first : first + 1]
+    date_separator = words[W_DATE_SEPARATOR][0]
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
     zone = np.full(n, -1, np.int64)
@@ -230,21 +252,26 @@ def _header_fields(
     width = 0
     for i in range(n):
         width = max(width, ends[i] - starts[i])
+        if time_apart and time_starts[i] >= 0:
+            width = max(width, time_ends[i] - time_starts[i])
     when = np.empty(width, np.uint8)
     fields = np.full((6, 2), -1, np.int64)
     for i in range(n):
         start, end = starts[i], ends[i]
         spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end, mark)
         last = previous = -1
-        pos = find(data, start, end, dash)
-        while pos >= 0:
-            previous, last = last, pos
-            pos = find(data, pos + 1, end, dash)
-        # the time is after the last " - " with no dash after it but an ISO date's
-        after = _iso_date_end(data, last + dash.size, end) if last >= 0 else end
-        cut = last if last >= 0 and find(data, after, end, dash[1:2]) < 0 else end
+        if not time_apart:
+            pos = find(data, start, end, dash)
+            while pos >= 0:
+                previous, last = last, pos
+                pos = find(data, pos + 1, end, dash)
+        after = _date_end(data, last + dash.size, end, date_separator) if last >= 0 else end
+        cut = last if last >= 0 and find(data, after, end, dash_mark) < 0 else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
-        split_date = cut == last and previous >= 0 and _is_date(data, previous + dash.size, last)
+        split_date = (
+            cut == last and previous >= 0
+            and _is_date(data, previous + dash.size, last, date_separator)
+        )  # fmt: skip
         if split_date:
             cut = previous
         number, colon = _hand_number(data, start, cut, id_class, id_end, mark)
@@ -252,7 +279,10 @@ def _header_fields(
         spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
         size = 0
         k = (previous if split_date else last) + dash.size if last >= 0 else start
-        while k < end:
+        stop = end
+        if time_apart:
+            k, stop = (time_starts[i], time_ends[i]) if time_starts[i] >= 0 else (0, 0)
+        while k < stop:
             if split_date and k == last:  # the " - " between the date and the time
                 when[size] = _SPACE
                 size += 1
@@ -279,7 +309,7 @@ def _header_fields(
         if fields[2, 0] >= 0:
             zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
         day, time = (fields[3], fields[4]) if et_given[i] else (fields[0], fields[1])
-        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]))
+        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]), date_separator)
     return spans, zone, et_given, local
 
 
@@ -290,7 +320,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
     by the grammar's header regex: room, tournament and level, game, limit, currency and
     blinds. Money is named by its ISO code, or by a sign before or after the small blind;
-    a cash game with neither is play money."""
+    a cash game with neither is in the grammar's currency (play money unless it says)."""
     h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
@@ -300,7 +330,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         .then(pl.lit("chips"))
         .when(pl.col("cur").is_not_null())
         .then(pl.col("cur"))
-        .otherwise(sign.replace_strict(CURRENCY_SIGNS, default="play"))
+        .otherwise(sign.replace_strict(CURRENCY_SIGNS, default=grammar.currency))
     )
     room = pl.col("room").replace_strict(dict(grammar.rooms), default=None, return_dtype=pl.String)
     h = h.with_columns(
@@ -330,6 +360,21 @@ def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
     return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
 
 
+def _time_lines(lines: Lines, rows: np.ndarray, apart: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Each hand's time line, the line after its first (see ``Grammar.time_line``), as a
+    span of the text (null where the grammar has none, or the hand ends first)."""
+    text = lines.text
+    following = np.minimum(rows + 1, max(text.starts.size - 1, 0))
+    found = (
+        apart
+        & (rows + 1 < text.starts.size)
+        & (lines.line_hand[following] == lines.line_hand[rows])
+        & (text.ends[following] > text.starts[following])
+    )
+    return np.where(found, text.starts[following], NULL), np.where(found, text.ends[following],
+                                                                    NULL)  # fmt: skip
+
+
 def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     """One row per hand, in hand order: header fields decoded, table line, flags.
 
@@ -340,9 +385,10 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     data = text.data
     rows = starts["idx"].to_numpy()
     tables = grammar.tables
+    time_starts, time_ends = _time_lines(lines, rows, grammar.time_line)
     spans, zone, et_given, local = _header_fields(
         data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end,
-        grammar.wording.words,
+        grammar.wording.words, grammar.time_line, time_starts, time_ends,
     )
     first, group = scan.distinct(data, spans[:, 2:6])
     templates = pl.DataFrame(
@@ -351,16 +397,18 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
             "after": text.strings(spans[first, 4], spans[first, 5], ""),
         }
     ).select(template=pl.col("before") + pl.col("after"))
-    zones = pl.Series([*_ZONE_NAMES, "America/New_York"], dtype=pl.String)
-    zone_names = zones.gather(np.where(et_given | (zone < 0), len(_ZONE_NAMES), zone))
+    # a time with no zone written is in the grammar's implied zone
+    zones = pl.Series([*_ZONE_NAMES, "America/New_York", grammar.implied_zone], dtype=pl.String)
+    written = len(_ZONE_NAMES)
+    zone_names = zones.gather(np.where(et_given, written, np.where(zone < 0, written + 1, zone)))
     times = pl.DataFrame(
         {
             "zone": zone_names,
             "naive": pl.Series(pa.array(local, mask=local == _NO_TIME)).cast(pl.Datetime("us")),
         }
     )
-    # The ET time is preferred when given; a history with no zone at all (converted by a
-    # third-party tool) is taken to be in ET, the zone PokerStars itself writes.
+    # The ET time is preferred when given; a history with no zone at all is in the zone the
+    # grammar implies (the importer's --timezone overrides it).
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
     fields = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
@@ -375,7 +423,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         how="horizontal",
     )
     # the money a table line names, in a cash game whose header names none
-    named = (pl.col("currency") == "play") & pl.col("table_currency").is_not_null()
+    named = (pl.col("currency") == grammar.currency) & pl.col("table_currency").is_not_null()
     if not info.select(named.any()).item():
         return info.drop("table_currency")
     return info.with_columns(
@@ -397,8 +445,9 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     ends = np.cumsum([len(line) for line in encoded], dtype=np.int64)
     starts = ends - np.array([len(line) for line in encoded], np.int64)
     tables = grammar.tables
+    none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
-                           grammar.wording.words)[0]  # fmt: skip
+                           grammar.wording.words, grammar.time_line, none, none)[0]  # fmt: skip
     raw = data.tobytes()
     templates = pl.Series(
         [

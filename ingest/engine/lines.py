@@ -20,9 +20,9 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import fields, scan
-from ingest.engine.fields import NO_SEAT
-from ingest.engine.grammar import OTHER_KIND, Grammar
+from ingest.engine import fields, scan, summary
+from ingest.engine.fields import NO_SEAT, PLAIN_POT
+from ingest.engine.grammar import KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
 from ingest.engine.text import ChunkText
 from ingest.engine.wording import (
@@ -48,6 +48,7 @@ KINDS = tuple(_KINDS)
 (_MARKER, _SUMMARY_SEAT, _SEAT_LINE, _SUMMARY_ITEM, _CHAT, _DEALT_LINE, _TABLE_LINE, _ACTION,
  _OTHER) = range(len(_KINDS))  # fmt: skip
 _BOM = lit("\ufeff")
+_COLLECT = KIND_CODE["collect"]
 _HASH = 35
 
 
@@ -65,9 +66,11 @@ class Lines:
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
     totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots
     boards: pl.DataFrame  # run, cards
-    summary_seats: pl.DataFrame  # seat, cards, won, not_awarded
+    summary_seats: pl.DataFrame  # seat, cards, won (and whether it says one), not_awarded,
+    # result (signed)
     cancelled: pl.DataFrame  # "Hand cancelled" lines
     room_money: pl.DataFrame  # lines of money the room adds: amount_h
+    summary_amounts: pl.DataFrame  # summary lines of a label and an amount: label, amount_h
     unknown: pl.DataFrame  # lines of no kind the grammar knows, in a hand before its summary
     line_hand: np.ndarray  # per line: its hand (-1: before a file's first hand)
     line_kind: np.ndarray  # per line: its kind, an index in KINDS (-1: a hand's first line,
@@ -93,13 +96,30 @@ def _is_header(
 
 
 @njit
+def _tail_of_longer(
+    data: np.ndarray, start: int, pos: int, found: int, table: np.ndarray, bounds: np.ndarray
+) -> bool:
+    """Whether header start ``found`` at ``pos`` ends a longer header start that begins at
+    or after ``start`` ("Hand #" in "Game Hand #")."""
+    end = pos + bounds[found + 1] - bounds[found]
+    for k in range(bounds.size - 1):
+        size = bounds[k + 1] - bounds[k]
+        if size > end - pos and end - size >= start and at(
+            data, end - size, end, table[bounds[k] : bounds[k + 1]]
+        ):
+            return True
+    return False
+
+
+@njit
 def _glued_headers(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, table: np.ndarray,
     bounds: np.ndarray, follow: np.ndarray, pairs: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """Lines with a hand's first line glued inside them (a file whose hand was cut off in
     the middle of a line, the next one written after it): the line and where, in each,
-    the first such header starts (``pairs``: the two bytes a header can start with)."""
+    the first such header starts (``pairs``: the two bytes a header can start with; a
+    header start that ends a longer one is part of it)."""
     lines = np.empty(starts.size, np.int64)
     cuts = np.empty(starts.size, np.int64)
     count = 0
@@ -108,7 +128,7 @@ def _glued_headers(
             if not pairs[256 * data[pos] + data[pos + 1]]:
                 continue
             found = scan.prefix_of(data, pos, ends[i], table, bounds)
-            if found < 0:
+            if found < 0 or _tail_of_longer(data, starts[i], pos, found, table, bounds):
                 continue
             after = pos + bounds[found + 1] - bounds[found]
             if after < ends[i] and follow[data[after]]:
@@ -183,7 +203,7 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
-    pot_lines: bool,
+    bare_table: bool, time_line: bool, dealt_opens_preflop: bool, pot_lines: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -194,9 +214,13 @@ def _line_kinds(
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
     the non-blank lines of hands after their first line, -1 elsewhere; a line with the
-    grammar's ``separator`` after the player is an action line; with ``pot_lines``, a
-    total pot line before the summary is a summary item too. The words are the grammar's
-    (see :class:`ingest.engine.wording.Wording`)."""
+    grammar's ``separator`` after the player is an action line; with ``bare_table``, a line
+    before the first marker that is a table's name and seat count is a table line. With
+    ``time_line`` the line right after a hand's first is its time, of no kind (read with
+    the header); with ``dealt_opens_preflop`` a dealt line before any street's marker
+    starts the pre-flop street; with ``pot_lines``, a total pot line before the summary is
+    a summary item too. The words are the grammar's (see
+    :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end, total_pot = words[W_CHAT_END], words[W_TOTAL_POT]
@@ -246,6 +270,8 @@ def _line_kinds(
         if hand[i] < 0 or blank or begins:
             continue
         street[i], board[i] = current_street, current_board
+        if time_line and is_start[i - 1]:
+            continue  # the hand's time, read with its header
         seat = at(data, start, end, seat_word)
         summary = current_street == SUMMARY
         if is_marker[i]:
@@ -260,7 +286,12 @@ def _line_kinds(
             kind[i] = _CHAT
         elif at(data, start, end, dealt):
             kind[i] = _DEALT_LINE
-        elif current_street == 0 and at(data, start, end, table):
+            if dealt_opens_preflop and current_street == 0:
+                current_street = 1
+        elif current_street == 0 and (
+            at(data, start, end, table)
+            or (bare_table and fields.bare_table(data, start, end, words)[0] >= 0)
+        ):
             kind[i] = _TABLE_LINE
         elif find(data, start, end, separator) >= 0:
             kind[i] = _ACTION
@@ -354,7 +385,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         return _line_kinds(
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
-            wording.street_table, wording.run_table, grammar.pot_lines,
+            wording.street_table, wording.run_table, wording.bare_table_name,
+            grammar.time_line, grammar.dealt_opens_preflop, grammar.pot_lines,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -402,6 +434,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=_nullable(np.where(first, 1, board[rows]), -1, pl.Int8),
     )
     rows = rows_of("dealt")
+    if grammar.button_draw:  # cards dealt before the first marker draw for the button
+        rows = rows[street[rows] > 0]
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows], words)
     dealt_hand = hand[rows]
     rows = rows_of("seat")
@@ -430,21 +464,36 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
+    # collect lines a room writes in its summary as templates: events, of no board (the
+    # line names none)
+    collects = summary.collect_rows(text, rows_of("summary"), grammar)
+    event_board = board
+    if collects.size:
+        event_board = board.copy()
+        event_board[collects] = 1
     events, unread = _events(
-        text, hand, street, board, rows_of("action"), rows_of("other"), seat_lines, grammar
-    )
+        text, hand, street, event_board, np.sort(np.concatenate([rows_of("action"), collects])),
+        rows_of("other"), seat_lines, grammar,
+    )  # fmt: skip
     rows = rows_of("summary_seat")
-    spans, useful, not_awarded = fields.summary_seat_fields(data, starts[rows], ends[rows], words,
-                                                            grammar.summary_winnings,
-                                                            grammar.summary_best_hand)
-    spans = spans[useful]
+    spans, useful, not_awarded, sign = fields.summary_seat_fields(
+        data, starts[rows], ends[rows], words, grammar.summary_winnings,
+        grammar.summary_best_hand, grammar.summary_results,
+    )  # fmt: skip
+    spans, sign = spans[useful], sign[useful].astype(np.int64)
+    result = scan.hundredths(data, spans[:, 6], spans[:, 7], 0)
     summary_seats = frame(
         rows[useful],
         seat=_nullable(fields.seat_numbers(data, spans[:, 0], spans[:, 1]), NO_SEAT, pl.Int8),
         cards=strings(spans, 2),
         won_h=amounts(spans, 4),
+        says_won=pl.Series(spans[:, 4] >= 0),
         not_awarded=pl.Series(not_awarded[useful]),
+        # the result written (signed hundredths), null where none is or it is unreadable
+        result_h=pl.Series(pa.array(np.sign(sign) * result, mask=(sign == 0) | (result < 0))),
     )
+    if grammar.summary_winnings:
+        events = _summary_winnings(events, summary_seats, seats)
     rows = rows_of("summary")
     is_total, spans, side_pots, is_board, board_number = fields.summary_fields(
         data, starts[rows], ends[rows], tables.board_label, *tables.total_labels, words,
@@ -471,6 +520,10 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
         cards=strings(spans[with_cards], 2),
     )
+    summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts)
+    if grammar.boards_in_markers:
+        boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
+                                       grammar.wording)  # fmt: skip
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
@@ -490,10 +543,38 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         summary_seats=summary_seats,
         cancelled=frame(cancelled),
         room_money=room_money,
+        summary_amounts=summary_amounts,
         unknown=_unknown(text, hand, unread, grammar),
         line_hand=hand,
         line_kind=kind,
     )
+
+
+def _summary_winnings(
+    events: pl.DataFrame, summary_seats: pl.DataFrame, seats: pl.DataFrame
+) -> pl.DataFrame:
+    """The events with, in each hand that has no collect line, a collect event for each
+    summary line that says a seat won an amount other than 0 (see
+    ``Grammar.summary_winnings``; "from pot", the player named by the hand's seat line of
+    that seat), in line order."""
+    paid = events.filter(pl.col("code") == _COLLECT)["hand"].unique().implode()
+    won = summary_seats.filter(
+        pl.col("says_won") & (pl.col("won_h") != 0) & ~pl.col("not_awarded")
+        & ~pl.col("hand").is_in(paid)
+    )  # fmt: skip
+    if not won.height:
+        return events
+    names = seats.select("hand", "seat", "player").unique(["hand", "seat"], keep="first")
+    added = won.join(names, on=["hand", "seat"], how="left").select(
+        "hand", "idx",
+        street=pl.lit(SUMMARY, pl.Int8), run=pl.lit(1, pl.Int8), player="player", seat="seat",
+        code=pl.lit(_COLLECT, pl.Int8), all_in=pl.lit(None, pl.Boolean),
+        cards=pl.lit(None, pl.String), damaged=pl.lit(False), pot=pl.lit(PLAIN_POT, pl.Int64),
+        value_h="won_h", fee_h=pl.lit(-1, pl.Int64), half=pl.lit(0, pl.Int8),
+        adds=pl.lit(False),
+    )  # fmt: skip
+    both = pl.concat([events, added.select(events.columns)], how="vertical_relaxed")
+    return both.sort("hand", "idx", maintain_order=True)
 
 
 def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
@@ -526,8 +607,9 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
             currency=group("money", pl.String).replace_strict(
                 dict(grammar.table_money), default=None, return_dtype=pl.String),
         )  # fmt: skip
-    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows],
-                                grammar.wording.words)  # fmt: skip
+    wording = grammar.wording
+    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], wording.words,
+                                wording.bare_table_name)  # fmt: skip
     matched = found[:, 0] >= 0
     found, rows = found[matched], rows[matched]
     return pl.DataFrame(
@@ -557,10 +639,11 @@ def _events(
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
     grammar: Grammar,
 ) -> tuple[pl.DataFrame, np.ndarray]:
-    """Events in line order from the action and the other lines (a line that is two events
-    keeps both, in the order return, collect, cash-out, show), with the seat of their
-    player (from ``seat_lines``: hand, player span and seat number of each seat line); and
-    the lines read as no event nor as a line the grammar knows (row numbers)."""
+    """Events in line order from the action lines (a room's collect lines written as
+    templates among them) and the other lines (a line that is two events keeps both, in
+    the order return, collect, cash-out, show), with the seat of their player (from
+    ``seat_lines``: hand, player span and seat number of each seat line); and the lines
+    read as no event nor as a line the grammar knows (row numbers)."""
     data, starts, ends = text.data, text.starts, text.ends
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
@@ -588,7 +671,10 @@ def _events(
     def both(action_part: np.ndarray, other_part: np.ndarray) -> np.ndarray:
         return np.concatenate([action_part, other_part])[order]
 
-    last_first, last_end = both(action[:, 2], other[:, 2]), both(action[:, 3], other[:, 3])
+    # a raise that says the chips it adds is read by them (``{added}``)
+    adds = action[:, 8] >= 0
+    last_first = both(np.where(adds, action[:, 8], action[:, 2]), other[:, 2])
+    last_end = both(np.where(adds, action[:, 9], action[:, 3]), other[:, 3])
     players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
     seats = fields.event_seats(data, hand[rows], players, *seat_lines)
     codes = both(code, other_kind + OTHER_KIND)
@@ -606,9 +692,13 @@ def _events(
             "cards": text.strings(both(action[:, 4], other[:, 8]),
                                   both(action[:, 5], other[:, 9]), "cards"),
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
-            "pot": fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
-                                      both(action[:, 0], other[:, 5]), wording.words),
-            # the amount or raise-to amount, and the cash-out fee, in hundredths
+            # a collect line written as a template names no pot: "pot"
+            "pot": np.where(is_action & (codes == KIND_CODE["collect"]), PLAIN_POT,
+                            fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
+                                               both(action[:, 0], other[:, 5]), wording.words)),
+            "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
+            # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
+            # in hundredths
             "value_h": scan.hundredths(data, np.where(~is_action | with_amount, last_first, NULL),
                                        last_end, -1),
             "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),

@@ -57,7 +57,7 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
         (pl.col("cancelled"), "skip", pl.lit("cancelled"), None),
         (pl.col("n_summary") == 0, "skip", pl.lit("partial: the hand ends before its summary"),
          "last_idx"),
-        (pl.col("n_totals") == 0, "skip",
+        ((pl.col("n_totals") == 0) & pl.col("total_line"), "skip",
          pl.lit("partial: the summary has no total pot line"), "last_idx"),
         (pl.col("limit_type").is_null() | pl.col("big_blind").is_null(), "error",
          pl.lit("unreadable game, limit or blinds in the hand header"), None),
@@ -104,6 +104,10 @@ def _inconsistencies() -> tuple[list[pl.Expr], pl.Expr]:
         (pl.col("over_row") >= 0,
          pl.format("{} puts in {} with a stack of {}", pl.col("over_player"),
                    _money("over_put_in"), _money("over_stack"))),
+        # a room that writes each player's result: the hand's lines give another
+        (pl.col("result_row") >= 0,
+         pl.format("the summary gives {} a result of {}, the hand's lines {}",
+                   pl.col("result_player"), _money("result_written"), _money("result_net"))),
     ]  # fmt: skip
     conditions = [c.fill_null(False).alias(f"flag_{n}") for n, (c, _) in enumerate(flags)]
     reasons = pl.concat_list(
@@ -226,6 +230,8 @@ def problems(
     # what was returned came back after it was bet: a stack must cover every chip put in
     over = (players["put_in"] > players["stack"]).fill_null(False).to_numpy()
     over_row = grouped.first_rows(players["hand"].to_numpy(), n, over)
+    other_result = (players["result"] != players["net"]).fill_null(False).to_numpy()
+    result_row = grouped.first_rows(players["hand"].to_numpy(), n, other_result)
     put_in, returned = players["put_in"].to_numpy(), players["returned"].to_numpy()
     won = players["collected"].to_numpy() + players["not_awarded"].to_numpy()
     player_hand = players["hand"].to_numpy()
@@ -251,6 +257,7 @@ def problems(
             "returned": grouped.sums(player_hand, n, returned),
             "won": grouped.sums(player_hand, n, won),
             "over_row": over_row,
+            "result_row": result_row,
         }
     )  # fmt: skip
     h = pl.concat(
@@ -260,8 +267,8 @@ def problems(
                         kept_game=pl.col("is_omaha")
                         | (pl.col("is_flop_game").fill_null(False) & every_flop_game)),
             per_hand,
-            totals.select("n_totals", "total_idx", "total_pot", "printed_total", *ROOM_COLUMNS,
-                          "room_take"),
+            totals.select("n_totals", "total_line", "total_idx", "total_pot", "printed_total",
+                          *ROOM_COLUMNS, "room_take"),
         ],
         how="horizontal",
     )  # fmt: skip
@@ -273,8 +280,10 @@ def problems(
         .with_columns(_FLAGS)
         .filter(pl.any_horizontal(c.meta.output_name() for c in _FLAGS))
     )
+    hands = flagged["hand"].to_numpy()
     flagged = pl.concat(
-        [flagged, _over_stack(players, over_row, flagged["hand"].to_numpy())], how="horizontal"
+        [flagged, _over_stack(players, over_row, hands), _other_result(players, result_row, hands)],
+        how="horizontal",
     ).with_columns(currency=info["currency"].gather(flagged["hand"]))
     flagged = flagged.with_columns(uncalled=pl.col("printed_total") - pl.col("total_pot"))
     flagged = flagged.select("hand", _INCONSISTENCIES)
@@ -293,6 +302,18 @@ def problems(
 _NO_FAILURES = pl.DataFrame(
     schema={"hand": pl.Int64, "reason": pl.String, "outcome": pl.String, "idx": pl.Int64}
 )
+
+
+def _other_result(players: pl.DataFrame, result_row: np.ndarray, hands: np.ndarray
+                  ) -> pl.DataFrame:  # fmt: skip
+    """For each of ``hands``, the first player whose net is not the result the summary
+    writes, with both (nulls where none is)."""
+    rows = result_row[hands]
+    named = players.select(result_player="player", result_written="result", result_net="net")
+    if not named.height:
+        return pl.DataFrame([None] * hands.size, schema=named.schema, orient="row")
+    picked = named.gather(np.maximum(rows, 0))
+    return picked.with_columns(pl.when(pl.Series(rows >= 0)).then(pl.all()))
 
 
 def _over_stack(players: pl.DataFrame, over_row: np.ndarray, hands: np.ndarray) -> pl.DataFrame:

@@ -153,16 +153,37 @@ def all_in_by_stack(
     return out
 
 
+def _printed_results(
+    seats: pl.DataFrame, summary: pl.DataFrame, in_cents: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per seat line, the result its summary line writes (see ``Grammar.summary_results``)
+    in the smallest unit, and whether one is written and readable."""
+    written = summary.filter(pl.col("result_h").is_not_null())
+    hand = written["hand"].to_numpy()
+    result_h = written["result_h"].to_numpy()
+    amount, ok = units(np.abs(result_h), in_cents[hand])
+    rows = _seat_rows(seats["hand"].to_numpy(), numbers(seats["seat"]), hand,
+                      numbers(written["seat"]))  # fmt: skip
+    result = np.zeros(seats.height, np.int64)
+    has = np.zeros(seats.height, np.bool_)
+    for j in np.flatnonzero((rows >= 0) & ok):
+        if not has[rows[j]]:  # the first line of a seat counts
+            result[rows[j]], has[rows[j]] = np.sign(result_h[j]) * amount[j], True
+    return result, has
+
+
 def player_rows(
     lines: Lines, info: HandArrays, seats: pl.DataFrame, ev: pl.DataFrame, due: np.ndarray,
-    summary_excess: np.ndarray, summary_only: bool = False,
+    summary_excess: np.ndarray, results: bool = False,
 ) -> tuple[pl.DataFrame, np.ndarray]:  # fmt: skip
     """One row per seat line, with the player's chip flows, cards and position; and per
-    hand whether its winnings are read from the summary. They are in every hand of a room
-    that writes them ``summary_only``, and where the collect lines pay exactly
-    ``summary_excess`` (a positive amount) more than ``due``, the pot less the room's
-    take, and the summary's "won" amounts add up to ``due`` (Run It Once exports with a
-    splash count it in every pot's collect line)."""
+    hand whether its winnings are read from the summary. They are where the collect lines
+    pay exactly ``summary_excess`` (a positive amount) more than ``due``, the pot less the
+    room's take, and the summary's "won" amounts add up to ``due`` (Run It Once exports
+    with a splash count it in every pot's collect line). With ``results`` (a room whose
+    summary writes each player's result), a player whose result says they collected more
+    than their collect lines pay collected the rest from a pot the lines leave out
+    (``unprinted``); ``result`` is the result written (null: none)."""
     summary = lines.summary_seats
     summary_hand = summary["hand"].to_numpy()
     won, won_ok = units(summary["won_h"].to_numpy(), info.in_cents[summary_hand])
@@ -178,13 +199,19 @@ def player_rows(
         sums.T
     )
     hands = due.size
-    from_summary = summary_only | (
+    from_summary = (
         (summary_excess > 0)
         & (due >= 0)
         & (grouped.sums(seat_hand, hands, collected) - due == summary_excess)
         & (grouped.sums(seat_hand, hands, won_summary) == due)
     )
     collected = np.where(from_summary[seat_hand], won_summary, collected)
+    result, has_result = np.zeros(seat_hand.size, np.int64), np.zeros(seat_hand.size, np.bool_)
+    if results:
+        result, has_result = _printed_results(seats, summary, info.in_cents)
+    implied = result - cashed_out + premiums + put_in - returned
+    unprinted = np.where(has_result & (implied > collected), implied - collected, 0)
+    collected = collected + unprinted
     shown = take(ev["cards"], first_shown)
     summary_cards = take(summary["cards"], first_summary)
     cards = pc.coalesce(arrow(seats["dealt"]).cast(pa.string()), shown, summary_cards)
@@ -206,6 +233,8 @@ def player_rows(
         not_awarded=not_awarded,
         insurance=-premiums,
         net=collected + cashed_out - premiums - put_in + returned,
+        unprinted=unprinted,
+        result=pl.Series(pa.array(result, mask=~has_result), dtype=pl.Int64),
         hole_cards=pl.Series(hole_cards),
         position=pl.Series(_LABEL_ARRAY.take(pa.array(positions, mask=positions < 0))),
     ), from_summary

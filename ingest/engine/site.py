@@ -8,6 +8,7 @@ by hand, so only the hands that really trigger the failure are lost, each as an 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Sequence
@@ -46,12 +47,14 @@ class TextSite:
     room module that defines it, ``uses`` the files of others whose data it takes (all
     part of the parser version). ``dialects``: the grammars of the format's other
     dialects (skins writing their own words), a file of one of them read by its grammar
-    (see :meth:`grammar_for`)."""
+    (see :meth:`grammar_for`). ``zone_override``: the zone :meth:`with_zone` gave the
+    grammars (None: their own)."""
 
     grammar: Grammar
     module: str
     uses: tuple[str, ...] = ()
     dialects: tuple[Grammar, ...] = ()
+    zone_override: str | None = None
     _hand_start_text: re.Pattern[str] = field(init=False, repr=False, compare=False)
     _hand_start: re.Pattern[bytes] = field(init=False, repr=False, compare=False)
 
@@ -89,6 +92,12 @@ class TextSite:
     def sources(self) -> Sequence[Path]:
         rooms = [Path(path).resolve() for path in (self.module, *self.uses)]
         return [*sorted(_ENGINE.glob("*.py")), *_SHARED, *rooms]
+
+    def with_zone(self, zone: str) -> TextSite:
+        """This format with the times its headers write without a zone read in ``zone`` (in
+        every dialect)."""
+        grammar, *dialects = (dataclasses.replace(g, implied_zone=zone) for g in self.grammars)
+        return TextSite(grammar, self.module, self.uses, tuple(dialects), zone)
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
@@ -162,7 +171,8 @@ class TextSite:
             try:
                 results.append(self._tables([piece], every_flop_game))
             except _FAILURES as exc:
-                hand_id = re.search(r"#([0-9A-Za-z-]+)", first["text"])
+                mark = re.escape(self.grammar_for(chunk.data).wording.hand_number)
+                hand_id = re.search(mark + r"([0-9A-Za-z-]+)", first["text"])
                 row = {
                     "source_file": chunk.source_file,
                     "byte_offset": first["offset"],

@@ -70,9 +70,10 @@ def complete_winnings(
     players: pl.DataFrame, ev: pl.DataFrame, pot_lines: pl.DataFrame, in_cents: np.ndarray
 ) -> pl.DataFrame:
     """``players`` (one row per seat, ``collected`` read from the summary) with the pots
-    their summary leaves out added to ``collected`` and ``net``, in the hands whose pot
-    lines (``pot_lines``: hand and ``total_h`` of each distinct "Total pot" line, in line
-    order) pay out more than the summary says."""
+    their summary leaves out added to ``unprinted`` (collected from a pot no line pays),
+    ``collected`` and ``net``, in the hands whose pot lines (``pot_lines``: hand and
+    ``total_h`` of each distinct "Total pot" line, in line order) pay out more than the
+    summary says."""
     hands = in_cents.size
     line_hand = pot_lines["hand"].to_numpy()
     paid_h = pot_lines["total_h"].to_numpy()
@@ -106,5 +107,7 @@ def complete_winnings(
         for r in rows:
             added[r] = took.get(int(seat[r]), 0) - collected[r]
     return players.with_columns(
-        collected=pl.col("collected") + added, net=pl.col("net") + added
+        unprinted=pl.col("unprinted") + added,
+        collected=pl.col("collected") + added,
+        net=pl.col("net") + added,
     )

@@ -2,7 +2,8 @@
 
 Street markers, the words that open seat, dealt-card, table and summary lines, the words of
 collect, return, cash-out and show lines, the labels of the total pot and the board, the
-mark before a hand number and the separator before a header's time. The defaults are the
+mark before a hand number, the separator before a header's time and inside its date, and
+how a card not shown, or shared by a later board, is written. The defaults are the
 PokerStars words, which most text rooms copy; a room that writes otherwise says so in its
 grammar (``Grammar.wording``), and the engine holds no room's words of its own.
 """
@@ -38,8 +39,10 @@ class Wording:
     ``seat_separator`` after the seat number; dealt cards follow ``dealt``, the player's
     name ending at ``cards_open``. A table line starts with ``table`` (then ``": "`` or a
     space, and ``table_id`` maybe), has ``max_seats`` after its seat count and ends with
-    ``button`` after the button's seat. The rest name the words of the lines that move
-    chips outside the actions, in the order the scans read them.
+    ``button`` after the button's seat; with ``bare_table_name``, a line before the first
+    street marker may also be the table's name alone, unquoted, then a space and the seat
+    count (``St. Lucie 6-max Seat #1 is the button``). The rest name the words of the
+    lines that move chips outside the actions, in the order the scans read them.
     """
 
     marker_open: str = "*** "
@@ -55,6 +58,7 @@ class Wording:
     table_id: str = "ID "
     max_seats: str = "-max"
     button: str = " is the button"
+    bare_table_name: bool = False
     cancelled: str = "Hand cancelled"
     uncalled: str = "Uncalled bet ("
     returned: str = ") returned to "
@@ -78,6 +82,9 @@ class Wording:
     time_separator: str = " - "
     eastern_time: str = "ET]"  # the end of a second, Eastern time written in brackets
     chat_end: str = '"'  # the last character of a chat line ('name said, "..."')
+    date_separator: str = "/"  # between a date's year, month and day
+    unknown_card: str = ""  # a card a dealt line does not show ("X"; "": none written)
+    shared_card: str = ""  # a later board's card that is the first board's ("-"; "": none)
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -106,10 +113,13 @@ class Wording:
 
 # The single words, in the order of ``Wording.words``.
 WORDS = tuple(
-    f.name for f in fields(Wording) if f.name not in ("streets", "run_words", "pot_words", "halves")
+    f.name
+    for f in fields(Wording)
+    if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
- W_EASTERN_TIME, W_CHAT_END) = range(len(WORDS))  # fmt: skip
+ W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
+ W_SHARED_CARD) = range(len(WORDS))  # fmt: skip

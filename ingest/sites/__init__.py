@@ -17,9 +17,10 @@ from ingest.engine.contract import Chunk, ParseResult, Site
 @functools.cache
 def registry() -> dict[str, Site]:
     """Site name -> parser, in detection order."""
-    from ingest.sites import betonline, ggpoker, pokerstars, winamax
+    from ingest.sites import betonline, ggpoker, kingsclub, pokerstars, winamax, wpn
 
-    sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, betonline.SITE]
+    sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
+                         betonline.SITE]  # fmt: skip
     return {site.name: site for site in sites}
 
 
@@ -27,8 +28,10 @@ def parser_version(site: Site) -> str:
     """The site's name and a digest of the code that reads its files (the engine and the
     site's own module): a file already read by the same parser, with the same content, need
     not be read again; any change to that code reads it again, and an edit to one room
-    re-reads only that room's files."""
-    return _digest(site.name, tuple(site.sources))
+    re-reads only that room's files; a zone named for times written without one is part of
+    it too."""
+    version = _digest(site.name, tuple(site.sources))
+    return version if site.zone_override is None else f"{version}@{site.zone_override}"
 
 
 @functools.cache

@@ -118,7 +118,7 @@ SKINS = Grammar(
     table_line=r"^Table (?P<table_name>.+) \((?P<money>Real Money|Play Money)\) "
     r"Seat #(?P<button_seat>\d+) is the button$",
     table_money={"Real Money": "USD", "Play Money": "play"},
-    wording=Wording(dealt="Dealt To ", total_pot="Total Pot "),
+    wording=Wording(dealt="Dealt To ", total_pot="Total Pot ", date_separator="-"),
 )
 
 SITE = TextSite(GRAMMAR, __file__, dialects=(SKINS,))
