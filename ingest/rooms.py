@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+import polars as pl
+
 from omaha_core.awards import DEFAULT_ODD_CHIP_RULE, OddChipRule
 
 
@@ -35,8 +38,11 @@ class RoomRules:
     every pot's line, and the summary's winnings are what the players received: they are
     read from the summary where the collect lines pay the splash once more for every line
     after the first and the summary adds up to the pot less the room's take (else the
-    collect lines are read as printed, in every room). ``evidence``: the corpus files and
-    hands that show the rules.
+    collect lines are read as printed, in every room). ``unprinted_rake_percent``: the most
+    a rake the room does not print takes of a cash game's pot, in percent (a tournament's
+    rake is none): where the room prints no rake (``Grammar.rake_printed``), what the pots
+    did not pay is its rake when within it, and the readings of an unprinted uncalled bet
+    are told apart by it. ``evidence``: the corpus files and hands that show the rules.
     """
 
     rake_main_pot_first: bool = False
@@ -48,6 +54,7 @@ class RoomRules:
     unprinted_uncalled: tuple[str, ...] = ("in_pot", "left_out")
     fixed_limit_bets: int = 4
     winnings_in_summary: bool = False
+    unprinted_rake_percent: int = 10
     evidence: tuple[str, ...] = ()
 
 
@@ -146,6 +153,15 @@ ROOM_RULES: dict[str, RoomRules] = {
         ),
     ),
 }
+
+
+def unprinted_rake_percents(rooms: pl.Series) -> np.ndarray:
+    """Per hand, its room's ``unprinted_rake_percent``."""
+    percents = {room: rules_for(room).unprinted_rake_percent
+                for room in rooms.fill_null("").unique().to_list()}  # fmt: skip
+    values: np.ndarray = rooms.fill_null("").replace_strict(
+        percents, return_dtype=pl.Int64).to_numpy()  # fmt: skip
+    return values
 
 
 def rules_for(room: str | None) -> RoomRules:
