@@ -155,6 +155,33 @@ ROOM_RULES: dict[str, RoomRules] = {
 }
 
 
+# 888 (Pacific Poker): its brands write one format (ingest/sites/pacific.py), with no uncalled
+# bet, pot or rake line.
+_PACIFIC = RoomRules(
+    unprinted_uncalled=("left_out", "in_pot"),
+    rake_main_pot_first=True,
+    unprinted_rake_percent=10,
+    evidence=(
+        "formats PacificPoker/tour/NLHE-USD-MTT-0.90-201205.uncalledbets.false.positive.txt "
+        "#384829651: 'Player7 raises [$3,520]' all in, 'Player0 folds', 'Player7 collected "
+        "[ $2,240 ]' = 640 antes + 800 + 800: the 3,120 returned is left out of the collect "
+        "lines (149 of the 161 hands with an unmatched bet)",
+        "formats PacificPoker/tour/NLHE-USD-MTT-0.90-201205.uncalledbets.correct.txt "
+        "#384831647 (same tournament, six minutes later): 'Player3 raises [$30,670]', "
+        "'Player4 folds', 'Player3 collected [ $33,190 ]' = 720 + 31,270 + 1,200: the 30,070 "
+        "returned is in it; formats PacificPoker/cash/888-FHE-USD-5-10-201203.all.in.blind.txt "
+        "#418361264: 'Hero collected [ $10 ]', his unmatched raise, a line of its own",
+        "corpus PacificPoker/cash/888-FLO-PM-30-60.txt #362979074: 'rolirs301 collected "
+        "[ 957.50 ]' and '[ 120 ]': the 2.50 rake all from the 960 main pot, the 120 side "
+        "pot whole",
+        "formats PacificPoker/cash/888-FLH-PM-1.00-2.00-stacks_over_1k.txt #440728921: no "
+        "rake line; the collect lines pay 2.70 of a 3.00 pot, 10% its most (5% and a cap "
+        "elsewhere: $1.25 of $25, $4 of $180, $1 of $6,750); tournaments take none",
+    ),
+)
+ROOM_RULES |= {"888poker": _PACIFIC, "888.ro": _PACIFIC, "888poker.ca-on": _PACIFIC}
+
+
 def unprinted_rake_percents(rooms: pl.Series) -> np.ndarray:
     """Per hand, its room's ``unprinted_rake_percent``."""
     percents = {room: rules_for(room).unprinted_rake_percent
