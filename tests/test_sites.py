@@ -9,7 +9,9 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "betonline"]
+    assert list(sites) == [
+        "pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific", "betonline"
+    ]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -19,6 +21,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
+        "pacific": {"pacific.py"},
         "betonline": {"betonline.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -44,6 +47,10 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
         # the time on the next line: the first line is the hand number, game and stakes
         b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
+        # a header of four lines: the number, the room, the game and time, the table
+        b"#Game No : 362978981\n***** Cassava Hand History for Game 362978981 *****\n"
+        b"15/30 Blinds Fix Limit Omaha - *** 11 03 2011 15:43:24\n"
+        b"Table Bratislava (Practice Play)": "pacific",
         b"BetOnline Poker Game #1073058326: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 "
         b"21:25:46 EDT": "betonline",
         b"BetOnline Poker Game #1078353699: Tournament #4157956: Hold'em $10.00/$20.00 - "
@@ -56,6 +63,6 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         # the line's start alone, as a room of another shape may begin its lines, is not it
         assert detect_site(head[: head.index(b"#") + 4]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
-    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
+    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
     # WPN's format before 2019, which no grammar reads yet
     assert detect_site(b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 (Omaha)") is None

@@ -28,11 +28,16 @@ from ingest.engine.grammar import EVENT_KINDS, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
-from ingest.engine.returns import infer_returns, room_readings
+from ingest.engine.returns import infer_returns, possible_rake, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
 from ingest.engine.winners import complete_winnings
-from ingest.rooms import CALLS_ARE_TOTALS, RAISE_MAY_ADD, RAKE_NOT_PRINTED, WINNINGS_IN_SUMMARY
+from ingest.rooms import (
+    CALLS_ARE_TOTALS,
+    RAISE_MAY_ADD,
+    WINNINGS_IN_SUMMARY,
+    unprinted_rake_percents,
+)
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
 # Event kinds whose board number is kept (the others happen before the boards split).
@@ -304,7 +309,12 @@ def build(
     dead_small = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
                          calls_total, dead_small)  # fmt: skip
-    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]))
+    rake_percent = None
+    if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
+        rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
+                                unprinted_rake_percents(info["room"]))  # fmt: skip
+    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]),
+                                         rake_percent)  # fmt: skip
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
@@ -321,7 +331,8 @@ def build(
     if not grammar.total_line:  # none printed: what the players left in the pots
         left_in = pl.Series(_in_pots(ev, n))
         totals = totals.with_columns(total_pot=left_in, printed_total=left_in)
-    totals = _rake_taken(totals, ev, _rake_not_printed(info))
+    if rake_percent is not None:
+        totals = _rake_taken(totals, ev, rake_percent, grammar.total_after_rake)
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
@@ -454,21 +465,24 @@ def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     return pl.Series(read).set(totals["total_pot"].is_null(), None)
 
 
-def _rake_not_printed(info: pl.DataFrame) -> np.ndarray:
-    """Per hand: a cash game of a room whose printed rake is not the rake it took."""
-    rooms = info["room"].is_in(list(RAKE_NOT_PRINTED)).fill_null(False)
-    return (rooms & ~info["is_tournament"].fill_null(True)).to_numpy()
-
-
-def _rake_taken(totals: pl.DataFrame, ev: pl.DataFrame, derive: np.ndarray) -> pl.DataFrame:
-    """``totals`` with the rake of the ``derive`` hands read as what the room took: the
-    chips the players left in the pots that the pots did not pay out (``pots_paid``),
-    where they paid out no more than that; the total pot is then those chips."""
-    if not derive.any():
-        return totals
-    in_pots = _in_pots(ev, totals.height)
-    paid = numbers(totals["pots_paid"], -1)
-    taken = derive & (paid >= 0) & (paid <= in_pots)
+def _rake_taken(
+    totals: pl.DataFrame, ev: pl.DataFrame, percent: np.ndarray, totals_paid: bool
+) -> pl.DataFrame:
+    """``totals`` with the rake read as what the pots did not pay, in a room whose printed
+    rake, if any, is not the one it took (see ``Grammar.rake_printed``): the chips the
+    players left in the pots less what the pots paid out (the printed totals where
+    ``totals_paid``, a room printing them after its take, else the collect lines), where
+    that is a rake the room may take (``percent`` of the pot at most); the total pot is
+    then those chips. Elsewhere the rake printed stands (none, where none is)."""
+    n = totals.height
+    in_pots = _in_pots(ev, n)
+    if totals_paid:
+        paid = numbers(totals["pots_paid"], -1)
+    else:
+        code = ev["code"].to_numpy()
+        paid = grouped.sums(ev["hand"].to_numpy(), n,
+                            np.where(code == _COLLECT_CODE, numbers(ev["chips"], 0), 0))
+    taken = (paid >= 0) & possible_rake(in_pots - paid, in_pots, percent)
     rake = np.where(taken, in_pots - paid, numbers(totals["rake"], -1))
     return totals.with_columns(
         total_pot=pl.when(pl.Series(taken)).then(pl.Series(in_pots)).otherwise("total_pot"),

@@ -62,6 +62,7 @@ GRAMMAR = Grammar(
     ),
     totals={"| Rake ": "rake"},
     total_after_rake=True,
+    rake_printed=False,  # the rake taken is what the pots did not pay
     pots_named=False,
     pot_lines=True,
     summary_winnings=True,
@@ -110,6 +111,7 @@ SKINS = Grammar(
     ),
     totals={"| Rake ": "rake"},
     total_after_rake=True,
+    rake_printed=False,
     pots_named=False,
     stack_suffix=" in Chips",
     summary_winnings=True,
