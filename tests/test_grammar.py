@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ingest.engine.fields import read_actions
-from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
+from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions, compile_actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
 from ingest.sites import ggpoker, kingsclub, pokerstars, winamax, wpn
@@ -43,14 +43,14 @@ ROOMS: dict[str, Actions] = {
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
 # kinds whose lines are damaged when they follow no template
-_SHAPED = {*BETTING, "check", "collect"}
+_SHAPED = {*BETTING, "check", "collect", "return", "button"}
 _EXTRA_WORDS = ("now", "(timeout)", "x", "5", "$3", "[Ah]", "is")
 
 
 @dataclass(frozen=True)
 class Read:
-    """What one line reads as: kind code, and byte spans of player, amount, raise-by and the
-    chips a raise adds."""
+    """What one line reads as: kind code, and byte spans of player, amount, raise-by, the
+    chips a raise adds and the pot a collect line names."""
 
     code: int
     player: tuple[int, int]
@@ -58,6 +58,7 @@ class Read:
     by: tuple[int, int]
     added: tuple[int, int]
     damaged: bool
+    pot: tuple[int, int] = (NULL, NULL)
 
 
 def _separators(actions: Actions) -> set[str]:
@@ -84,7 +85,7 @@ def _scan(actions: Actions, line: str) -> Read:
     row = [int(v) for v in spans[0]]
     return Read(
         int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), (row[8], row[9]),
-        bool(damaged[0]),
+        bool(damaged[0]), (row[10], row[11]),
     )  # fmt: skip
 
 
@@ -95,7 +96,7 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
         if match is None:
             continue
         fields = _TOKEN.findall(template)[1:]  # after {player}: group k + 2 is fields[k]
-        amount = by = added = (NULL, NULL)
+        amount = by = added = pot = (NULL, NULL)
         for k, field in enumerate(fields):
             span = (_byte(line, match.start(k + 2)), _byte(line, match.end(k + 2)))
             if field in ("amount", "to"):
@@ -104,8 +105,10 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
                 by = span
             elif field == "added":
                 added = span
+            elif field == "pot":
+                pot = span
         player = (0, _byte(line, match.end(1)))
-        return Read(int(actions.codes[t]), player, amount, by, added, False)
+        return Read(int(actions.codes[t]), player, amount, by, added, False, pot)
     # no template matches: the first template whose separator and verb follow the player
     # names the kind
     suffix = _suffix(actions)
@@ -146,6 +149,11 @@ _ANY = st.one_of(
     st.text(st.sampled_from(list("ab [] ()$€5")), max_size=10),
 )
 _CARDS = st.text(st.sampled_from(list("AKQJT98765432shdc ")), max_size=15)
+# Pot names, some holding what follows them in a template (" (", ") with ")
+_POTS = st.one_of(
+    st.sampled_from(["Pot", "Main Pot", "Side Pot 1", "Side Pot 12", "a (b", "Pot (1) with x"]),
+    st.text(st.sampled_from(list("ab ()15")), min_size=1, max_size=8),
+)
 
 
 @st.composite
@@ -160,6 +168,8 @@ def filled(draw: st.DrawFn, template: str) -> str:
             out += draw(amounts())
         elif part == "cards":
             out += draw(_CARDS)
+        elif part == "pot":
+            out += draw(_POTS)
         else:
             out += draw(_ANY)
     return out
@@ -234,6 +244,8 @@ def test_lines_that_break_a_template_read_as_the_regexes(
             body += data.draw(amounts())
         elif parts[k] == "cards":
             body += data.draw(_CARDS)
+        elif parts[k] == "pot":
+            body += data.draw(_POTS)
         else:
             body += data.draw(_ANY)
     if how == "extra_end":
@@ -252,12 +264,29 @@ def test_every_room_has_its_templates() -> None:
             assert actions.regex(template).pattern.startswith("^(.*?)")
 
 
+def test_a_pot_name_is_read_up_to_the_literal_after_it() -> None:
+    """``{pot}`` is the shortest text before the literal that follows it (one a template
+    must have); a template names one pot at most."""
+    with pytest.raises(ValueError, match="must be followed by a literal"):
+        compile_actions({"{player} wins {pot}": "collect"})
+    with pytest.raises(ValueError, match="must be followed by a literal"):
+        compile_actions({"{player} wins {pot}{amount}": "collect"})
+    with pytest.raises(ValueError, match=r"one \{pot\} at most"):
+        compile_actions({"{player} wins {pot} and {pot} ({amount})": "collect"})
+    actions = compile_actions({"{player} wins {pot} ({amount})": "collect"})
+    read = _scan(actions, "Bo wins Side (pot) (2) (5)")
+    line = b"Bo wins Side (pot) (2) (5)"
+    assert line[read.pot[0] : read.pot[1]] == b"Side (pot) (2)"
+    assert line[read.amount[0] : read.amount[1]] == b"5"
+
+
 @dataclass(frozen=True)
 class RealLine:
     """An action line of a real history, with the file it is in (under ``../shared``) and
     what it says: its kind (None: no action line), player, amount (a raise's "to"), a
     raise's first amount, whether it says all-in, the cards in its first brackets (a
-    show's or a fold's), and the chips a raise written by them adds."""
+    show's or a fold's), the chips a raise written by them adds, and the pot a collect
+    line names."""
 
     room: str
     source: str
@@ -269,6 +298,7 @@ class RealLine:
     all_in: bool = False
     cards: str | None = None
     added: str | None = None
+    pot: str | None = None
 
 
 _STARS_CONVERTED = "corpus/Stars/cash/PLO-6max-USD-5-10-201509.converted.format.txt"
@@ -459,6 +489,7 @@ def test_real_lines_read_as_their_text_says(real: RealLine) -> None:
         _text(real.line, (row[8], row[9])),
     )  # fmt: skip
     assert got == (real.player, real.amount, real.by, real.all_in, real.cards, real.added)
+    assert _text(real.line, (row[10], row[11])) == real.pot
     assert not damaged[0]
     # and the templates' plain regexes read it the same way
     assert real.player is not None

@@ -17,6 +17,7 @@ from ingest.engine.grammar import (
     NOT_EVENTS,
     OP_BRACKETED,
     OP_LITERAL,
+    OP_TEXT,
     OP_WORD,
     SHAPED,
     SLOT_NONE,
@@ -86,36 +87,57 @@ def match_ops(
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6)."""
-    out[:] = NULL
-    for k in range(op_bounds[template], op_bounds[template + 1]):
-        kind = op_kind[k]
-        if kind == OP_LITERAL:
-            literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
-            if not scan.at(data, pos, end, literal):
-                return False
-            pos += literal.size
-            continue
-        first = pos
-        if kind == OP_WORD:
-            pos = scan.non_space_run(data, pos, end)
-            if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
-                # as a regex's \S+ gives back characters the literal after it needs
+    raise adds at 4:6, pot at 6:8). A text field ends at the first place the literal after
+    it is found from which the rest follows too, as a regex's ``(.+?)`` does (each such
+    place is tried in turn, the ops before it read again)."""
+    begin = pos
+    text_from = -1  # where the literal after a text field is looked for next (-1: first)
+    while True:
+        out[:] = NULL
+        pos = begin
+        matched = True
+        text_end = -1
+        for k in range(op_bounds[template], op_bounds[template + 1]):
+            kind = op_kind[k]
+            if kind == OP_LITERAL:
+                literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
+                if not scan.at(data, pos, end, literal):
+                    matched = False
+                    break
+                pos += literal.size
+                continue
+            first = pos
+            if kind == OP_WORD:
+                pos = scan.non_space_run(data, pos, end)
+                if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+                    # as a regex's \S+ gives back characters the literal after it needs
+                    following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                    while pos > first and not scan.at(data, pos, end, following):
+                        pos -= 1
+                if pos == first:
+                    matched = False
+                    break
+            elif kind == OP_TEXT:  # a literal always follows (compile_actions)
                 following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                while pos > first and not scan.at(data, pos, end, following):
-                    pos -= 1
-            if pos == first:
-                return False
-        elif kind == OP_BRACKETED:
-            pos = scan.find_byte(data, pos, end, 93)  # "]"
-            if pos < 0:
-                return False
-        else:
-            pos = end
-        slot = op_slot[k]
-        if slot != SLOT_NONE:
-            out[2 * slot - 2], out[2 * slot - 1] = first, pos
-    return pos == end
+                pos = scan.find(data, max(first + 1, text_from), end, following)
+                if pos < 0:
+                    return False  # no later place: no reading at all
+                text_end = pos
+            elif kind == OP_BRACKETED:
+                pos = scan.find_byte(data, pos, end, 93)  # "]"
+                if pos < 0:
+                    matched = False
+                    break
+            else:
+                pos = end
+            slot = op_slot[k]
+            if slot != SLOT_NONE:
+                out[2 * slot - 2], out[2 * slot - 1] = first, pos
+        if matched and pos == end:
+            return True
+        if text_end < 0:
+            return False
+        text_from = text_end + 1
 
 
 @njit
@@ -150,17 +172,18 @@ def action_fields(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets), a raise's first amount and the chips a raise adds (a template's
-    ``{added}``); the event kind code (-1: not an action);
+    first brackets), a raise's first amount, the chips a raise adds (a template's
+    ``{added}``) and the pot a collect line names (``{pot}``); the event kind code (-1:
+    not an action);
     the all-in flag; and whether a betting or checking line follows no template of its
     verb (the first template with its verb gives the kind; the amount of such a line is
     its last word, less the all-in suffix)."""
     n = starts.size
-    spans = np.full((n, 10), NULL, np.int64)  # player, amount, cards, raise-by, added
+    spans = np.full((n, 12), NULL, np.int64)  # player, amount, cards, raise-by, added, pot
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(6, np.int64)
+    fields = np.empty(8, np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -178,14 +201,20 @@ def action_fields(
         t = found
         while t >= 0:  # the templates with this verb, in order
             verb_size = verb_bounds[t + 1] - verb_bounds[t] - separator_size[t]
-            # the all-in suffix is never part of a field (a word has no space)
+            # the all-in suffix is no part of a field (a word has no space) ...
             matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
                                 op_slot, literals, literal_bounds, op_literal, fields)  # fmt: skip
+            if not matched and core_end < end:
+                # ... unless the template reads the line only with it (" with (All-in)")
+                matched = match_ops(data, rest + verb_size, end, t, op_bounds, op_kind,
+                                    op_slot, literals, literal_bounds, op_literal, fields)
+                all_in[i] = not matched
             if matched:
                 code[i] = codes[t]
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 spans[i, 8], spans[i, 9] = fields[4], fields[5]
+                spans[i, 10], spans[i, 11] = fields[6], fields[7]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount

@@ -6,8 +6,10 @@ player, a separator (``": "`` or a space, which a room may mix: ``"{player}: pos
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
-``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
-is). Amounts and other words are runs of non-whitespace. A line whose verb is known but
+``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
+is) and ``{pot}`` (the name of the pot a collect line pays, the shortest text before the
+literal that must follow it: ``"{player} wins {pot} ({amount})"``). Amounts and other
+words are runs of non-whitespace. A line whose verb is known but
 whose rest does not follow any template of that verb is damaged. Templates render to
 plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
@@ -28,37 +30,40 @@ from ingest.engine.wording import Wording
 EVENT_KINDS = [
     "post_sb_bb", "post_sb", "post_bb", "ante", "straddle", "post_dead", "fold", "check",
     "call", "bet", "raise", "show", "muck", "insurance", "no_show", "sits_out", "note",
-    "return", "collect", "cash_out", "show",
+    "return", "collect", "cash_out", "show", "button",
 ]  # fmt: skip
-# Kinds that are not events: read only to know who sat out, or nothing to the money.
-NOT_EVENTS = ["no_show", "sits_out", "note"]
+# Kinds that are not events: read only to know who sat out, or nothing to the money, or
+# who has the button (a room that names its player: "Player4 has the dealer button").
+NOT_EVENTS = ["no_show", "sits_out", "note", "button"]
 # Kinds whose amount is read: bets and posts, money paid outside the pots (an insurance
 # premium or a cash-out's risk, paid by the player; a cash-out, paid to the player), and a
-# pot collected, when a room writes its collect lines as templates.
+# pot collected or an uncalled bet returned, when a room writes those lines as templates.
 BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", "call", "bet",
            "raise"]  # fmt: skip
-WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect"]
+WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect", "return"]
 # Kinds whose line is damaged when it follows no template of its verb.
-SHAPED = [*BETTING, "check", "collect"]
+SHAPED = [*BETTING, "check", "collect", "return", "button"]
 # The room's money on a hand besides the pots: what it takes, and what it adds.
 ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
 KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action's code
 
 # Ops of a template after its verb: a literal, or a field (a word, the text up to "]", or
-# the rest of the line).
-OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY = 0, 1, 2, 3
+# the rest of the line, or the shortest text before the literal after it).
+OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY, OP_TEXT = 0, 1, 2, 3, 4
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
-# slot of the chips a raise adds.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED = 0, 1, 2, 3
+# slot of the chips a raise adds, the pot's name.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_POT = 0, 1, 2, 3, 4
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
     "added": (OP_WORD, SLOT_ADDED),
     "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
+    "pot": (OP_TEXT, SLOT_POT),
 }  # fmt: skip
-_FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
+_FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)", OP_TEXT: r"(.+?)"}
 _TOKEN = re.compile(r"\{(\w+)\}")
 _PLAYER = "{player}"
+_AMOUNT = "{amount}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,6 +133,10 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
                     literals.append(part)
             else:
                 op, slot = _FIELDS[part]
+                if op == OP_TEXT and (k + 1 >= len(parts) or not parts[k + 1]):
+                    raise ValueError(f"{{{part}}} must be followed by a literal: {template!r}")
+                if op == OP_TEXT and OP_TEXT in kinds[bounds[-1] :]:
+                    raise ValueError(f"a template has one {{{part}}} at most: {template!r}")
                 kinds.append(op)
                 slots.append(slot)
                 literal_ids.append(-1)
@@ -219,12 +228,25 @@ class Grammar:
     marker does. ``total_line``: the summary prints a total pot line (a hand without one
     is partial); when not, the total is what the players put in less what came back.
     ``summary_amounts``: summary lines made of a label and an amount, and the column each
-    goes to (``"Rake "``: ``rake``), added to any on the total pot line.
+    goes to (``"Rake "``: ``rake``), added to any on the total pot line; a label may
+    write where the amount stands, and the text after it (``"Rake ({amount})"``).
     ``summary_results``: the summary's seat lines end with each player's result for the
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
     from the street markers (the last of each board), the summary printing none.
+
+    ``more_header_lines``: the header goes on over this many lines after its first (and
+    after its time line): the header regexes read the first line's template and those
+    lines, joined by newlines, and the lines are of no other kind. ``table_line``: a
+    regex over table lines of another shape than PokerStars' (an unquoted name), with the
+    groups ``table_name``, ``max_seats`` (the number of seats, maybe with a word after it:
+    ``9max``) and ``button_seat``; ``seat_counts`` gives the number of a ``max_seats``
+    text written in words (``HU``: 2). ``summary``: the room
+    writes a summary section; when not, a hand ends at the next header, the end of its
+    file or a blank line (hands are written without one), the lines of
+    ``summary_amounts`` are read wherever they are in it, and a hand whose lines pay no pot
+    is partial.
     """
 
     site: str
@@ -258,6 +280,10 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
+    more_header_lines: int = 0
+    table_line: str = ""
+    seat_counts: Mapping[str, int] = field(default_factory=dict)
+    summary: bool = True
 
     @functools.cached_property
     def tables(self) -> Tables:
@@ -272,7 +298,12 @@ class Grammar:
             board_label=scan.lit(self.board_label),
             total_labels=scan.literal_table(list(self.totals)),
             room_money_lines=scan.literal_table(list(self.room_money_lines)),
-            summary_amounts=scan.literal_table(list(self.summary_amounts)),
+            summary_amounts=scan.literal_table(
+                [label.partition(_AMOUNT)[0] for label in self.summary_amounts]
+            ),
+            summary_amount_ends=scan.literal_table(
+                [label.partition(_AMOUNT)[2] for label in self.summary_amounts]
+            ),
         )
 
     @property
@@ -310,4 +341,5 @@ class Tables:
     board_label: np.ndarray
     total_labels: tuple[np.ndarray, np.ndarray]
     room_money_lines: tuple[np.ndarray, np.ndarray]
-    summary_amounts: tuple[np.ndarray, np.ndarray]
+    summary_amounts: tuple[np.ndarray, np.ndarray]  # what precedes each label's amount
+    summary_amount_ends: tuple[np.ndarray, np.ndarray]  # and what follows it

@@ -207,6 +207,14 @@ def _is_date(data: np.ndarray, start: int, end: int, separator: int) -> bool:
 
 
 @njit
+def _date_end(data: np.ndarray, pos: int, end: int, separator: int) -> int:
+    """Where the run of digits and date ``separator`` at ``pos`` ends."""
+    while pos < end and (data[pos] == separator or 48 <= data[pos] <= 57):
+        pos += 1
+    return pos
+
+
+@njit
 def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
     id_end: np.ndarray, words: tuple[np.ndarray, ...], time_apart: bool,
@@ -214,7 +222,9 @@ def _header_fields(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand header lines: the hand number's span; the template (the line without its hand
     number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$`` or, with
-    the separator ``- ``, ``- [^-]*$``) as the
+    the separator ``- ``, ``- [^-]*$``; with "-" between a date's parts, `` - [0-9-]*[^-]*$``:
+    the date's are the only dashes the time may hold; a hand number the time's separator
+    ends, ``#([0-9-]+) - ``, is taken out too) as the
     span before the number and the span after it; the time zone (index in
     ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
@@ -254,7 +264,11 @@ def _header_fields(
             while pos >= 0:
                 previous, last = last, pos
                 pos = find(data, pos + 1, end, dash)
-        cut = last if last >= 0 and find(data, last + dash.size, end, dash_mark) < 0 else end
+        # a date whose separator is the mark ("2013-04-11") holds the only marks allowed
+        after = last + dash.size
+        if last >= 0 and dash_mark.size and dash_mark[0] == date_separator:
+            after = _date_end(data, after, end, date_separator)
+        cut = last if last >= 0 and find(data, after, end, dash_mark) < 0 else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = (
             cut == last and previous >= 0
@@ -263,6 +277,10 @@ def _header_fields(
         if split_date:
             cut = previous
         number, colon = _hand_number(data, start, cut, id_class, id_end, mark)
+        if number < 0 and cut < end:  # "#5297786-137 - 2013-04-11": one " - " ends both
+            whole = _hand_number(data, start, end, id_class, id_end, mark)
+            if whole[1] == cut:
+                number, colon = whole
         spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
         spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
         size = 0
@@ -336,15 +354,26 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     )
 
 
+def _first_of_hand(frame: pl.DataFrame, hands: int) -> np.ndarray:
+    """Each hand's first row of ``frame`` (rows in hand order; ``frame.height``: none)."""
+    hand = frame["hand"].to_numpy()
+    first = np.ones(hand.size, np.bool_)
+    first[1:] = hand[1:] != hand[:-1]
+    row = np.full(hands, frame.height, np.int64)
+    row[hand[first]] = np.flatnonzero(first)
+    return row
+
+
 def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
-    """Each hand's table name, seats and button from its first table line (nulls: none)."""
-    table_hand = lines.tables["hand"].to_numpy()
-    first_of_hand = np.ones(table_hand.size, np.bool_)
-    first_of_hand[1:] = table_hand[1:] != table_hand[:-1]
-    row = np.full(hands, -1, np.int64)
-    row[table_hand[first_of_hand]] = np.flatnonzero(first_of_hand)
+    """Each hand's table name, seats and button from its first table line (nulls: none);
+    where that names no button, the seat of the player its first button line names."""
     tables = lines.tables.select("table_name", "max_seats", "button_seat")
-    return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
+    fields = tables.vstack(tables.clear(1))[_first_of_hand(lines.tables, hands)]
+    if not lines.buttons.height:
+        return fields
+    named = lines.buttons.select("button_seat")
+    named = named.vstack(named.clear(1))[_first_of_hand(lines.buttons, hands)]
+    return fields.with_columns(button_seat=pl.coalesce("button_seat", named["button_seat"]))
 
 
 def _time_lines(lines: Lines, rows: np.ndarray, apart: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -362,6 +391,22 @@ def _time_lines(lines: Lines, rows: np.ndarray, apart: bool) -> tuple[np.ndarray
                                                                     NULL)  # fmt: skip
 
 
+def _more_header_lines(lines: Lines, rows: np.ndarray, skip: int, count: int) -> np.ndarray:
+    """The spans of the ``count`` lines after the first ``skip`` that follow each hand's
+    first line (``rows``): its other header lines (see ``Grammar.more_header_lines``), one
+    pair of columns per line, null past the end of the hand."""
+    text = lines.text
+    spans = np.full((rows.size, 2 * count), NULL, np.int64)
+    last = text.starts.size - 1
+    for k in range(count):
+        wanted = rows + skip + 1 + k
+        row = np.minimum(wanted, max(last, 0))
+        found = (wanted <= last) & (lines.line_hand[row] == lines.line_hand[rows])
+        spans[found, 2 * k] = text.starts[row[found]]
+        spans[found, 2 * k + 1] = text.ends[row[found]]
+    return spans
+
+
 def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     """One row per hand, in hand order: header fields decoded, table line, flags.
 
@@ -377,13 +422,19 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end,
         grammar.wording.words, grammar.time_line, time_starts, time_ends,
     )
-    first, group = scan.distinct(data, spans[:, 2:6])
+    more = _more_header_lines(lines, rows, grammar.time_line, grammar.more_header_lines)
+    first, group = scan.distinct(data, np.concatenate([spans[:, 2:6], more], axis=1))
+    template = pl.col("before") + pl.col("after")
+    for k in range(grammar.more_header_lines):  # the header's other lines, after newlines
+        template = template + "\n" + pl.col(f"line_{k}")
     templates = pl.DataFrame(
         {
             "before": text.strings(spans[first, 2], spans[first, 3], ""),
             "after": text.strings(spans[first, 4], spans[first, 5], ""),
+            **{f"line_{k}": text.strings(more[first, 2 * k], more[first, 2 * k + 1], "")
+               for k in range(grammar.more_header_lines)},
         }
-    ).select(template=pl.col("before") + pl.col("after"))
+    ).select(template=template)
     # a time with no zone written is in the grammar's implied zone
     zones = pl.Series([*_ZONE_NAMES, "America/New_York", grammar.implied_zone], dtype=pl.String)
     written = len(_ZONE_NAMES)
@@ -411,13 +462,16 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     )
 
 
-def decodes(lines: list[str], grammar: Grammar) -> bool:
-    """Whether one of ``lines``, read as a hand's first line, is decoded by the grammar: its
-    template (the line less its hand number and time, as :func:`hand_info` takes them out)
-    matches one of the grammar's header regexes. A room is told from another by its whole
-    first line, not by how it begins."""
-    if not lines:
+def decodes(headers: list[str], grammar: Grammar) -> bool:
+    """Whether one of ``headers``, read as a hand's header (its first line, then any more
+    lines the grammar's header has, after newlines), is decoded by the grammar: its
+    template (the first line less its hand number and time, as :func:`hand_info` takes them
+    out, and the other lines) matches one of the grammar's header regexes. A room is told
+    from another by its whole header, not by how it begins."""
+    if not headers:
         return False
+    lines = [header.partition("\n")[0] for header in headers]
+    rest = [header.partition("\n")[1] + header.partition("\n")[2] for header in headers]
     encoded = [line.encode("utf-8") for line in lines]
     data = np.frombuffer(b"".join(encoded), np.uint8)
     ends = np.cumsum([len(line) for line in encoded], dtype=np.int64)
@@ -429,8 +483,8 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     raw = data.tobytes()
     templates = pl.Series(
         [
-            (raw[a:b] + raw[c:d]).decode("utf-8", "replace")
-            for a, b, c, d in spans[:, 2:6].tolist()
+            (raw[a:b] + raw[c:d]).decode("utf-8", "replace") + more
+            for (a, b, c, d), more in zip(spans[:, 2:6].tolist(), rest, strict=True)
             if a >= 0
         ],
         dtype=pl.String,

@@ -72,12 +72,19 @@ class TextSite:
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
-        line that starts as the grammar's hands do, and whose whole text its header
-        regexes decode (the first few such lines are tried)."""
+        line that starts as the grammar's hands do, and whose whole header (that line, and
+        the grammar's more header lines) its header regexes decode (the first few such
+        lines are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
-        lines = [text[m.start() :].partition("\n")[0] for m in found]
-        return decodes([line.strip().removeprefix("\ufeff") for line in lines], self.grammar)
+        grammar = self.grammar
+        headers = []
+        for match in found:
+            lines = [line.strip() for line in text[match.start() :].split(
+                "\n", 1 + grammar.time_line + grammar.more_header_lines)]  # fmt: skip
+            more = lines[1 + grammar.time_line : 1 + grammar.time_line + grammar.more_header_lines]
+            headers.append("\n".join([lines[0].removeprefix("\ufeff"), *more]))
+        return decodes(headers, grammar)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
         """The tables of the chunks' hands, parsed in one pass (raises on a failure)."""

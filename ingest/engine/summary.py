@@ -10,6 +10,7 @@ import polars as pl
 
 from ingest.engine import fields, scan
 from ingest.engine.grammar import KIND_CODE, Grammar
+from ingest.engine.scan import ends_with, njit
 from ingest.engine.text import ChunkText
 from ingest.engine.wording import STREET_CODES, W_MARKER_CLOSE, Wording
 
@@ -18,18 +19,35 @@ _DEALING = (STREET_CODES["flop"], STREET_CODES["turn"], STREET_CODES["river"])
 
 
 def amount_lines(
-    text: ChunkText, hand: np.ndarray, rows: np.ndarray, labels: tuple[np.ndarray, np.ndarray]
-) -> pl.DataFrame:
+    text: ChunkText, hand: np.ndarray, rows: np.ndarray, labels: tuple[np.ndarray, np.ndarray],
+    label_ends: tuple[np.ndarray, np.ndarray],
+) -> pl.DataFrame:  # fmt: skip
     """The ``rows`` that start with one of ``labels``: hand, idx, the label's index and the
-    amount after it in hundredths (-1: not an amount)."""
+    amount after it in hundredths, up to what ``label_ends`` says follows it (-1: not an
+    amount, or the line does not end so)."""
     label = fields.prefix_index(text.data, text.starts[rows], text.ends[rows], *labels)
     rows, label = rows[label >= 0], label[label >= 0]
     first = text.starts[rows] + np.diff(labels[1])[label]
+    last = text.ends[rows] - np.diff(label_ends[1])[label]
+    closed = _end_with(text.data, first, text.ends[rows], label, *label_ends)
+    amount = scan.hundredths(text.data, first, np.maximum(last, first), -1)
     return pl.DataFrame(
         {"hand": hand[rows], "idx": rows, "label": label,
-         "amount_h": scan.hundredths(text.data, first, text.ends[rows], -1)},
+         "amount_h": np.where(closed & (last >= first), amount, -1)},
         schema={"hand": pl.Int64, "idx": pl.Int64, "label": pl.Int64, "amount_h": pl.Int64},
     )  # fmt: skip
+
+
+@njit
+def _end_with(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, entry: np.ndarray,
+    table: np.ndarray, bounds: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Whether each span ends with its ``entry`` of a literal table."""
+    out = np.zeros(starts.size, np.bool_)
+    for i in range(starts.size):
+        out[i] = ends_with(data, starts[i], ends[i], table[bounds[entry[i]] : bounds[entry[i] + 1]])
+    return out
 
 
 def collect_rows(text: ChunkText, rows: np.ndarray, grammar: Grammar) -> np.ndarray:
@@ -49,14 +67,27 @@ def marker_boards(
 ) -> pl.DataFrame:  # fmt: skip
     """Each board's cards from the last marker of the flop, turn or river that deals it
     (``*** RIVER *** [3c 5c 7s Kc] [Jd]``: the cards of its brackets, in order): hand, idx,
-    run and cards, in hand and line order. ``name_end``: where each marker's name ends."""
+    run and cards, in hand and line order; a last marker that gives only the cards it
+    deals (``** River ** [2h]``: fewer than its street's board holds) follows the cards of
+    the board's markers before it. ``name_end``: where each marker's name ends."""
     rows = np.flatnonzero(is_marker & (hand >= 0) & np.isin(street, _DEALING))
     close = wording.words[W_MARKER_CLOSE].size
     ends = text.ends[rows]
     cards = text.strings(np.minimum(name_end[rows] + close, ends), ends, "cards")
     frame = pl.DataFrame(
         {"hand": hand[rows], "idx": rows, "run": pl.Series(board[rows], dtype=pl.Int8),
+         # a street's board holds one card more than its code: flop 3, turn 4, river 5
+         "full": pl.Series(street[rows] + 1, dtype=pl.Int64),
          "cards": cards.str.replace_all(r"[\[\]]", "").str.replace_all(r"\s+", " ")
          .str.strip_chars()},
     )  # fmt: skip
-    return frame.group_by("hand", "run", maintain_order=True).last().sort("hand", "idx")
+    boards = frame.group_by("hand", "run", maintain_order=True).agg(
+        pl.col("idx").last(),
+        pl.col("full").last(),
+        last=pl.col("cards").last(),
+        every=pl.col("cards").str.join(" "),
+    )
+    short = pl.col("last").str.count_matches(r"\S+") < pl.col("full")
+    return boards.select(
+        "hand", "idx", "run", cards=pl.when(short).then("every").otherwise("last")
+    ).sort("hand", "idx")
