@@ -30,7 +30,7 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions, compile_actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, kingsclub, pokerstars, winamax, wpn
+from ingest.sites import ggpoker, kingsclub, pokerstars, seals, winamax, wpn
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
@@ -39,6 +39,8 @@ ROOMS: dict[str, Actions] = {
     "wpn": wpn.GRAMMAR.actions,
     # both separators: "player: posts ante 5", "player folds"; collect lines as templates
     "kingsclub": kingsclub.GRAMMAR.actions,
+    # collect lines naming their pot ("wins {pot} ({amount})"), returns as templates
+    "seals": seals.GRAMMAR.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
@@ -322,6 +324,10 @@ _WPN_MTT = ("formats/Winning/tour/NLHE-9max-NA-0-0-201907.SCHEDULEDID-TN-The_Ven
 _KC_BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"
 _KC_SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"
 _KC_PLO5 = "corpus/KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt"
+_SWC_PLO = "corpus/SealsWithClubs/cash/PLO-9max-mBTC-1.00-1.00-201304.txt"
+_SWC_SIDE = "formats/SealsWithClubs/cash/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt"
+_SWC_LIMIT = "formats/SealsWithClubs/cash/LHE-6max-mBTC-2.00-4.00-201305.txt"
+_SWC_BOTH = "formats/SealsWithClubs/cash/NLHE-6max-mBTC-0.50-1.00-201304.post.both.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -465,6 +471,31 @@ REAL_LINES = [
     RealLine("kingsclub", _KC_PLO5, "Player0 wins pot (85.50)", "collect", "Player0", "85.50"),
     RealLine("kingsclub", _KC_BIG_O, "Hero wins (932.50) from pot", "collect", "Hero", "932.50"),
     RealLine("kingsclub", _KC_SPLIT, "Dealt to Player0: [X X X X]", None),  # a dealt line
+    # Seals With Clubs: no colon, "raises to X", "(All-in)" at the end; the button named by
+    # its player; uncalled bets and the pots paid as templates, each pot named
+    RealLine("seals", _SWC_PLO, "Player4 has the dealer button", "button", "Player4"),
+    RealLine("seals", _SWC_PLO, "Player5 posts small blind 1", "post_sb", "Player5", "1"),
+    RealLine("seals", _SWC_PLO, "Hero posts big blind 1", "post_bb", "Hero", "1"),
+    RealLine("seals", _SWC_BOTH, "Player4 posts small & big blind 1.50", "post_sb_bb",
+             "Player4", "1.50"),
+    RealLine("seals", _SWC_PLO, "Player0 folds", "fold", "Player0"),
+    RealLine("seals", _SWC_PLO, "Hero checks", "check", "Hero"),
+    RealLine("seals", _SWC_PLO, "Hero calls 2", "call", "Hero", "2"),
+    RealLine("seals", _SWC_SIDE, "Hero calls 1 (All-in)", "call", "Hero", "1", all_in=True),
+    RealLine("seals", _SWC_PLO, "Hero bets 6", "bet", "Hero", "6"),
+    RealLine("seals", _SWC_PLO, "Player3 raises to 3", "raise", "Player3", "3"),
+    RealLine("seals", _SWC_LIMIT, "Player0 shows [5s Ts] (a Pair of Deuces +QT6)", "show",
+             "Player0", cards="5s Ts"),
+    RealLine("seals", _SWC_PLO, "Hero refunded 6", "return", "Hero", "6"),
+    RealLine("seals", _SWC_PLO, "Hero wins Pot (10)", "collect", "Hero", "10", pot="Pot"),
+    RealLine("seals", _SWC_LIMIT, "Hero wins Pot (11.70) with a Pair", "collect", "Hero",
+             "11.70", pot="Pot"),
+    RealLine("seals", _SWC_SIDE, "Player2 wins Side Pot 1 (2)", "collect", "Player2", "2",
+             pot="Side Pot 1"),
+    RealLine("seals", _SWC_SIDE, "Hero wins Main Pot (6) with Two Pair", "collect", "Hero",
+             "6", pot="Main Pot"),
+    RealLine("seals", _SWC_SIDE, "Hero adds 94 chips", None),  # a top-up: no verb
+    RealLine("seals", _SWC_SIDE, "Rake (0)", None),  # the pot's rake: no player
 ]  # fmt: skip
 
 

@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "seals"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -19,6 +19,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
+        "seals": {"seals.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
@@ -43,6 +44,9 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
         # the time on the next line: the first line is the hand number, game and stakes
         b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
+        # a header of three lines (then the table's): the first starts as WPN's does
+        b"Hand #5297786-137 - 2013-04-11 02:08:55\nGame: PL Omaha (20 - 100) - Blinds 1/1\n"
+        b"Site: Seals With Clubs\nTable: PLO 9max 1/1 #1": "seals",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
