@@ -9,7 +9,8 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "seals"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
+                           "seals"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -19,6 +20,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
+        "pacific": {"pacific.py"},
         "seals": {"seals.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -44,6 +46,10 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
         # the time on the next line: the first line is the hand number, game and stakes
         b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
+        # a header of four lines: the number, the room, the game and time, the table
+        b"#Game No : 362978981\n***** Cassava Hand History for Game 362978981 *****\n"
+        b"15/30 Blinds Fix Limit Omaha - *** 11 03 2011 15:43:24\n"
+        b"Table Bratislava (Practice Play)": "pacific",
         # a header of three lines (then the table's): the first starts as WPN's does
         b"Hand #5297786-137 - 2013-04-11 02:08:55\nGame: PL Omaha (20 - 100) - Blinds 1/1\n"
         b"Site: Seals With Clubs\nTable: PLO 9max 1/1 #1": "seals",
@@ -54,6 +60,6 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         # the line's start alone, as a room of another shape may begin its lines, is not it
         assert detect_site(head[: head.index(b"#") + 4]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
-    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
+    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
     # WPN's format before 2019, which no grammar reads yet
     assert detect_site(b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 (Omaha)") is None

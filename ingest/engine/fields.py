@@ -83,20 +83,23 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
 def match_ops(
     data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
-    op_literal: np.ndarray, out: np.ndarray,
+    op_literal: np.ndarray, out: np.ndarray, tries: np.ndarray,
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6, pot at 6:8). A text field ends at the first place the literal after
-    it is found from which the rest follows too, as a regex's ``(.+?)`` does (each such
-    place is tried in turn, the ops before it read again)."""
+    raise adds at 4:6, a second amount at 6:8, pot at 8:10). A text field ends at the first
+    place the literal after it is found from which the rest follows too, as a regex's
+    ``(.+?)`` does: when the rest does not, the last text field that can end further on
+    does, the ones after it read again (``tries``: per text field, where its literal is
+    looked for from and where it was found)."""
     begin = pos
-    text_from = -1  # where the literal after a text field is looked for next (-1: first)
+    tries[:] = -1
     while True:
         out[:] = NULL
         pos = begin
         matched = True
-        text_end = -1
+        text = 0  # the text fields read so far
+        movable = -1  # the last of them that ended at a literal
         for k in range(op_bounds[template], op_bounds[template + 1]):
             kind = op_kind[k]
             if kind == OP_LITERAL:
@@ -117,12 +120,21 @@ def match_ops(
                 if pos == first:
                     matched = False
                     break
-            elif kind == OP_TEXT:  # a literal always follows (compile_actions)
-                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                pos = scan.find(data, max(first + 1, text_from), end, following)
-                if pos < 0:
-                    return False  # no later place: no reading at all
-                text_end = pos
+            elif kind == OP_TEXT:
+                if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+                    following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                    pos = scan.find(data, max(first + 1, tries[2 * text]), end, following)
+                    if pos < 0:
+                        matched = False
+                        break
+                    tries[2 * text + 1] = pos
+                    movable = text
+                elif pos < end:  # the last field: the rest of the line
+                    pos = end
+                else:
+                    matched = False
+                    break
+                text += 1
             elif kind == OP_BRACKETED:
                 pos = scan.find_byte(data, pos, end, 93)  # "]"
                 if pos < 0:
@@ -135,9 +147,10 @@ def match_ops(
                 out[2 * slot - 2], out[2 * slot - 1] = first, pos
         if matched and pos == end:
             return True
-        if text_end < 0:
+        if movable < 0:
             return False
-        text_from = text_end + 1
+        tries[2 * movable] = tries[2 * movable + 1] + 1
+        tries[2 * movable + 2 :] = -1
 
 
 @njit
@@ -173,17 +186,19 @@ def action_fields(
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
     first brackets), a raise's first amount, the chips a raise adds (a template's
-    ``{added}``) and the pot a collect line names (``{pot}``); the event kind code (-1:
-    not an action);
-    the all-in flag; and whether a betting or checking line follows no template of its
-    verb (the first template with its verb gives the kind; the amount of such a line is
-    its last word, less the all-in suffix)."""
+    ``{added}``), a second amount the line puts in (``{more}``) and the pot a collect line
+    names (``{pot}``); the event kind code (-1: not an action); the all-in flag; and
+    whether a betting or checking line follows no template of its verb (the first template
+    with its verb gives the kind; the amount of such a line is its last word, less the
+    all-in suffix)."""
     n = starts.size
-    spans = np.full((n, 12), NULL, np.int64)  # player, amount, cards, raise-by, added, pot
+    # player, amount, cards, raise-by, added, a second amount, pot
+    spans = np.full((n, 14), NULL, np.int64)
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(8, np.int64)
+    fields = np.empty(10, np.int64)
+    tries = np.empty(2 * max(np.sum(op_kind == OP_TEXT), 1), np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -203,11 +218,12 @@ def action_fields(
             verb_size = verb_bounds[t + 1] - verb_bounds[t] - separator_size[t]
             # the all-in suffix is no part of a field (a word has no space) ...
             matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
-                                op_slot, literals, literal_bounds, op_literal, fields)  # fmt: skip
+                                op_slot, literals, literal_bounds, op_literal, fields,
+                                tries)  # fmt: skip
             if not matched and core_end < end:
                 # ... unless the template reads the line only with it (" with (All-in)")
                 matched = match_ops(data, rest + verb_size, end, t, op_bounds, op_kind,
-                                    op_slot, literals, literal_bounds, op_literal, fields)
+                                    op_slot, literals, literal_bounds, op_literal, fields, tries)
                 all_in[i] = not matched
             if matched:
                 code[i] = codes[t]
@@ -215,6 +231,7 @@ def action_fields(
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 spans[i, 8], spans[i, 9] = fields[4], fields[5]
                 spans[i, 10], spans[i, 11] = fields[6], fields[7]
+                spans[i, 12], spans[i, 13] = fields[8], fields[9]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount
@@ -402,13 +419,15 @@ def other_fields(
 @njit
 def seat_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray,
-    words: tuple[np.ndarray, ...],
+    words: tuple[np.ndarray, ...], opening: np.ndarray, closing: np.ndarray,
 ) -> np.ndarray:  # fmt: skip
     """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
     (the text after ": " up to `` \\([^ ()]+<suffix>[^()]*\\)``, the grammar's stack suffix
     being " in chips" or nothing) and the stack; all null past a line without ": ". What
     follows the stack ("is sitting out", "out of hand") says nothing of who is dealt in:
-    that comes from what the player does in the hand."""
+    that comes from what the player does in the hand. A grammar whose stack is all the
+    text between ``opening`` and ``closing`` (``Grammar.stack_between``) has its player
+    up to `` <opening>([^()]+)<closing>$``."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # seat, player, stack
     seat_word, separator = words[W_SEAT], words[W_SEAT_SEPARATOR]
@@ -422,6 +441,9 @@ def seat_fields(
             continue
         rest = colon + separator.size
         spans[i, 2], spans[i, 3] = rest, end
+        if opening.size:
+            _stack_between(data, rest, end, opening, closing, spans[i])
+            continue
         pos = find_byte(data, rest, end, _OPEN_PAREN)
         while pos >= 0:
             if pos > rest and data[pos - 1] == _SPACE:
@@ -434,6 +456,27 @@ def seat_fields(
                         break
             pos = find_byte(data, pos + 1, end, _OPEN_PAREN)
     return spans
+
+
+@njit
+def _stack_between(
+    data: np.ndarray, rest: int, end: int, opening: np.ndarray, closing: np.ndarray,
+    spans: np.ndarray,
+) -> None:  # fmt: skip
+    """The player's and the stack's spans (``spans[2:6]``) of a seat line's text ``rest:end``
+    read as ``^(.*?) <opening>([^()]+)<closing>$``."""
+    if not ends_with(data, rest, end, closing):
+        return
+    last = end - closing.size
+    pos = rest
+    while pos < last:
+        if data[pos] == _SPACE and at(data, pos + 1, last, opening):
+            first = pos + 1 + opening.size
+            if first < last and scan.run_without(data, first, last, _NOT_PARENS) == last:
+                spans[3] = pos
+                spans[4], spans[5] = first, last
+                return
+        pos += 1
 
 
 @njit
@@ -825,7 +868,8 @@ def table_fields(
     after the dash in either case): the table name's span (null: no match), the number
     of seats and the button seat (-1: none, or over 127). The name runs to the last "' "
     after which the rest of the line matches. With ``bare_name``, a line that does not
-    match is read as :func:`bare_table` reads it."""
+    match is read as :func:`bare_table` reads it. A line of the button alone, ``^Seat
+    #?([0-9]+) is the button$``, gives the button and no name."""
     out = np.full((starts.size, 4), -1, np.int64)
     table, table_id, max_seats = words[W_TABLE], words[W_TABLE_ID], words[W_MAX_SEATS]
     for i in range(starts.size):
@@ -859,4 +903,23 @@ def table_fields(
             name_end, seats, button = bare_table(data, starts[i], ends[i], words)
             if name_end >= 0:
                 out[i, 0], out[i, 1], out[i, 2], out[i, 3] = starts[i], name_end, seats, button
+    seat_word = words[W_SEAT]
+    for i in range(starts.size):  # a line of the button alone: ^Seat #?(\d+) is the button$
+        if out[i, 0] < 0 and at(data, starts[i], ends[i], seat_word):
+            matches, button = _button(data, starts[i], ends[i], words)
+            if matches and button >= 0 and _button_start(data, starts[i], ends[i], words):
+                out[i, 3] = button
     return out
+
+
+@njit
+def _button_start(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
+) -> bool:
+    """Whether ``start:end`` is the button's words and seat number alone: the seat word,
+    digits (maybe after the hand-number mark), the button word."""
+    pos = start + words[W_SEAT].size
+    if pos < end and data[pos] == words[W_HAND_NUMBER][0]:
+        pos += 1
+    digits = scan.digits_end(data, pos, end)
+    return digits > pos and digits + words[W_BUTTON].size == end

@@ -7,11 +7,14 @@ player, a separator (``": "`` or a space, which a room may mix: ``"{player}: pos
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
-is) and ``{pot}`` (the name of the pot a collect line pays, the shortest text before the
-literal that must follow it: ``"{player} wins {pot} ({amount})"``). Amounts and other
-words are runs of non-whitespace. A line whose verb is known but
-whose rest does not follow any template of that verb is damaged. Templates render to
-plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
+is), ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
+dead blind [{amount} + {more}]``) and ``{pot}`` (the name of the pot a collect line pays:
+``"{player} wins {pot} ({amount})"``). Amounts and other words are runs of non-whitespace.
+``{pot}``, and an amount in a room whose amounts may hold spaces (``[2 250 $]``), is a
+text: the shortest text before the literal after it from which the rest of the line
+follows, as a regex's ``(.+?)`` (the rest of the line when last). A line whose verb is
+known but whose rest does not follow any template of that verb is damaged. Templates
+render to plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ingest.engine import scan
+from ingest.engine.amounts import DEFAULT_STYLE, AmountStyle
 from ingest.engine.wording import Wording
 
 # Every kind of event, in code order: what actions and the other chip-moving lines become.
@@ -48,18 +52,20 @@ ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
 KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action's code
 
-# Ops of a template after its verb: a literal, or a field (a word, the text up to "]", or
-# the rest of the line, or the shortest text before the literal after it).
+# Ops of a template after its verb: a literal, or a field (a word, the text up to "]", the
+# rest of the line, or a text: the shortest text before the literal after it).
 OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY, OP_TEXT = 0, 1, 2, 3, 4
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
-# slot of the chips a raise adds, the pot's name.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_POT = 0, 1, 2, 3, 4
+# slot of the chips a raise adds, the slot of a second amount added to the first, the pot's
+# name.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_POT = 0, 1, 2, 3, 4, 5
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
-    "added": (OP_WORD, SLOT_ADDED),
+    "added": (OP_WORD, SLOT_ADDED), "more": (OP_WORD, SLOT_MORE),
     "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
     "pot": (OP_TEXT, SLOT_POT),
 }  # fmt: skip
+_AMOUNT_FIELDS = ("amount", "to", "by", "added", "more")
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)", OP_TEXT: r"(.+?)"}
 _TOKEN = re.compile(r"\{(\w+)\}")
 _PLAYER = "{player}"
@@ -84,6 +90,7 @@ class Actions:
     literals: tuple[np.ndarray, np.ndarray]  # literal table indexed by op_literal
     op_literal: np.ndarray
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
+    spaced_amounts: bool = False  # amount fields may hold spaces (run to the next literal)
 
     def regex(self, template: str) -> re.Pattern[str]:
         """The plain regex a template stands for (the player is the shortest text before the
@@ -94,6 +101,8 @@ class Actions:
         for k, part in enumerate(parts):
             if k % 2 == 0:
                 pattern += re.escape(part)
+            elif self.spaced_amounts and part in _AMOUNT_FIELDS:
+                pattern += _FIELD_REGEX[OP_TEXT]
             else:
                 pattern += _FIELD_REGEX[_FIELDS[part][0]]
         suffix = bytes(self.all_in).decode()
@@ -105,9 +114,13 @@ class Actions:
         return ": " if template[len(_PLAYER) :].startswith(": ") else " "
 
 
-def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in") -> Actions:
+def compile_actions(
+    templates: Mapping[str, str], all_in: str = " and is all-in", spaced_amounts: bool = False
+) -> Actions:
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
-    must come after it (the first verb that matches wins)."""
+    must come after it (the first verb that matches wins). With ``spaced_amounts`` (a room
+    whose amount style puts spaces in amounts, see ``AmountStyle.spaced``) an amount field
+    is a text, as ``{pot}`` is: followed by a literal or last."""
     separators = set()
     verbs, codes, bounds, sizes = [], [], [0], []
     kinds, slots, literal_ids = [], [], []
@@ -133,9 +146,12 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
                     literals.append(part)
             else:
                 op, slot = _FIELDS[part]
-                if op == OP_TEXT and (k + 1 >= len(parts) or not parts[k + 1]):
-                    raise ValueError(f"{{{part}}} must be followed by a literal: {template!r}")
-                if op == OP_TEXT and OP_TEXT in kinds[bounds[-1] :]:
+                if spaced_amounts and part in _AMOUNT_FIELDS:
+                    op = OP_TEXT
+                if op == OP_TEXT and k + 2 < len(parts) and not parts[k + 1]:
+                    raise ValueError(f"{{{part}}} must be followed by a literal or end the "
+                                     f"template: {template!r}")  # fmt: skip
+                if slot == SLOT_POT and SLOT_POT in slots[bounds[-1] :]:
                     raise ValueError(f"a template has one {{{part}}} at most: {template!r}")
                 kinds.append(op)
                 slots.append(slot)
@@ -159,6 +175,7 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         literals=scan.literal_table(literals or [""]),
         op_literal=np.array(literal_ids, np.int64),
         all_in=scan.lit(all_in),
+        spaced_amounts=spaced_amounts,
     )
 
 
@@ -234,19 +251,37 @@ class Grammar:
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
-    from the street markers (the last of each board), the summary printing none.
+    from the street markers (the last of each board), the summary printing none;
+    with ``markers_deal_cards`` each marker writes only the cards it deals (``** Dealing turn
+    ** [ 5d ]``), a board being all of its markers' cards.
 
-    ``more_header_lines``: the header goes on over this many lines after its first (and
-    after its time line): the header regexes read the first line's template and those
-    lines, joined by newlines, and the lines are of no other kind. ``table_line``: a
-    regex over table lines of another shape than PokerStars' (an unquoted name), with the
-    groups ``table_name``, ``max_seats`` (the number of seats, maybe with a word after it:
-    ``9max``) and ``button_seat``; ``seat_counts`` gives the number of a ``max_seats``
-    text written in words (``HU``: 2). ``summary``: the room
-    writes a summary section; when not, a hand ends at the next header, the end of its
-    file or a blank line (hands are written without one), the lines of
-    ``summary_amounts`` are read wherever they are in it, and a hand whose lines pay no pot
-    is partial.
+    ``amounts``: how the room writes amounts (PokerStars' style by default; see
+    :class:`ingest.engine.amounts.AmountStyle`). ``header_lines``: a hand's header is its
+    first line and the lines after it, read as one text (joined by their line ends): the
+    hand number is taken out of it wherever it is written, and the time, after the time
+    separator of the first line that writes one, which runs to its line's end. The header
+    regexes may then name the table (group ``table``) and its seats (``max_seats``), which
+    a table line gives otherwise. ``table_line``: a regex over table lines of another
+    shape than PokerStars' (an unquoted name), with the groups ``table_name``,
+    ``max_seats`` (the number of seats, maybe with a word after it: ``9max``) and
+    ``button_seat``; ``seat_counts`` gives the number of a ``max_seats`` text written in
+    words (``HU``: 2). ``stack_between``: the text that
+    opens and closes a seat line's stack, when the stack is all the text between them,
+    spaces and all (``( $ 3.243 )``; by default a word in parentheses).
+    ``card_words``: the room's words for ranks and suits in other languages, to the rank
+    or suit they stand for (a word mapped to one of ``23456789TJQKA`` is a rank, one
+    mapped to ``cdhs`` a suit: ``Kn`` -> ``J``, ``Pik`` -> ``s``); cards are then read as a
+    rank then a suit, separated as ``Wording.card_separator`` says. ``rake_printed``: the
+    room prints its rake (on the total pot line or a line of its own); when not, the rake
+    is what the players left in the pots less what the collect lines pay, where the room's
+    rules allow so much (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a
+    tournament). ``encodings``: the one-byte encodings the room's clients write files in
+    besides UTF-8, in order: a file not in UTF-8 is read in the one under which most of
+    its characters outside ASCII are ones the room writes (its card words, currency signs
+    and amount marks), the first on a tie. ``summary``: the room writes a summary
+    section; when not, a hand ends at the next header, the end of its file or a blank line
+    (hands are written without one), the lines of ``summary_amounts`` are read wherever
+    they are in it, and a hand whose lines pay no pot is partial.
     """
 
     site: str
@@ -280,9 +315,15 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
-    more_header_lines: int = 0
+    markers_deal_cards: bool = False
+    amounts: AmountStyle = DEFAULT_STYLE
+    header_lines: int = 1
     table_line: str = ""
     seat_counts: Mapping[str, int] = field(default_factory=dict)
+    stack_between: tuple[str, str] | tuple[()] = ()
+    card_words: Mapping[str, str] = field(default_factory=dict)
+    rake_printed: bool = True
+    encodings: tuple[str, ...] = ()
     summary: bool = True
 
     @functools.cached_property
@@ -304,6 +345,7 @@ class Grammar:
             summary_amount_ends=scan.literal_table(
                 [label.partition(_AMOUNT)[2] for label in self.summary_amounts]
             ),
+            stack_between=tuple(scan.lit(text) for text in self.stack_between or ("", "")),
         )
 
     @property
@@ -343,3 +385,4 @@ class Tables:
     room_money_lines: tuple[np.ndarray, np.ndarray]
     summary_amounts: tuple[np.ndarray, np.ndarray]  # what precedes each label's amount
     summary_amount_ends: tuple[np.ndarray, np.ndarray]  # and what follows it
+    stack_between: tuple[np.ndarray, ...]  # what opens and closes a stack (empty: a word)

@@ -23,6 +23,7 @@ from ingest.engine.site import TextSite
 from ingest.engine.wording import Wording
 
 _AMOUNT = r"[0-9]+(?:\.[0-9]+)?"
+_NEXT = r"\s*\n"  # a line end (the header's lines are read as one text)
 
 GRAMMAR = Grammar(
     site="seals",
@@ -31,10 +32,11 @@ GRAMMAR = Grammar(
     hand_id_end=" - ",
     # the first line less its number and time, then the game line and the room's line
     header=(
-        r"^Hand #\nGame: (?P<game>(?:NL|PL|Limit) [^(]+?) \([0-9]+ - [0-9]+\) - "
-        rf"(?:Blinds|Stakes) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT})\n"
+        rf"^Hand #{_NEXT}Game: (?P<game>(?:NL|PL|Limit) [^(]+?) \([0-9]+ - [0-9]+\) - "
+        rf"(?:Blinds|Stakes) (?P<sb>{_AMOUNT})/(?P<bb>{_AMOUNT}){_NEXT}"
         r"Site: (?P<room>Seals With Clubs)$"
     ),
+    header_lines=3,
     games=r"^(?P<limit>NL|PL|Limit) (?P<variant>Omaha)(?P<hi_lo> Hi-Lo)?$",
     flop_games=(r"^(?P<limit>NL|PL|Limit) Hold'em$",),
     limits={"NL": "NL", "PL": "PL", "Limit": "FL"},
@@ -62,7 +64,6 @@ GRAMMAR = Grammar(
     ),
     totals={},
     stack_suffix="",
-    more_header_lines=2,
     # "PLO 9max 1/1 #1", "NLHE HU 15/30 #2": the whole text is the table's name, its seats
     # in it (FPDB's importer also knows "6half", "6deep" and the 9-seat "No Rake Micro
     # Stakes" tables)
@@ -100,6 +101,7 @@ GRAMMAR = Grammar(
     summary=False,
     summary_amounts={"Rake ({amount})": "rake"},
     boards_in_markers=True,
+    markers_deal_cards=True,
     # a top-up for the next hand, after the hand's pots or before them
     ignored_lines=(r"^.+ adds [0-9]+(?:\.[0-9]+)? chips$",),
 )
