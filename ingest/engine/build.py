@@ -340,7 +340,8 @@ def build(
     if grammar.one_pot_each:
         players = complete_winnings(players, ev, _pot_lines(lines.totals), arrays.in_cents)
     info = _game_from_cards(info, players, grammar.cards_decide)
-    bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game)
+    bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game,
+                                 grammar.summary)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
         ok = np.ones(n, np.bool_)

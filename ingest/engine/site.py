@@ -103,9 +103,9 @@ class TextSite:
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
-        line that starts as the hands of one of its grammars do, and whose whole text (with
-        the lines after it, for a header of several) that grammar's header regexes decode
-        (the first few such lines are tried)."""
+        line that starts as the hands of one of its grammars do, and whose whole header (that
+        line, and the lines after it of ``Grammar.header_lines``) that grammar's header
+        regexes decode (the first few such lines are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
         starts = [m.start() for m in found]
