@@ -31,6 +31,7 @@ from ingest.engine.problems import problems
 from ingest.engine.returns import infer_returns, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
+from ingest.engine.streets import read_streets
 from ingest.rooms import CALLS_ARE_TOTALS, RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
@@ -113,8 +114,10 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     def first_amount(column: str) -> tuple[np.ndarray, np.ndarray]:
         if column not in totals.columns:  # the room writes no such amount
             return np.zeros(n, np.int64), np.ones(n, np.bool_)
-        # A missing label is none taken; one that is there but unreadable is not.
-        return units(grouped.gather(totals[column].to_numpy(), rows, -1), in_cents)
+        # A missing label is none taken; one that is there but unreadable is not. (A
+        # hand with no total pot line, where it may have none, takes nothing on it.)
+        absent = -1 if column == "total_h" else 0
+        return units(grouped.gather(totals[column].to_numpy(), rows, absent), in_cents)
 
     total, total_ok = first_amount("total_h")
     step, _ = first_amount("total_step_h")
@@ -146,8 +149,11 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     idx = grouped.gather(totals["idx"].to_numpy(), rows, -1)
     bad_own = grouped.first_rows(own["hand"].to_numpy(), n, own["amount_h"].to_numpy() < 0)
     idx = np.where(idx < 0, grouped.gather(own["idx"].to_numpy(), bad_own, -1), idx)
+    written = totals["rake_written"].to_numpy() if "rake_written" in totals.columns else None
     return pl.DataFrame(
         {
+            "rake_written": np.zeros(n, np.bool_) if written is None
+            else grouped.gather(written.astype(np.int64), rows, 0) > 0,
             "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
             "total_line": np.full(n, grammar.total_line),
             "total_idx": pa.array(idx, mask=idx < 0),
@@ -156,7 +162,8 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
             "total_step": step,
             **columns,
         },
-        schema={"n_totals": pl.Int64, "total_line": pl.Boolean, "total_idx": pl.Int64,
+        schema={"rake_written": pl.Boolean, "n_totals": pl.Int64, "total_line": pl.Boolean,
+                "total_idx": pl.Int64,
                 "total_pot": pl.Int64, "total_step": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
@@ -269,6 +276,8 @@ def build(
     n = info.height
     arrays = HandArrays.of(info)
     seats = read_seats(lines, arrays.in_cents)
+    if grammar.streets_from_betting:
+        lines = read_streets(lines, seats, arrays.in_cents, arrays.big_blind)
     totals = _totals(lines, arrays.in_cents, grammar)
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
@@ -290,8 +299,13 @@ def build(
     )
     totals = totals.with_columns(total_pot=_total_read(totals, ev))
     if not grammar.total_line:  # none printed: what the players left in the pots
-        left_in = pl.Series(_in_pots(ev, n))
-        totals = totals.with_columns(total_pot=left_in, printed_total=left_in)
+        left_in, none = pl.Series(_in_pots(ev, n)), totals["n_totals"] == 0
+        totals = totals.with_columns(
+            total_pot=pl.when(none).then(left_in).otherwise("total_pot"),
+            printed_total=pl.when(none).then(left_in).otherwise("printed_total"),
+        )
+    if grammar.rake_implied:
+        totals = _implied_rake(info, ev, totals)
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
@@ -420,6 +434,23 @@ def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     rounded = (step > 0) & (total >= 0) & (np.abs(total - in_pots) < step)
     read = np.where(rounded, in_pots, np.where(less_take, total + take, total))
     return pl.Series(read).set(totals["total_pot"].is_null(), None)
+
+
+def _implied_rake(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
+    """The totals with the rake of each cash hand whose total pot line writes none (or that
+    has none) read as the total pot less what the players collected, where that is no
+    less than nothing (``Grammar.rake_implied``); a tournament pays out every chip."""
+    n = info.height
+    collected = grouped.sums(ev["hand"].to_numpy(), n,
+                             np.where(ev["code"].to_numpy() == _COLLECT_CODE,
+                                      numbers(ev["chips"], 0), 0))  # fmt: skip
+    left = totals["total_pot"] - pl.Series(collected)
+    implied = (~info["is_tournament"].fill_null(True) & ~totals["rake_written"]
+               & (left >= 0)).fill_null(False)  # fmt: skip
+    rake = pl.when(implied).then(left).otherwise(totals["rake"])
+    return totals.with_columns(rake=rake).with_columns(
+        room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax") - pl.col("room_money_in")
+    )
 
 
 def _summary_excess(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> np.ndarray:

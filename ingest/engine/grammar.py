@@ -7,9 +7,13 @@ player, a separator (``": "`` or a space, which a room may mix: ``"{player}: pos
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
-is). Amounts and other words are runs of non-whitespace. A line whose verb is known but
-whose rest does not follow any template of that verb is damaged. Templates render to
-plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
+is). A template of kind ``"wager"`` (with ``{added}``) says the chips a line adds and
+nothing of its kind ("All-in $190"): a post before the cards, then a bet, a call or a
+raise, as the betting decides; one of kind ``"showdown"`` is a show whose brackets hold
+the hand the player makes, not the hole cards (no cards are read from it). Amounts and
+other words are runs of non-whitespace. A line whose verb is known but whose rest does
+not follow any template of that verb is damaged. Templates render to plain regexes
+(:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
 
 from __future__ import annotations
@@ -34,12 +38,19 @@ EVENT_KINDS = [
 NOT_EVENTS = ["no_show", "sits_out", "note"]
 # Kinds whose amount is read: bets and posts, money paid outside the pots (an insurance
 # premium or a cash-out's risk, paid by the player; a cash-out, paid to the player), and a
-# pot collected, when a room writes its collect lines as templates.
+# pot collected or an uncalled bet returned, when a room writes those lines as templates.
 BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", "call", "bet",
            "raise"]  # fmt: skip
-WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect"]
+WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect", "return"]
 # Kinds whose line is damaged when it follows no template of its verb.
-SHAPED = [*BETTING, "check", "collect"]
+SHAPED = [*BETTING, "check", "collect", "return"]
+# A template's kind that is no event kind: the chips a line adds, its kind decided by the
+# betting (``ingest.engine.betting``), read as a call with ``{added}`` until then.
+WAGER = "wager"
+# A template's kind that is a show whose brackets hold the hand the player makes (its best
+# five cards), not its hole cards: a show of no cards.
+SHOWDOWN = "showdown"
+_ALIASES = {WAGER: "call", SHOWDOWN: "show"}
 # The room's money on a hand besides the pots: what it takes, and what it adds.
 ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
@@ -79,6 +90,7 @@ class Actions:
     literals: tuple[np.ndarray, np.ndarray]  # literal table indexed by op_literal
     op_literal: np.ndarray
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
+    cardless: np.ndarray  # per template: its brackets hold no hole cards (a "showdown")
 
     def regex(self, template: str) -> re.Pattern[str]:
         """The plain regex a template stands for (the player is the shortest text before the
@@ -118,7 +130,9 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         if not parts[0]:
             raise ValueError(f"a template names its verb before any field: {template!r}")
         verbs.append(separator + parts[0])
-        codes.append(KIND_CODE[kind])
+        if kind == WAGER and "{added}" not in template:
+            raise ValueError(f"a wager says the chips it adds: {template!r}")
+        codes.append(KIND_CODE[_ALIASES.get(kind, kind)])
         for k, part in enumerate(parts[1:], start=1):
             if k % 2 == 0:
                 if part:
@@ -150,6 +164,7 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         literals=scan.literal_table(literals or [""]),
         op_literal=np.array(literal_ids, np.int64),
         all_in=scan.lit(all_in),
+        cardless=np.array([kind == SHOWDOWN for kind in templates.values()], np.bool_),
     )
 
 
@@ -181,7 +196,8 @@ class Grammar:
     ``hand_id_class``); the hand number is the run of such characters after the first
     "#", ended by ``hand_id_end``. ``header``: a regex over the header with its hand
     number and time taken out, with the groups ``room``, ``tournament_id``, ``level``,
-    ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``.
+    ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``;
+    ``game_limit``, a limit written apart from the game (read after it), and ``table``.
     ``games``: a regex over the game text with the groups ``cards_n`` (5 or 6),
     ``variant`` (Omaha or Courchevel), ``hi_lo`` and ``limit``; ``limits`` maps the
     limit text to PL, NL or FL. ``mixed_game_parentheses``: a game text no game regex
@@ -217,14 +233,29 @@ class Grammar:
     games the game regexes know by another name, replaced in the game text before it is
     read. ``dealt_opens_preflop``: a dealt line starts the betting before the flop where no
     marker does. ``total_line``: the summary prints a total pot line (a hand without one
-    is partial); when not, the total is what the players put in less what came back.
+    is partial); when not, a hand without one has the total of what the players put in
+    less what came back.
     ``summary_amounts``: summary lines made of a label and an amount, and the column each
     goes to (``"Rake "``: ``rake``), added to any on the total pot line.
     ``summary_results``: the summary's seat lines end with each player's result for the
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
-    from the street markers (the last of each board), the summary printing none.
+    from the street markers (the last of each board) in hands whose summary prints none.
+
+    Rooms that name players by their place at the table say so too. ``table`` (a header
+    group): the table's name, when no table line follows the header. ``blinds_in_posts``:
+    a header that writes no blinds takes them from the hand's first small-blind and
+    big-blind posts. ``button_player``: the player of this name holds the button.
+    ``seats_in_order``: the seat lines' numbers are no places at the table (ids, or
+    places listed out of order): a hand's seats are numbered 1, 2, ... in the order
+    listed, which is the table's. ``repeats_once``: a line that moves chips, written
+    again right after itself, is one line written twice. ``streets_from_betting``: a hand
+    that marks no street after the hole cards has its streets from its betting: a round
+    closes when every player neither folded nor all-in has acted since its last bet or
+    raise and matched it, and the next betting line opens the next street.
+    ``rake_implied``: a cash game's total pot line that writes no rake leaves it to be
+    read: the total pot less what the players collected.
     """
 
     site: str
@@ -258,6 +289,12 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
+    blinds_in_posts: bool = False
+    button_player: str = ""
+    seats_in_order: bool = False
+    repeats_once: bool = False
+    streets_from_betting: bool = False
+    rake_implied: bool = False
 
     @functools.cached_property
     def tables(self) -> Tables:

@@ -12,9 +12,9 @@ import polars as pl
 import pyarrow as pa
 
 from ingest.engine import scan
-from ingest.engine.grammar import Grammar
+from ingest.engine.grammar import KIND_CODE, Grammar
 from ingest.engine.lines import Lines
-from ingest.engine.scan import NULL, at, find, njit
+from ingest.engine.scan import NULL, at, find, njit, units
 from ingest.engine.text import TIME_ZONES, amount, to_utc
 from ingest.engine.wording import (
     W_DATE_SEPARATOR,
@@ -214,7 +214,8 @@ def _header_fields(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand header lines: the hand number's span; the template (the line without its hand
     number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$`` or, with
-    the separator ``- ``, ``- [^-]*$``) as the
+    the separator ``- ``, ``- [^-]*$``; `` - .*$`` where the date's separator is the
+    separator's mark, "-") as the
     span before the number and the span after it; the time zone (index in
     ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
     start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
@@ -233,6 +234,7 @@ def _header_fields(
         first += 1
     dash_mark = dash[first : first + 1]
     date_separator = words[W_DATE_SEPARATOR][0]
+    dated_by_mark = dash_mark.size == 1 and dash_mark[0] == date_separator
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
     zone = np.full(n, -1, np.int64)
@@ -254,7 +256,9 @@ def _header_fields(
             while pos >= 0:
                 previous, last = last, pos
                 pos = find(data, pos + 1, end, dash)
-        cut = last if last >= 0 and find(data, last + dash.size, end, dash_mark) < 0 else end
+        # (a date written with the mark, "2012-04-24", has it after the last separator)
+        marked = find(data, last + dash.size, end, dash_mark) >= 0 and not dated_by_mark
+        cut = last if last >= 0 and not marked else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = (
             cut == last and previous >= 0
@@ -301,15 +305,21 @@ def _header_fields(
     return spans, zone, et_given, local
 
 
-_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur")
+_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur", "table",
+                  "game_limit")
 
 
 def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
-    by the grammar's header regex: room, tournament and level, game, limit, currency and
-    blinds. Money is named by its ISO code, or by a sign before or after the small blind;
-    a cash game with neither is in the grammar's currency (play money unless it says)."""
+    by the grammar's header regex: room, tournament and level, game, limit (in the game, or
+    apart from it: ``game_limit``), currency and blinds. Money is named by its ISO code, or
+    by a sign before or after the small blind; a cash game with neither is in the grammar's
+    currency (play money unless it says)."""
     h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
+    # a limit written apart from its game ("HOLDEM Tournament #1 TBL#2, No Limit- Level")
+    apart = pl.col("game_limit").is_not_null()
+    h = h.with_columns(game=pl.when(apart).then(pl.col("game") + " " + pl.col("game_limit"))
+                       .otherwise(pl.col("game")))  # fmt: skip
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
     sign = pl.col("sb").str.extract("([$€£₹¥])", 1)
@@ -399,7 +409,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
     fields = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
-    return pl.concat(
+    info = pl.concat(
         [
             starts,
             pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
@@ -409,6 +419,39 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         ],
         how="horizontal",
     )
+    # a header that names its table needs no table line
+    info = info.with_columns(table_name=pl.coalesce("table_name", "table")).drop("table")
+    if grammar.button_player:
+        info = info.with_columns(button_seat=_named_button(lines, grammar.button_player))
+    if grammar.blinds_in_posts:
+        info = _posted_blinds(lines, info)
+    return info
+
+
+def _named_button(lines: Lines, name: str) -> pl.Series:
+    """Each hand's button: the seat of its player named ``name`` (null: none)."""
+    seats = lines.seats.filter(pl.col("player") == name).unique("hand", keep="first")
+    button = np.full(lines.starts.height, -1, np.int64)
+    button[seats["hand"].to_numpy()] = seats["seat"].fill_null(-1).to_numpy()
+    return pl.Series("button_seat", pa.array(button, mask=button < 0), dtype=pl.Int8)
+
+
+def _posted_blinds(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
+    """The hands whose header writes no blinds, with the amounts of their first small-blind
+    and big-blind posts (``Grammar.blinds_in_posts``)."""
+    ev = lines.events
+    in_cents = info["in_cents"].fill_null(False).to_numpy()
+    unwritten = info["big_blind"].is_null()
+    out = {}
+    for column, kind in (("small_blind", "post_sb"), ("big_blind", "post_bb")):
+        posts = ev.filter(pl.col("code") == KIND_CODE[kind]).unique("hand", keep="first")
+        hand = posts["hand"].to_numpy()
+        value, ok = units(posts["value_h"].to_numpy(), in_cents[hand])
+        posted = np.full(info.height, -1, np.int64)
+        posted[hand[ok]] = value[ok]
+        amounts = pl.Series(pa.array(posted, mask=posted < 0), dtype=pl.Int64)
+        out[column] = pl.when(unwritten).then(amounts).otherwise(info[column])
+    return info.with_columns(**out)
 
 
 def decodes(lines: list[str], grammar: Grammar) -> bool:

@@ -42,7 +42,11 @@ class Wording:
     ``button`` after the button's seat; with ``bare_table_name``, a line before the first
     street marker may also be the table's name alone, unquoted, then a space and the seat
     count (``St. Lucie 6-max Seat #1 is the button``). The rest name the words of the
-    lines that move chips outside the actions, in the order the scans read them.
+    lines that move chips outside the actions, in the order the scans read them. A room
+    that marks its hero after the name (``UTG+1 [ME]``, ``Big Blind  [ME] : Folds``) says
+    the mark (``hero_mark``): it and the spaces before it are no part of a name; one that
+    writes dealt lines player first says what follows the player (``dealt_verb``: ``UTG :
+    Card dealt to a spot [7h 2s]``).
     """
 
     marker_open: str = "*** "
@@ -85,6 +89,8 @@ class Wording:
     date_separator: str = "/"  # between a date's year, month and day
     unknown_card: str = ""  # a card a dealt line does not show ("X"; "": none written)
     shared_card: str = ""  # a later board's card that is the first board's ("-"; "": none)
+    hero_mark: str = ""  # after the hero's name, spaces before it ("[ME]"; "": none)
+    dealt_verb: str = ""  # a dealt line written player first: what follows the player
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -122,4 +128,4 @@ WORDS = tuple(
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD) = range(len(WORDS))  # fmt: skip
+ W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB) = range(len(WORDS))  # fmt: skip
