@@ -91,7 +91,8 @@ def fpdb_nets(history: Path) -> dict[str, int] | None:
 def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
     """(hand id, reason) for every collection no pot could pay: a seat collecting that
     folded, or more than all the pots it could win hold (pots built from the live chips
-    each seat left in them, returns taken off; dead money in the main pot)."""
+    each seat left in them, returns taken off; dead money in the main pot, which a player
+    all in on a dead post, an ante, may win)."""
     players = pl.from_arrow(result.players)
     actions = pl.from_arrow(result.actions)
     assert isinstance(players, pl.DataFrame) and isinstance(actions, pl.DataFrame)
@@ -106,8 +107,12 @@ def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
     )
     added = pl.from_arrow(result.hands.select(["hand_id", "room_money_in"]))
     assert isinstance(added, pl.DataFrame)
+    # what comes back comes off the live chips first, then off the dead ones (an ante
+    # matched only in part: #2690849153 of Bovada)
+    dead_in = pl.min_horizontal("dead", pl.col("put_in") - pl.col("returned"))
     hands = (
-        seats.with_columns(live=pl.col("put_in") - pl.col("returned") - pl.col("dead"))
+        seats.with_columns(live=pl.col("put_in") - pl.col("returned") - dead_in,
+                           dead=dead_in)
         .group_by("hand_id", maintain_order=True)
         .agg(
             "seat",
@@ -136,6 +141,8 @@ def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
             if seat in out_seats:
                 yield hand_id, f"seat {seat} folded but collects {amount}"
             could_win = sum(pot.amount for pot in pots if seat in pot.eligible)
+            if pots and chips_in.get(seat) == 0:  # all in on a dead post: the main pot
+                could_win = pots[0].amount
             if amount > could_win:
                 yield hand_id, f"seat {seat} collects {amount} of pots holding {could_win}"
 
