@@ -18,7 +18,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.sites import Chunk, ParseResult, Site, ggpoker, kingsclub, pokerstars, winamax, wpn
+from ingest.sites import (
+    Chunk,
+    ParseResult,
+    Site,
+    bovada,
+    ggpoker,
+    kingsclub,
+    pokerstars,
+    winamax,
+    wpn,
+)
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 SEPARATOR = b"\n\n"
@@ -65,6 +75,13 @@ ROOMS = {
         "KingsClub/cash/LO-Split-USD-60-120-202108.txt",
         "KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt",
         "KingsClub/cash/LO8-USD-500-100-202104.RIO.txt",
+    )),
+    # no street marker (a fixed-limit hi/lo side pot, a pot-limit raise-to), a split hi/lo
+    # pot with markers; players named by position, a byte-order mark
+    "Bovada": Room(bovada.SITE, "utf-8", "#{}:", ("2641146259", "2645486142", "3050116136"), (
+        "Bovada/tour/PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt",
+        "Bovada/tour/PLO8-9max-USD-10-MTT-201207.txt",
+        "Bovada/tour/PLO8-USD-MTT_-__1-0.10_-_201409.LOW.vs.LO.txt",
     )),
 }  # fmt: skip
 

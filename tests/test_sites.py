@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "bovada"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -19,6 +19,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
+        "bovada": {"bovada.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
@@ -43,6 +44,13 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
         # the time on the next line: the first line is the hand number, game and stakes
         b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
+        # no stakes in a cash header; the time after the last " - ", dashes in its date
+        b"\xef\xbb\xbfBovada Hand #2601407546 TBL#1090318 OMAHA Pot Limit - 2012-04-24 02:55:07":
+            "bovada",
+        b"Ignition Hand #3581708086  Zone Poker ID#1205 HOLDEMZonePoker No Limit - "
+        b"2018-03-19 10:06:32": "bovada",
+        b"Bovada Hand #3050116136: OMAHA HiLo Tournament #9483062 TBL#1, Pot Limit- Level 2 "
+        b"(15/30) - 2014-09-07 04:24:27": "bovada",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
@@ -51,5 +59,8 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         assert detect_site(head[: head.index(b"#") + 4]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
+    # a tournament whose header writes its speed where the limit stands: no limit known
+    assert detect_site(b"Ignition Hand #4405041788: HOLDEM Tournament #44843212 TBL#18, "
+                       b"Normal- Level 10 (150/300) - 2021-10-13 22:15:04") is None
     # WPN's format before 2019, which no grammar reads yet
     assert detect_site(b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 (Omaha)") is None
