@@ -50,7 +50,9 @@ KINDS = tuple(_KINDS)
  _OTHER) = range(len(_KINDS))  # fmt: skip
 _BOM = lit("\ufeff")
 _COLLECT = KIND_CODE["collect"]
-_CALL, _ANTE, _POST_BB = KIND_CODE["call"], KIND_CODE["ante"], KIND_CODE["post_bb"]
+_CALL, _ANTE = KIND_CODE["call"], KIND_CODE["ante"]
+_POST_SB, _POST_BB = KIND_CODE["post_sb"], KIND_CODE["post_bb"]
+_BLINDS = np.array([_POST_SB, _POST_BB, KIND_CODE["post_sb_bb"]])
 # Kinds whose lines move chips: bets and posts, returns and collections.
 _MOVES_CHIPS = np.array([kind in (*BETTING, "return", "collect") for kind in EVENT_KINDS])
 _HASH = 35
@@ -129,7 +131,9 @@ def _glued_headers(
     cuts = np.empty(starts.size, np.int64)
     count = 0
     for i in range(starts.size):
-        for pos in range(starts[i] + 1, ends[i] - 1):
+        # a header right after a byte-order mark starts its line
+        first = starts[i] + (_BOM.size if at(data, starts[i], ends[i], _BOM) else 0) + 1
+        for pos in range(first, ends[i] - 1):
             if not pairs[256 * data[pos] + data[pos + 1]]:
                 continue
             found = scan.prefix_of(data, pos, ends[i], table, bounds)
@@ -387,18 +391,21 @@ def _posted_wagers(
     hand: np.ndarray, street: np.ndarray, seat: np.ndarray, codes: np.ndarray,
     wagers: np.ndarray,
 ) -> np.ndarray:  # fmt: skip
-    """Event codes with each wager written before the cards (street 0) a post: an ante
-    where the hand's other players post antes and this one posts none, else a blind, of
-    the big blind's kind (the rest of the wagers are decided by the betting)."""
+    """Event codes (rows in hand and line order) with each wager written before the cards
+    (street 0) a post: an ante where the hand's other players post antes and this one
+    posts none; else a blind, the small one where no blind is posted before it in the
+    hand, the big one where one is (the rest of the wagers are decided by the betting)."""
     early = np.flatnonzero(wagers & (street == 0))
     if not early.size:
         return codes
     key = hand.astype(np.int64) * 4096 + seat.astype(np.int64) % 4096
     antes = codes == _ANTE
+    ante = np.isin(hand[early], hand[antes]) & ~np.isin(key[early], key[antes])
     codes = codes.copy()
-    codes[early] = np.where(
-        np.isin(hand[early], hand[antes]) & ~np.isin(key[early], key[antes]), _ANTE, _POST_BB
-    )
+    first = np.searchsorted(hand, hand[early])  # each wager's hand's first row
+    for row, start, is_ante in zip(early.tolist(), first.tolist(), ante.tolist(), strict=True):
+        blinds = np.isin(codes[start:row], _BLINDS).any()
+        codes[row] = _ANTE if is_ante else (_POST_BB if blinds else _POST_SB)
     return codes
 
 
