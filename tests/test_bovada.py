@@ -468,3 +468,17 @@ def test_a_header_after_a_byte_order_mark_is_no_header_glued_in_a_line(shared: P
     assert (error["hand_id"], error["reason"]) == (
         "3050116136", "two summaries in one hand (a hand header is missing or damaged)"
     )
+
+
+def test_a_hand_with_no_small_blind_posted(shared: Path) -> None:
+    """#2601409299: the small blind's seat is empty, only ``Big Blind : Big blind/Bring in
+    $10`` is posted: a small blind of none, the big blind $10; ``Raises $30`` is UTG's
+    street total."""
+    result = _parse(shared, PLO)
+    hand = "2601409299"
+    assert _rows(result.hands, ("small_blind", "big_blind", "total_pot", "rake"), hand) == [
+        (0, 1000, 40000, 100)
+    ]
+    assert ("preflop", "UTG", "raise", 3000, 3000, 0, False, None) in _rows(
+        result.actions, _ACTION_COLUMNS, hand
+    )

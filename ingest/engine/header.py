@@ -438,7 +438,7 @@ def _named_button(lines: Lines, name: str) -> pl.Series:
 
 def _posted_blinds(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     """The hands whose header writes no blinds, with the amounts of their first small-blind
-    and big-blind posts (``Grammar.blinds_in_posts``)."""
+    and big-blind posts (``Grammar.blinds_in_posts``; no small blind posted: 0)."""
     ev = lines.events
     in_cents = info["in_cents"].fill_null(False).to_numpy()
     unwritten = info["big_blind"].is_null()
@@ -449,7 +449,9 @@ def _posted_blinds(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
         value, ok = units(posts["value_h"].to_numpy(), in_cents[hand])
         posted = np.full(info.height, -1, np.int64)
         posted[hand[ok]] = value[ok]
-        amounts = pl.Series(pa.array(posted, mask=posted < 0), dtype=pl.Int64)
+        # no small blind posted is none (a game of one blind, a dead small blind)
+        absent = (posted < 0) & (column == "big_blind")
+        amounts = pl.Series(pa.array(np.maximum(posted, 0), mask=absent), dtype=pl.Int64)
         out[column] = pl.when(unwritten).then(amounts).otherwise(info[column])
     return info.with_columns(**out)
 
