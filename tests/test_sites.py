@@ -9,7 +9,8 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "bovada"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
+                           "bovada"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -19,6 +20,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
+        "pacific": {"pacific.py"},
         "bovada": {"bovada.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -44,6 +46,10 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
         # the time on the next line: the first line is the hand number, game and stakes
         b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
+        # a header of four lines: the number, the room, the game and time, the table
+        b"#Game No : 362978981\n***** Cassava Hand History for Game 362978981 *****\n"
+        b"15/30 Blinds Fix Limit Omaha - *** 11 03 2011 15:43:24\n"
+        b"Table Bratislava (Practice Play)": "pacific",
         # no stakes in a cash header; the time after the last " - ", dashes in its date
         b"\xef\xbb\xbfBovada Hand #2601407546 TBL#1090318 OMAHA Pot Limit - 2012-04-24 02:55:07":
             "bovada",
@@ -58,7 +64,7 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         # the line's start alone, as a room of another shape may begin its lines, is not it
         assert detect_site(head[: head.index(b"#") + 4]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
-    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
+    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
     # a tournament whose header writes its speed where the limit stands: no limit known
     assert detect_site(b"Ignition Hand #4405041788: HOLDEM Tournament #44843212 TBL#18, "
                        b"Normal- Level 10 (150/300) - 2021-10-13 22:15:04") is None

@@ -28,11 +28,16 @@ from ingest.engine.grammar import EVENT_KINDS, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
-from ingest.engine.returns import infer_returns, room_readings
+from ingest.engine.returns import infer_returns, possible_rake, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
 from ingest.engine.streets import read_streets
-from ingest.rooms import CALLS_ARE_TOTALS, RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
+from ingest.rooms import (
+    CALLS_ARE_TOTALS,
+    RAISE_MAY_ADD,
+    WINNINGS_IN_SUMMARY,
+    unprinted_rake_percents,
+)
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
 # Event kinds whose board number is kept (the others happen before the boards split).
@@ -149,11 +154,14 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     idx = grouped.gather(totals["idx"].to_numpy(), rows, -1)
     bad_own = grouped.first_rows(own["hand"].to_numpy(), n, own["amount_h"].to_numpy() < 0)
     idx = np.where(idx < 0, grouped.gather(own["idx"].to_numpy(), bad_own, -1), idx)
-    written = totals["rake_written"].to_numpy() if "rake_written" in totals.columns else None
+    # whether the hand writes its rake, on its total pot line or a line of its own
+    written = grouped.gather(totals["rake_written"].to_numpy().astype(np.int64), rows, 0) > 0
+    for k, column in enumerate(grammar.summary_amounts.values()):
+        if column == "rake":
+            written |= grouped.counts(own.filter(pl.col("label") == k)["hand"].to_numpy(), n) > 0
     return pl.DataFrame(
         {
-            "rake_written": np.zeros(n, np.bool_) if written is None
-            else grouped.gather(written.astype(np.int64), rows, 0) > 0,
+            "rake_written": written,
             "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
             "total_line": np.full(n, grammar.total_line),
             "total_idx": pa.array(idx, mask=idx < 0),
@@ -163,8 +171,7 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
             **columns,
         },
         schema={"rake_written": pl.Boolean, "n_totals": pl.Int64, "total_line": pl.Boolean,
-                "total_idx": pl.Int64,
-                "total_pot": pl.Int64, "total_step": pl.Int64,
+                "total_idx": pl.Int64, "total_pot": pl.Int64, "total_step": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
 
@@ -284,12 +291,20 @@ def build(
     calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
                          calls_total)  # fmt: skip
-    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]))
+    rake_percent = None
+    if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
+        rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
+                                unprinted_rake_percents(info["room"]))  # fmt: skip
+    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]),
+                                         rake_percent)  # fmt: skip
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
+    if rake_percent is not None:  # in the hands whose total pot line writes no rake
+        totals = totals.with_columns(rake=pl.when(pl.col("rake_written")).then(pl.col("rake"))
+                                     .otherwise(_unprinted_rake(ev, n, rake_percent)))
     totals = totals.with_columns(
         total_pot=pl.col("total_pot") - in_pot,
         printed_total=pl.col("total_pot"),
@@ -304,8 +319,6 @@ def build(
             total_pot=pl.when(none).then(left_in).otherwise("total_pot"),
             printed_total=pl.when(none).then(left_in).otherwise("printed_total"),
         )
-    if grammar.rake_implied:
-        totals = _implied_rake(info, ev, totals)
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
@@ -413,6 +426,18 @@ def _in_pots(ev: pl.DataFrame, n: int) -> np.ndarray:
         IS_BETTING[code], chips, np.where(code == _RETURN_CODE, -chips, 0)))  # fmt: skip
 
 
+def _unprinted_rake(ev: pl.DataFrame, n: int, percent: np.ndarray) -> pl.Series:
+    """Per hand, the rake of a room that prints none: what the players left in the pots less
+    what the collect lines pay, where the room may take that much (``percent`` of the pot
+    at most), else none (the hand then does not balance)."""
+    left_in = _in_pots(ev, n)
+    code = ev["code"].to_numpy()
+    collected = grouped.sums(ev["hand"].to_numpy(), n,
+                             np.where(code == _COLLECT_CODE, numbers(ev["chips"], 0), 0))
+    rake = left_in - collected
+    return pl.Series(np.where(possible_rake(rake, left_in, percent), rake, 0), dtype=pl.Int64)
+
+
 def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     """The total pot as the hand's chips read it, where the printed total is one of two
     other readings: a total rounded (``total_step``: "Total pot 17.68k" for 17,685 chips)
@@ -434,23 +459,6 @@ def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     rounded = (step > 0) & (total >= 0) & (np.abs(total - in_pots) < step)
     read = np.where(rounded, in_pots, np.where(less_take, total + take, total))
     return pl.Series(read).set(totals["total_pot"].is_null(), None)
-
-
-def _implied_rake(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> pl.DataFrame:
-    """The totals with the rake of each cash hand whose total pot line writes none (or that
-    has none) read as the total pot less what the players collected, where that is no
-    less than nothing (``Grammar.rake_implied``); a tournament pays out every chip."""
-    n = info.height
-    collected = grouped.sums(ev["hand"].to_numpy(), n,
-                             np.where(ev["code"].to_numpy() == _COLLECT_CODE,
-                                      numbers(ev["chips"], 0), 0))  # fmt: skip
-    left = totals["total_pot"] - pl.Series(collected)
-    implied = (~info["is_tournament"].fill_null(True) & ~totals["rake_written"]
-               & (left >= 0)).fill_null(False)  # fmt: skip
-    rake = pl.when(implied).then(left).otherwise(totals["rake"])
-    return totals.with_columns(rake=rake).with_columns(
-        room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax") - pl.col("room_money_in")
-    )
 
 
 def _summary_excess(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> np.ndarray:

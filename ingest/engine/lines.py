@@ -20,12 +20,13 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import fields, scan, summary
+from ingest.engine import cards, fields, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import BETTING, EVENT_KINDS, KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
 from ingest.engine.text import ChunkText
 from ingest.engine.wording import (
+    W_BUTTON,
     W_CANCELLED,
     W_CHAT_END,
     W_DEALT,
@@ -34,6 +35,7 @@ from ingest.engine.wording import (
     W_MARKER_CLOSE,
     W_MARKER_OPEN,
     W_SEAT,
+    W_SEAT_SEPARATOR,
     W_SUMMARY,
     W_TABLE,
 )  # fmt: skip
@@ -212,7 +214,7 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
-    bare_table: bool, time_line: bool, dealt_opens_preflop: bool,
+    bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -225,15 +227,18 @@ def _line_kinds(
     the non-blank lines of hands after their first line, -1 elsewhere; a seat line has a
     digit after the seat word; a line with the grammar's ``separator`` after the player is
     an action line; with ``bare_table``, a line before the first marker that is a table's
-    name and seat count is a table line. With
-    ``time_line`` the line right after a hand's first is its time, of no kind (read with
-    the header); with ``dealt_opens_preflop`` a dealt line before any street's marker
-    starts the pre-flop street. The words are the grammar's (see
-    :class:`ingest.engine.wording.Wording`)."""
+    name and seat count is a table line. With ``time_line`` the line right after a hand's
+    first is its time, and with ``header_lines`` over 1 the lines after its first up to
+    that many are its header, of no kind (read with the header); with
+    ``dealt_opens_preflop`` a dealt line before any street's marker starts the pre-flop
+    street. A line before the first marker that is the button's alone (``Seat 9 is the
+    button``: the seat word, no seat separator, the button word at its end) is a table
+    line. The words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
+    chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
     dealt_verb = words[W_DEALT_VERB]
-    chat_end = words[W_CHAT_END]
+    header_left = 0
     n = starts.size
     hand = np.empty(n, np.int64)
     is_start = np.zeros(n, np.bool_)
@@ -267,8 +272,12 @@ def _line_kinds(
         hands += begins
         hand[i] = hands - 1 if last_header >= file_first else -1
         is_start[i] = begins
+        in_header = header_left > 0 and not begins
+        header_left = header_lines - 1 if begins else max(header_left - 1, 0)
         if begins:
             current_street, current_board = 0, 1
+        elif in_header:
+            pass  # a line of the header, read with it
         elif at(data, start, end, marker_open):
             is_marker[i] = True
             name_start[i], name_end[i], code, number = _marker(data, start, end, words, streets,
@@ -280,14 +289,19 @@ def _line_kinds(
         if hand[i] < 0 or blank or begins:
             continue
         street[i], board[i] = current_street, current_board
-        if time_line and is_start[i - 1]:
-            continue  # the hand's time, read with its header
+        if (time_line and is_start[i - 1]) or in_header:
+            continue  # the hand's time, or a line of its header, read with its header
         # a seat line numbers its seat ("Seat sit down" is a note)
         after = start + seat_word.size
         seat = at(data, start, end, seat_word) and after < end and 48 <= data[after] <= 57
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
+        elif (
+            seat and current_street == 0 and ends_with(data, start, end, button)
+            and find(data, start, end, seat_separator) < 0
+        ):  # fmt: skip
+            kind[i] = _TABLE_LINE  # the button's line
         elif seat and summary:
             kind[i] = _SUMMARY_SEAT
         elif seat:
@@ -422,7 +436,7 @@ def _room_money(
     rest = fields.prefixed(data, starts[candidates], ends[candidates],
                            *grammar.tables.room_money_lines)  # fmt: skip
     rows = candidates[rest >= 0]
-    amount = scan.hundredths(data, rest[rest >= 0], ends[rows], -1)
+    amount = grammar.amounts.hundredths(data, rest[rest >= 0], ends[rows], -1)
     return pl.DataFrame({"hand": hand[rows], "idx": rows, "amount_h": amount})
 
 
@@ -472,7 +486,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
-            grammar.time_line, grammar.dealt_opens_preflop,
+            grammar.time_line, grammar.dealt_opens_preflop, grammar.header_lines,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -507,7 +521,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         return text.strings(spans[:, column], spans[:, column + 1], "")
 
     def amounts(spans: np.ndarray, column: int, absent: int = -1) -> pl.Series:
-        return pl.Series(scan.hundredths(data, spans[:, column], spans[:, column + 1], absent))
+        return pl.Series(grammar.amounts.hundredths(data, spans[:, column], spans[:, column + 1],
+                                                    absent))
 
     start_rows = np.flatnonzero(is_start)
     starts_frame = frame(start_rows, "file", "offset", "line_no", "text")
@@ -527,7 +542,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
                                           words[W_HERO_MARK])[0]  # fmt: skip
     dealt_hand = hand[rows]
     rows = rows_of("seat")
-    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words)
+    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words,
+                               *tables.stack_between)  # fmt: skip
     spans[:, 3], marked = fields.hero_names(data, spans[:, 2], spans[:, 3], words[W_HERO_MARK])
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     listed_as = np.zeros(0, np.int64)
@@ -571,7 +587,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         data, starts[rows], ends[rows], words, grammar.summary_results
     )
     spans, sign = spans[useful], sign[useful].astype(np.int64)
-    result = scan.hundredths(data, spans[:, 6], spans[:, 7], 0)
+    result = grammar.amounts.hundredths(data, spans[:, 6], spans[:, 7], 0)
     summary_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     if grammar.seats_in_order:  # the seat numbered as its seat line is
         summary_numbers = _renumbered(data, hand[rows[useful]], spans, seat_lines, listed_as)
@@ -603,7 +619,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     rake_labels = [4 + 2 * k for k, c in enumerate(grammar.totals.values()) if c == "rake"]
     totals = frame(
         rows[is_total],
-        # whether the line writes a rake (``Grammar.rake_implied``)
+        # whether the line writes a rake (``Grammar.rake_printed``)
         rake_written=pl.Series((spans[is_total][:, rake_labels] >= 0).any(axis=1)),
         total_h=amounts(spans[is_total], 0),
         total_step_h=pl.Series(scan.rounding(data, spans[is_total, 0], spans[is_total, 1])),
@@ -616,16 +632,24 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
         cards=strings(spans[with_cards], 2).str.strip_chars(),  # "[Kd 9s 5c  ]": the flop
     )
-    summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts)
+    summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts,
+                                           grammar.amounts)
     if grammar.boards_in_markers:  # the hands whose summary prints no board
         dealt_boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
-                                             grammar.wording)  # fmt: skip
+                                             grammar.wording, grammar.markers_deal_cards)
         dealt_boards = dealt_boards.filter(~pl.col("hand").is_in(boards["hand"].implode()))
         boards = pl.concat([boards, dealt_boards.select(boards.columns)]).sort("hand", "idx")
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
+    if grammar.card_words or wording.card_separator != " ":  # cards in the room's words
+        def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
+            read = cards.normalized(frame[column], grammar.card_words, wording.card_separator)
+            return frame.with_columns(read)
+
+        seats, events = cards_of(seats, "dealt"), cards_of(events, "cards")
+        boards, summary_seats = cards_of(boards, "cards"), cards_of(summary_seats, "cards")
     return Lines(
         starts=starts_frame,
         preamble=frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file", "offset",
@@ -673,6 +697,11 @@ def _summary_winnings(
     return both.sort("hand", "idx", maintain_order=True)
 
 
+def _plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Amounts in hundredths added, -1 (unreadable) where either is."""
+    return np.where((a < 0) | (b < 0), -1, a + b)
+
+
 def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     """Two columns of hundredths added, -1 (unreadable) where either is."""
     x, y = a.to_numpy(), b.to_numpy()
@@ -684,10 +713,10 @@ def _tables(
     bare_name: bool,
 ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.engine.fields.table_fields`); lines of another form are left
-    out."""
+    :func:`ingest.engine.fields.table_fields`; a line of the button alone has no name);
+    lines of another form are left out."""
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
-    matched = found[:, 0] >= 0
+    matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
     found, rows = found[matched], rows[matched]
     return pl.DataFrame(
         {
@@ -721,6 +750,7 @@ def _events(
     ``seat_lines``: hand, player span and seat number of each seat line); and the lines
     read as no event nor as a line the grammar knows (row numbers)."""
     data, starts, ends = text.data, text.starts, text.ends
+    hundredths = grammar.amounts.hundredths
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
     )
@@ -782,10 +812,14 @@ def _events(
             "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
-            "value_h": scan.hundredths(data, np.where(~is_action | with_amount, last_first, NULL),
-                                       last_end, -1),
-            "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
-                                     both(action[:, 0], other[:, 7]), -1),
+            "value_h": _plus(
+                hundredths(data, np.where(~is_action | with_amount, last_first, NULL), last_end,
+                           -1),
+                hundredths(data, both(action[:, 10], np.full(line.size, NULL)),
+                           both(action[:, 11], np.full(line.size, NULL)), 0),
+            ),
+            "fee_h": hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
+                                both(action[:, 0], other[:, 7]), -1),
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip

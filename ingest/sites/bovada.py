@@ -129,7 +129,8 @@ GRAMMAR = Grammar(
     seats_in_order=True,
     repeats_once=True,
     streets_from_betting=True,
-    rake_implied=True,
+    # the rake is written on 2012 cash tables only: elsewhere it is what the pots did not pay
+    rake_printed=False,
     # Zone summaries may be empty: the total is then what the players left in the pots
     total_line=False,
     boards_in_markers=True,
