@@ -7,15 +7,17 @@ player, a separator (``": "`` or a space, which a room may mix: ``"{player}: pos
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
-is) and ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
-dead blind [{amount} + {more}]``). A template of kind ``"wager"`` (with ``{added}``) says
-the chips a line adds and nothing of its kind ("All-in $190"): a post before the cards,
-then a bet, a call or a raise, as the betting decides; one of kind ``"showdown"`` is a
-show whose brackets hold the hand the player makes, not the hole cards (no cards are read
-from it). Amounts and other words are runs of non-whitespace; in a room whose amounts may
-hold spaces (``[2 250 $]``), an amount runs to the first place the literal after it
-follows (or to the line's end). A line whose verb is known but whose rest does not follow
-any template of that verb is damaged. Templates render to plain regexes
+is), ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
+dead blind [{amount} + {more}]``) and ``{pot}`` (the name of the pot a collect line pays:
+``"{player} wins {pot} ({amount})"``). A template of kind ``"wager"`` (with ``{added}``)
+says the chips a line adds and nothing of its kind ("All-in $190"): a post before the
+cards, then a bet, a call or a raise, as the betting decides; one of kind ``"showdown"``
+is a show whose brackets hold the hand the player makes, not the hole cards (no cards are
+read from it). Amounts and other words are runs of non-whitespace. ``{pot}``, and an
+amount in a room whose amounts may hold spaces (``[2 250 $]``), is a text: the shortest
+text before the literal after it from which the rest of the line follows, as a regex's
+``(.+?)`` (the rest of the line when last). A line whose verb is known but whose rest does
+not follow any template of that verb is damaged. Templates render to plain regexes
 (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
 
@@ -36,10 +38,11 @@ from ingest.engine.wording import Wording
 EVENT_KINDS = [
     "post_sb_bb", "post_sb", "post_bb", "ante", "straddle", "post_dead", "fold", "check",
     "call", "bet", "raise", "show", "muck", "insurance", "no_show", "sits_out", "note",
-    "return", "collect", "cash_out", "show",
+    "return", "collect", "cash_out", "show", "button",
 ]  # fmt: skip
-# Kinds that are not events: read only to know who sat out, or nothing to the money.
-NOT_EVENTS = ["no_show", "sits_out", "note"]
+# Kinds that are not events: read only to know who sat out, or nothing to the money, or
+# who has the button (a room that names its player: "Player4 has the dealer button").
+NOT_EVENTS = ["no_show", "sits_out", "note", "button"]
 # Kinds whose amount is read: bets and posts, money paid outside the pots (an insurance
 # premium or a cash-out's risk, paid by the player; a cash-out, paid to the player), and a
 # pot collected or an uncalled bet returned, when a room writes those lines as templates.
@@ -47,7 +50,7 @@ BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", 
            "raise"]  # fmt: skip
 WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect", "return"]
 # Kinds whose line is damaged when it follows no template of its verb.
-SHAPED = [*BETTING, "check", "collect", "return"]
+SHAPED = [*BETTING, "check", "collect", "return", "button"]
 # A template's kind that is no event kind: the chips a line adds, its kind decided by the
 # betting (``ingest.engine.betting``), read as a call with ``{added}`` until then.
 WAGER = "wager"
@@ -61,20 +64,23 @@ OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from oth
 KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action's code
 
 # Ops of a template after its verb: a literal, or a field (a word, the text up to "]", the
-# rest of the line, or an amount that may hold spaces: the text up to the literal after it).
+# rest of the line, or a text: the shortest text before the literal after it).
 OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY, OP_TEXT = 0, 1, 2, 3, 4
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
-# slot of the chips a raise adds, the slot of a second amount added to the first.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE = 0, 1, 2, 3, 4
+# slot of the chips a raise adds, the slot of a second amount added to the first, the pot's
+# name.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_POT = 0, 1, 2, 3, 4, 5
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
     "added": (OP_WORD, SLOT_ADDED), "more": (OP_WORD, SLOT_MORE),
     "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
+    "pot": (OP_TEXT, SLOT_POT),
 }  # fmt: skip
 _AMOUNT_FIELDS = ("amount", "to", "by", "added", "more")
-_FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
+_FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)", OP_TEXT: r"(.+?)"}
 _TOKEN = re.compile(r"\{(\w+)\}")
 _PLAYER = "{player}"
+_AMOUNT = "{amount}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -108,8 +114,7 @@ class Actions:
             if k % 2 == 0:
                 pattern += re.escape(part)
             elif self.spaced_amounts and part in _AMOUNT_FIELDS:
-                following = parts[k + 1]  # the literal after it: the field stops where it starts
-                pattern += f"((?:(?!{re.escape(following)}).)+)" if following else "(.+?)"
+                pattern += _FIELD_REGEX[OP_TEXT]
             else:
                 pattern += _FIELD_REGEX[_FIELDS[part][0]]
         suffix = bytes(self.all_in).decode()
@@ -127,8 +132,7 @@ def compile_actions(
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
     must come after it (the first verb that matches wins). With ``spaced_amounts`` (a room
     whose amount style puts spaces in amounts, see ``AmountStyle.spaced``) an amount field
-    is the text up to the first place the literal after it starts (the line's end for the
-    last field), at least one character."""
+    is a text, as ``{pot}`` is: followed by a literal or last."""
     separators = set()
     verbs, codes, bounds, sizes = [], [], [0], []
     kinds, slots, literal_ids = [], [], []
@@ -157,10 +161,12 @@ def compile_actions(
             else:
                 op, slot = _FIELDS[part]
                 if spaced_amounts and part in _AMOUNT_FIELDS:
-                    if k + 1 < len(parts) and not parts[k + 1] and k + 2 < len(parts):
-                        raise ValueError(f"an amount with spaces is followed by a field: "
-                                         f"{template!r}")  # fmt: skip
                     op = OP_TEXT
+                if op == OP_TEXT and k + 2 < len(parts) and not parts[k + 1]:
+                    raise ValueError(f"{{{part}}} must be followed by a literal or end the "
+                                     f"template: {template!r}")  # fmt: skip
+                if slot == SLOT_POT and SLOT_POT in slots[bounds[-1] :]:
+                    raise ValueError(f"a template has one {{{part}}} at most: {template!r}")
                 kinds.append(op)
                 slots.append(slot)
                 literal_ids.append(-1)
@@ -256,7 +262,8 @@ class Grammar:
     is partial); when not, a hand without one has the total of what the players put in
     less what came back.
     ``summary_amounts``: summary lines made of a label and an amount, and the column each
-    goes to (``"Rake "``: ``rake``), added to any on the total pot line.
+    goes to (``"Rake "``: ``rake``), added to any on the total pot line; a label may
+    write where the amount stands, and the text after it (``"Rake ({amount})"``).
     ``summary_results``: the summary's seat lines end with each player's result for the
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
@@ -268,35 +275,42 @@ class Grammar:
     ``amounts``: how the room writes amounts (PokerStars' style by default; see
     :class:`ingest.engine.amounts.AmountStyle`). ``header_lines``: a hand's header is its
     first line and the lines after it, read as one text (joined by their line ends): the
-    hand number is taken out of it wherever it is written, and the time, which runs to its
-    line's end. The header regexes may name the table (group ``table``; a header of one
-    line too) and its seats (``max_seats``), which a table line gives otherwise.
-    ``stack_between``: the text that opens and closes a seat line's stack, when the stack
-    is all the text between them, spaces and all (``( $ 3.243 )``; by default a word in
-    parentheses).
+    hand number is taken out of it wherever it is written, and the time, after the time
+    separator of the first line that writes one, which runs to its line's end. The header
+    regexes may then name the table (group ``table``) and its seats (``max_seats``), which
+    a table line gives otherwise. ``table_line``: a regex over table lines of another
+    shape than PokerStars' (an unquoted name), with the groups ``table_name``,
+    ``max_seats`` (the number of seats, maybe with a word after it: ``9max``) and
+    ``button_seat``; ``seat_counts`` gives the number of a ``max_seats`` text written in
+    words (``HU``: 2). ``stack_between``: the text that
+    opens and closes a seat line's stack, when the stack is all the text between them,
+    spaces and all (``( $ 3.243 )``; by default a word in parentheses).
     ``card_words``: the room's words for ranks and suits in other languages, to the rank
     or suit they stand for (a word mapped to one of ``23456789TJQKA`` is a rank, one
     mapped to ``cdhs`` a suit: ``Kn`` -> ``J``, ``Pik`` -> ``s``); cards are then read as a
     rank then a suit, separated as ``Wording.card_separator`` says. ``rake_printed``: the
     room prints its rake (on the total pot line or a line of its own) in every hand; when
-    not, a hand whose total pot line writes none has the rake of what the players left in
-    the pots less what the collect lines pay, where the room's rules allow so much
+    not, a hand that writes none has the rake of what the players left in the pots less
+    what the collect lines pay, where the room's rules allow so much
     (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament).
     ``encodings``: the one-byte encodings the room's clients write files in besides UTF-8,
     in order: a file not in UTF-8 is read in the one under which most of its characters
     outside ASCII are ones the room writes (its card words, currency signs and amount
-    marks), the first on a tie.
+    marks), the first on a tie. ``summary``: the room writes a summary section; when not, a
+    hand ends at the next header, the end of its file or a blank line (hands are written
+    without one), the lines of ``summary_amounts`` are read wherever they are in it, and a
+    hand whose lines pay no pot is partial.
 
     Rooms that name players by their place at the table say so too.
     ``blinds_in_posts``: a header that writes no blinds takes them from the hand's first
-    small-blind and big-blind posts. ``button_player``: the player of this name holds the
-    button. ``seats_in_order``: the seat lines' numbers are no places at the table (ids,
-    or places listed out of order): a hand's seats are numbered 1, 2, ... in the order
-    listed, which is the table's. ``repeats_once``: a line that moves chips, written again
-    right after itself, is one line written twice. ``streets_from_betting``: a hand that
-    marks no street after the hole cards has its streets from its betting: a round closes
-    when every player neither folded nor all-in has acted since its last bet or raise and
-    matched it, and the next betting line opens the next street.
+    small-blind and big-blind posts. ``seats_in_order``: the seat lines' numbers are no
+    places at the table (ids, or places listed out of order): a hand's seats are numbered
+    1, 2, ... in the order listed, which is the table's. ``repeats_once``: a line that
+    moves chips, written again right after itself, is one line written twice.
+    ``streets_from_betting``: a hand that marks no street after the hole cards has its
+    streets from its betting: a round closes when every player neither folded nor all-in
+    has acted since its last bet or raise and matched it, and the next betting line opens
+    the next street.
     """
 
     site: str
@@ -333,12 +347,14 @@ class Grammar:
     markers_deal_cards: bool = False
     amounts: AmountStyle = DEFAULT_STYLE
     header_lines: int = 1
+    table_line: str = ""
+    seat_counts: Mapping[str, int] = field(default_factory=dict)
     stack_between: tuple[str, str] | tuple[()] = ()
     card_words: Mapping[str, str] = field(default_factory=dict)
     rake_printed: bool = True
     encodings: tuple[str, ...] = ()
+    summary: bool = True
     blinds_in_posts: bool = False
-    button_player: str = ""
     seats_in_order: bool = False
     repeats_once: bool = False
     streets_from_betting: bool = False
@@ -356,7 +372,12 @@ class Grammar:
             board_label=scan.lit(self.board_label),
             total_labels=scan.literal_table(list(self.totals)),
             room_money_lines=scan.literal_table(list(self.room_money_lines)),
-            summary_amounts=scan.literal_table(list(self.summary_amounts)),
+            summary_amounts=scan.literal_table(
+                [label.partition(_AMOUNT)[0] for label in self.summary_amounts]
+            ),
+            summary_amount_ends=scan.literal_table(
+                [label.partition(_AMOUNT)[2] for label in self.summary_amounts]
+            ),
             stack_between=tuple(scan.lit(text) for text in self.stack_between or ("", "")),
         )
 
@@ -395,5 +416,6 @@ class Tables:
     board_label: np.ndarray
     total_labels: tuple[np.ndarray, np.ndarray]
     room_money_lines: tuple[np.ndarray, np.ndarray]
-    summary_amounts: tuple[np.ndarray, np.ndarray]
+    summary_amounts: tuple[np.ndarray, np.ndarray]  # what precedes each label's amount
+    summary_amount_ends: tuple[np.ndarray, np.ndarray]  # and what follows it
     stack_between: tuple[np.ndarray, ...]  # what opens and closes a stack (empty: a word)

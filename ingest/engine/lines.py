@@ -70,6 +70,7 @@ class Lines:
     last_lines: pl.DataFrame  # each hand's last non-blank line: hand, last_idx
     markers: pl.DataFrame  # street markers: street code, marker text
     tables: pl.DataFrame  # table_name, max_seats, button_seat
+    buttons: pl.DataFrame  # lines naming the button's player: button_seat
     seats: pl.DataFrame  # seat, player (and its span), stack, dealt, is_hero
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
     totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots,
@@ -215,12 +216,14 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
+    has_summary: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
     A hand starts at a header line, or at the first non-blank line after a blank line that
-    follows a summary (so a damaged header still separates two hands); lines of a file
+    follows a summary, or any blank line in a room that writes none (``has_summary``): a
+    damaged header still separates two hands; lines of a file
     before its first header have hand -1. A line's street and board are those of the last
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
@@ -265,7 +268,7 @@ def _line_kinds(
         begins = header or (
             not blank
             and previous_blank
-            and last_summary > last_header
+            and (last_summary > last_header or not has_summary)
             and last_header >= file_first
         )
         previous_blank = blank
@@ -487,6 +490,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
             grammar.time_line, grammar.dealt_opens_preflop, grammar.header_lines,
+            grammar.summary,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -578,7 +582,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     if collects.size:
         event_board = board.copy()
         event_board[collects] = 1
-    events, unread = _events(
+    events, unread, buttons = _events(
         text, hand, street, event_board, np.sort(np.concatenate([rows_of("action"), collects])),
         rows_of("other"), seat_lines, grammar,
     )  # fmt: skip
@@ -632,8 +636,10 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
         cards=strings(spans[with_cards], 2).str.strip_chars(),  # "[Kd 9s 5c  ]": the flop
     )
+    if not grammar.summary:  # no summary: the room's amount lines are where the pots are paid
+        rows = np.sort(np.concatenate([rows, rows_of("action"), rows_of("other")]))
     summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts,
-                                           grammar.amounts)
+                                           tables.summary_amount_ends, grammar.amounts)
     if grammar.boards_in_markers:  # the hands whose summary prints no board
         dealt_boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
                                              grammar.wording, grammar.markers_deal_cards)
@@ -642,7 +648,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
-    unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
+    unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy(),
+                                                  summary_amounts["idx"].to_numpy()]))
     if grammar.card_words or wording.card_separator != " ":  # cards in the room's words
         def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
             read = cards.normalized(frame[column], grammar.card_words, wording.card_separator)
@@ -657,7 +664,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(text, hand, rows_of("table"), words, wording.bare_table_name),
+        tables=_tables(text, hand, rows_of("table"), grammar),
+        buttons=buttons,
         seats=seats,
         events=events,
         totals=totals,
@@ -708,13 +716,32 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     return pl.Series(np.where((x < 0) | (y < 0), -1, x + y))
 
 
-def _tables(
-    text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...],
-    bare_name: bool,
-) -> pl.DataFrame:  # fmt: skip
+def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
+            ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.engine.fields.table_fields`; a line of the button alone has no name);
-    lines of another form are left out."""
+    :func:`ingest.engine.fields.table_fields`, or the grammar's ``table_line`` regex; a
+    line of the button alone has no name); lines of another form are left out."""
+    if grammar.table_line:
+        texts = text.strings(text.starts[rows], text.ends[rows], "text")
+        read = (
+            pl.DataFrame({"hand": hand[rows], "idx": rows})
+            .with_columns(texts.str.extract_groups(grammar.table_line).alias("line"))
+            .unnest("line")
+            .filter(pl.col("table_name").is_not_null())
+        )
+
+        def group(name: str) -> pl.Expr:
+            if name not in read.columns:
+                return pl.lit(None, pl.Int8)
+            # a count written as words ("HU") is the number the grammar gives it, else
+            # the digits it starts with ("9max")
+            words = {word: str(count) for word, count in grammar.seat_counts.items()}
+            digits = pl.col(name).replace(words).str.extract(r"^([0-9]+)", 1)
+            return digits.cast(pl.Int8, strict=False)
+
+        return read.select("hand", "idx", "table_name", max_seats=group("max_seats"),
+                           button_seat=group("button_seat"))  # fmt: skip
+    words, bare_name = grammar.wording.words, grammar.wording.bare_table_name
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
     matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
     found, rows = found[matched], rows[matched]
@@ -743,21 +770,33 @@ def _events(
     other_rows: np.ndarray,
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
     grammar: Grammar,
-) -> tuple[pl.DataFrame, np.ndarray]:
+) -> tuple[pl.DataFrame, np.ndarray, pl.DataFrame]:
     """Events in line order from the action lines (a room's collect lines written as
     templates among them) and the other lines (a line that is two events keeps both, in
     the order return, collect, cash-out, show), with the seat of their player (from
-    ``seat_lines``: hand, player span and seat number of each seat line); and the lines
-    read as no event nor as a line the grammar knows (row numbers)."""
+    ``seat_lines``: hand, player span and seat number of each seat line); the lines
+    read as no event nor as a line the grammar knows (row numbers); and the lines that
+    name who has the button, with the seat (hand, idx, button_seat)."""
     data, starts, ends = text.data, text.starts, text.ends
     hundredths = grammar.amounts.hundredths
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
     )
-    found = code >= 0
-    keep = found & fields.KIND_EVENT[np.maximum(code, 0)]
     action[:, 1] = fields.hero_names(data, action[:, 0], action[:, 1],
                                      grammar.wording.words[W_HERO_MARK])[0]  # fmt: skip
+    found = code >= 0
+    # the line naming who has the button (no event): its player's seat; one with more
+    # words is no line the grammar knows
+    button = code == KIND_CODE["button"]
+    found &= ~(button & damaged)
+    named = action_rows[button & ~damaged]
+    button_players = np.ascontiguousarray(action[button & ~damaged, 0:2])
+    buttons = pl.DataFrame({
+        "hand": hand[named], "idx": named,
+        "button_seat": _nullable(fields.event_seats(data, hand[named], button_players,
+                                                    *seat_lines), NO_SEAT, pl.Int8),
+    })  # fmt: skip
+    keep = found & fields.KIND_EVENT[np.maximum(code, 0)]
     if grammar.repeats_once:  # a line that moves chips written twice in a row is read once
         keep &= ~(_MOVES_CHIPS[np.maximum(code, 0)] & _repeats(data, starts, ends, hand,
                                                                 action_rows))  # fmt: skip
@@ -791,6 +830,7 @@ def _events(
     codes = both(code, other_kind + OTHER_KIND)
     wagers = both((action[:, 8] >= 0) & (code == _CALL), np.zeros(line.size, bool))
     codes = _posted_wagers(hand[rows], street[rows], seats, codes, wagers)
+    pot_first, pot_last = both(action[:, 12], other[:, 4]), both(action[:, 13], other[:, 5])
     collect = both(np.zeros(n_actions, bool), other_kind == 1)
     frame = pl.DataFrame(
         {
@@ -805,10 +845,10 @@ def _events(
             "cards": text.strings(both(action[:, 4], other[:, 8]),
                                   both(action[:, 5], other[:, 9]), "cards"),
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
-            # a collect line written as a template names no pot: "pot"
-            "pot": np.where(is_action & (codes == KIND_CODE["collect"]), PLAIN_POT,
-                            fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
-                                               both(action[:, 0], other[:, 5]), wording.words)),
+            # a collect line written as a template that names no pot ({pot}): "pot"
+            "pot": np.where(is_action & (codes == KIND_CODE["collect"]) & (pot_first < 0),
+                            PLAIN_POT, fields.pot_numbers(data, pot_first, pot_last,
+                                                          wording.words)),
             "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
@@ -823,4 +863,4 @@ def _events(
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip
-    return frame, other_rows[unread]
+    return frame, other_rows[unread], buttons

@@ -53,6 +53,8 @@ GRAMMAR = Grammar(
     rooms=ROOMS,
     actions=compile_actions(
         {
+            # the button's player ("Dealer : Set dealer/Bring in spot [5]"), who is "Dealer"
+            "{player} : Set dealer{any}": "button",
             # posts, before the hole cards ("Ante/" names the small blind, no ante)
             "{player} : Ante/Small Blind {amount}": "post_sb",
             "{player} : Ante/Small blind {amount}": "post_sb",
@@ -105,8 +107,7 @@ GRAMMAR = Grammar(
     pots_named=False,
     # the button's, tables', players' and tournaments' notes: no chips in the pots
     ignored_lines=(
-        r" : Set dealer(?:/Bring in spot)? \[\d+\]$",
-        r"^Set dealer/Bring in spot$",
+        r"^Set dealer/Bring in spot$",  # no player: no button
         r" : Draw for dealer \[\w\w\]$",
         r"^Card (?:dealt )?to (?:the )?table \[",  # 2012: the board dealt, no marker
         r" : (?:Ranking \d+|Prize Cash \[.*\]|Prize Tournament Ticket \[.*\]|BOUNTY PRIZE \[.*\])$",
@@ -125,7 +126,6 @@ GRAMMAR = Grammar(
     # Cash and Zone headers write no currency: their amounts are in dollars ("$5").
     currency="USD",
     blinds_in_posts=True,
-    button_player="Dealer",
     seats_in_order=True,
     repeats_once=True,
     streets_from_betting=True,
