@@ -41,10 +41,12 @@ class RoomRules:
     after the first and the summary adds up to the pot less the room's take (else the
     collect lines are read as printed, in every room). ``unprinted_rake_percent``: the most
     a rake the room does not print takes of a cash game's pot, in percent (a tournament's
-    rake is none): where the room prints no rake, or one it did not take
-    (``Grammar.rake_printed``), what the pots did not pay is its rake when within it, and
-    the readings of an unprinted uncalled bet are told apart by it. ``evidence``: the
-    corpus files and hands that show the rules.
+    rake is none): where a hand prints no rake (``Grammar.rake_printed``), or one the room
+    did not take, what the pots did not pay is its rake when within it, and the readings of
+    an unprinted uncalled bet are told apart by it. ``printed_rake_taken``: the rake a hand
+    prints is the rake the room took (else a cash hand's rake is what the pots did not pay,
+    as in a hand that prints none). ``evidence``: the corpus files and hands that show the
+    rules.
     """
 
     rake_main_pot_first: bool = False
@@ -58,6 +60,7 @@ class RoomRules:
     fixed_limit_bets: int = 4
     winnings_in_summary: bool = False
     unprinted_rake_percent: int = 10
+    printed_rake_taken: bool = True
     evidence: tuple[str, ...] = ()
 
 
@@ -69,9 +72,32 @@ DEFAULT = RoomRules(
     ),
 )
 
+# Bovada, Ignition and Bodog: one format, one room's rules.
+_BOVADA = RoomRules(
+    rake_spread_varies=True,
+    unprinted_uncalled=("in_pot",),
+    evidence=(
+        "formats Bovada/cash/LHE-USD-8-16-201204.old.format.txt #2596781192: pots $97.29 and "
+        "$15.14, 'Rake ($2)' taken $1.74 and $0.26 (the side pot's share truncated to the "
+        "cent, the rest from the main pot), not the cumulative spread's $1.73 and $0.27",
+        "formats Bovada/cash/NLHE-USD_-__0.25-_0.50_-_202103.MVS.version.txt #4086249181: "
+        "'Raises $33.92 to $35.42' over a $1.50 bet adds $33.92 to reach the street total "
+        "$35.42 (the default reading), then 'Calls $26.17' = 35.42 - 9.25",
+        "corpus Bovada/cash/PLO-USD-5-10-201204.new.format.txt #2601407767: 'Raises $35' "
+        "(2012, no 'to') is the street total: the big blind 'Calls $25' over its $10",
+        "formats Bovada/cash/FLHE-6max-USD_-__30-_60_-_201512.new.blinds.txt #3183548059: "
+        "no rake written, 'Total Pot($765)' and two 'Hand result $381': $3 taken",
+        "corpus Bovada/cash/PLO-USD-5-10-201204.new.format.txt #2601408155: a walk prints "
+        "no uncalled bet: the big blind's unmatched $5 is in 'Total Pot($15)' and in "
+        "'Hand result $15' (every other uncalled bet is printed: 'Return uncalled portion "
+        "of bet $175', #2601407767)",
+    ),
+)
+
 # BetOnline and the rooms and skins of its network, writing one format (``ingest.sites.betonline``).
 _BETONLINE = RoomRules(
     unprinted_uncalled=("left_out",),
+    printed_rake_taken=False,
     rake_unit=100,
     rake_spread_varies=True,
     evidence=(
@@ -199,6 +225,9 @@ ROOM_RULES: dict[str, RoomRules] = {
             "'Hero wins Main Pot (6) with Two Pair', each pot's 'Rake (0)' after it",
         ),
     ),
+    "Bovada": _BOVADA,
+    "Ignition": _BOVADA,
+    "Bodog": _BOVADA,
     **dict.fromkeys(("BetOnline", "PayNoRake", "ActionPoker", "Gear Poker"), _BETONLINE),
 }
 
@@ -253,6 +282,7 @@ SHOWS_OUT_OF_ORDER = tuple(
     room for room, rules in ROOM_RULES.items() if not rules.shows_in_order
 )
 CALLS_ARE_TOTALS = tuple(room for room, rules in ROOM_RULES.items() if rules.calls_are_totals)
+RAKE_NOT_TAKEN = tuple(room for room, rules in ROOM_RULES.items() if not rules.printed_rake_taken)
 WINNINGS_IN_SUMMARY = tuple(
     room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary
 )

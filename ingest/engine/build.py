@@ -31,10 +31,12 @@ from ingest.engine.problems import problems
 from ingest.engine.returns import infer_returns, possible_rake, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
+from ingest.engine.streets import read_streets
 from ingest.engine.winners import complete_winnings
 from ingest.rooms import (
     CALLS_ARE_TOTALS,
     RAISE_MAY_ADD,
+    RAKE_NOT_TAKEN,
     WINNINGS_IN_SUMMARY,
     unprinted_rake_percents,
 )
@@ -130,8 +132,10 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     def first_amount(column: str) -> tuple[np.ndarray, np.ndarray]:
         if column not in totals.columns:  # the room writes no such amount
             return np.zeros(n, np.int64), np.ones(n, np.bool_)
-        # A missing label is none taken; one that is there but unreadable is not.
-        return units(grouped.gather(totals[column].to_numpy(), rows, -1), in_cents)
+        # A missing label is none taken; one that is there but unreadable is not. (A
+        # hand with no total pot line, where it may have none, takes nothing on it.)
+        absent = -1 if column == "total_h" else 0
+        return units(grouped.gather(totals[column].to_numpy(), rows, absent), in_cents)
 
     total, total_ok = first_amount("total_h")
     if grammar.pot_lines:
@@ -169,8 +173,14 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     idx = grouped.gather(totals["idx"].to_numpy(), rows, -1)
     bad_own = grouped.first_rows(own["hand"].to_numpy(), n, own["amount_h"].to_numpy() < 0)
     idx = np.where(idx < 0, grouped.gather(own["idx"].to_numpy(), bad_own, -1), idx)
+    # whether the hand writes its rake, on its total pot line or a line of its own
+    written = grouped.gather(totals["rake_written"].to_numpy().astype(np.int64), rows, 0) > 0
+    for k, column in enumerate(grammar.summary_amounts.values()):
+        if column == "rake":
+            written |= grouped.counts(own.filter(pl.col("label") == k)["hand"].to_numpy(), n) > 0
     return pl.DataFrame(
         {
+            "rake_written": written,
             "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
             "total_line": np.full(n, grammar.total_line),
             "total_idx": pa.array(idx, mask=idx < 0),
@@ -180,8 +190,9 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
             "pots_paid": pa.array(paid, mask=~(found & total_ok)),
             **columns,
         },
-        schema={"n_totals": pl.Int64, "total_line": pl.Boolean, "total_idx": pl.Int64,
-                "total_pot": pl.Int64, "total_step": pl.Int64, "pots_paid": pl.Int64,
+        schema={"rake_written": pl.Boolean, "n_totals": pl.Int64, "total_line": pl.Boolean,
+                "total_idx": pl.Int64, "total_pot": pl.Int64, "total_step": pl.Int64,
+                "pots_paid": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
 
@@ -297,10 +308,12 @@ def build(
     other games than Omaha are skipped, but for the room's other flop games when
     ``every_flop_game`` (read to prove a reading on all the room writes, never stored)."""
     site = grammar.site
-    info = _blinds_from_posts(hand_info(lines, grammar), lines)
+    info = hand_info(lines, grammar)
     n = info.height
     arrays = HandArrays.of(info)
     seats = read_seats(lines, arrays.in_cents)
+    if grammar.streets_from_betting:
+        lines = read_streets(lines, seats, arrays.in_cents, arrays.big_blind)
     totals = _totals(lines, arrays.in_cents, grammar)
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
@@ -320,6 +333,7 @@ def build(
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
+    totals = _rake_taken(totals, ev, info, grammar, rake_percent)
     totals = totals.with_columns(
         total_pot=pl.col("total_pot") - in_pot,
         printed_total=pl.col("total_pot"),
@@ -329,10 +343,11 @@ def build(
     )
     totals = totals.with_columns(total_pot=_total_read(totals, ev))
     if not grammar.total_line:  # none printed: what the players left in the pots
-        left_in = pl.Series(_in_pots(ev, n))
-        totals = totals.with_columns(total_pot=left_in, printed_total=left_in)
-    if rake_percent is not None:
-        totals = _rake_taken(totals, ev, rake_percent, grammar.total_after_rake)
+        left_in, none = pl.Series(_in_pots(ev, n)), totals["n_totals"] == 0
+        totals = totals.with_columns(
+            total_pot=pl.when(none).then(left_in).otherwise("total_pot"),
+            printed_total=pl.when(none).then(left_in).otherwise("printed_total"),
+        )
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
@@ -467,52 +482,43 @@ def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
 
 
 def _rake_taken(
-    totals: pl.DataFrame, ev: pl.DataFrame, percent: np.ndarray, totals_paid: bool
-) -> pl.DataFrame:
-    """``totals`` with the rake read as what the pots did not pay, in a room whose printed
-    rake, if any, is not the one it took (see ``Grammar.rake_printed``): the chips the
-    players left in the pots less what the pots paid out (the printed totals where
-    ``totals_paid``, a room printing them after its take, else the collect lines), where
-    that is a rake the room may take (``percent`` of the pot at most); the total pot is
-    then those chips. Elsewhere the rake printed stands (none, where none is)."""
+    totals: pl.DataFrame, ev: pl.DataFrame, info: pl.DataFrame, grammar: Grammar,
+    percent: np.ndarray | None,
+) -> pl.DataFrame:  # fmt: skip
+    """``totals`` with the rake of the hands whose rake is what the pots did not pay: those
+    that write none, in a room that may write none (``Grammar.rake_printed``; ``percent``:
+    the most its rake may take of a pot, None where it always writes one), and the cash
+    hands of a room whose printed rake is not the one it took
+    (``ingest.rooms.RoomRules.printed_rake_taken``). That rake is the chips the players
+    left in the pots less what the pots paid out (the printed totals where they are what
+    the pots paid, ``Grammar.total_after_rake``, else the collect lines), where the room
+    may take so much; else the rake printed stands (none, where none is). Where the
+    printed totals are what the pots paid, the total pot is them plus the rake."""
     n = totals.height
+    not_taken = info["room"].is_in(list(RAKE_NOT_TAKEN)).fill_null(False)
+    derive = (not_taken & ~info["is_tournament"].fill_null(True)).to_numpy()
+    if percent is None:
+        percent = np.full(n, -1, np.int64)
+    else:
+        derive |= ~totals["rake_written"].to_numpy()
+    if not derive.any():
+        return totals
+    percent = np.where(not_taken.to_numpy(), unprinted_rake_percents(info["room"]), percent)
     in_pots = _in_pots(ev, n)
-    if totals_paid:
+    if grammar.total_after_rake:
         paid = numbers(totals["pots_paid"], -1)
     else:
         code = ev["code"].to_numpy()
         paid = grouped.sums(ev["hand"].to_numpy(), n,
                             np.where(code == _COLLECT_CODE, numbers(ev["chips"], 0), 0))
-    taken = (paid >= 0) & possible_rake(in_pots - paid, in_pots, percent)
+    taken = derive & (paid >= 0) & possible_rake(in_pots - paid, in_pots, percent)
     rake = np.where(taken, in_pots - paid, numbers(totals["rake"], -1))
+    rake = np.where(derive & ~taken & ~totals["rake_written"].to_numpy(), 0, rake)
+    total = pl.when(pl.Series(taken & grammar.total_after_rake)).then(pl.Series(in_pots))
     return totals.with_columns(
-        total_pot=pl.when(pl.Series(taken)).then(pl.Series(in_pots)).otherwise("total_pot"),
+        total_pot=total.otherwise("total_pot"),
         rake=pl.Series(rake).set(pl.Series(rake < 0), None),
-    ).with_columns(
-        room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
-        - pl.col("room_money_in"),
     )
-
-
-def _blinds_from_posts(info: pl.DataFrame, lines: Lines) -> pl.DataFrame:
-    """The blinds of hands whose header, read, names none (a tournament's stale stakes
-    left unread, a skin's header without stakes): the amounts of the hand's first big and
-    small blind posts."""
-    missing = (info["room"].is_not_null() & info["bb"].is_null()).to_numpy()
-    if not missing.any():
-        return info
-    ev = lines.events
-    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
-    in_cents = info["in_cents"].fill_null(False).to_numpy()
-    columns = []
-    for name, kind in (("big_blind", "post_bb"), ("small_blind", "post_sb")):
-        rows = grouped.first_rows(hand, info.height, code == KIND_CODES[kind])
-        value, ok = units(grouped.gather(ev["value_h"].to_numpy(), rows, -1), in_cents)
-        # no big blind posted: none read; no small blind posted: none (0)
-        posted = pa.array(value, mask=~ok) if name == "big_blind" else np.where(ok, value, 0)
-        columns.append(pl.when(pl.Series(missing)).then(pl.Series(posted))
-                       .otherwise(pl.col(name)).alias(name))  # fmt: skip
-    return info.with_columns(columns)
 
 
 def _summary_excess(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> np.ndarray:

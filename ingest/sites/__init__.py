@@ -19,6 +19,7 @@ def registry() -> dict[str, Site]:
     """Site name -> parser, in detection order."""
     from ingest.sites import (
         betonline,
+        bovada,
         ggpoker,
         kingsclub,
         pacific,
@@ -29,7 +30,7 @@ def registry() -> dict[str, Site]:
     )
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
-                         pacific.SITE, seals.SITE, betonline.SITE]
+                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE]
     return {site.name: site for site in sites}
 
 

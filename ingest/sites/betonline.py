@@ -62,12 +62,12 @@ GRAMMAR = Grammar(
     ),
     totals={"| Rake ": "rake"},
     total_after_rake=True,
-    rake_printed=False,  # the rake taken is what the pots did not pay
     pots_named=False,
     pot_lines=True,
     summary_winnings=True,
     one_pot_each=True,
     both_blinds_live_part=True,
+    blinds_in_posts=True,  # tournament headers' stakes are not the blinds in play
     cards_decide=True,
     ignored_lines=(
         r"(?:^| )has left the table$",
@@ -111,11 +111,11 @@ SKINS = Grammar(
     ),
     totals={"| Rake ": "rake"},
     total_after_rake=True,
-    rake_printed=False,
     pots_named=False,
     stack_suffix=" in Chips",
     summary_winnings=True,
     one_pot_each=True,
+    blinds_in_posts=True,  # no stakes in the header
     summary_best_hand=True,  # "showed [10S 6D 6C 10C KC ] and won (13.30)"
     table_line=r"^Table (?P<table_name>.+) \((?P<money>Real Money|Play Money)\) "
     r"Seat #(?P<button_seat>\d+) is the button$",
