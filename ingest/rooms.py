@@ -258,6 +258,27 @@ _PACIFIC = RoomRules(
 )
 ROOM_RULES |= {"888poker": _PACIFIC, "888.ro": _PACIFIC, "888poker.ca-on": _PACIFIC}
 
+# Merge Network hands as PokerTracker exports them (ingest/sites/pokertracker_merge.py): no
+# rake or total pot printed, the uncalled bet inside its bettor's "wins" (2011-12) or a
+# line of its own (2014).
+ROOM_RULES["Merge"] = RoomRules(
+    unprinted_uncalled=("in_pot",),
+    unprinted_rake_percent=15,
+    evidence=(
+        "formats PokerTracker/cash/NLHE-USD-0.10-0.20-201204.PT4.Merge.txt #53094604-134: "
+        "'Hero: Raise $0.50', 'Player0: Call $0.25', then 'Player0: Bet $0.50', 'Hero: Fold', "
+        "'Player0: wins $1.45': the 1.00 pot less 0.05 rake and his unmatched 0.50",
+        "corpus PokerTracker/tour/PLO-USD-5-201202.Merge.all.in.blind.txt #4927169400080: "
+        "'JustJay4Reals: wins $270.00' and 'JustJay4Reals: wins $65.00', his 200 against an "
+        "all-in 135: the unmatched 65 a line of its own",
+        "formats PokerTracker/cash/NLHE-USD-0.50-1.00-201101.Merge.txt: the rake is 5% to "
+        "the cent, at most $3, none without a flop, and on these 'Bad Beat' tables $0.50 "
+        "more for a jackpot on pots of $5 and over (#3047310402797: 12.00 pays 10.90, "
+        "0.60 + 0.50; #3047310402799: 6.00 pays 5.20, 0.30 + 0.50, the most in percent, "
+        "13.3%); tournaments take none",
+    ),
+)
+
 
 def unprinted_rake_percents(rooms: pl.Series) -> np.ndarray:
     """Per hand, its room's ``unprinted_rake_percent``."""

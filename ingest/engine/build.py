@@ -24,7 +24,7 @@ from ingest.engine.betting import IS_BETTING, KIND_CODES, RAISE_READINGS, events
 from ingest.engine.columns import Column, arrow, numbers, take
 from ingest.engine.contract import ParseResult
 from ingest.engine.fields import PLAIN_POT
-from ingest.engine.grammar import EVENT_KINDS, ROOM_COLUMNS, Grammar
+from ingest.engine.grammar import EVENT_KINDS, KIND_CODE, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
@@ -295,6 +295,28 @@ def _game_from_cards(info: pl.DataFrame, players: pl.DataFrame, cards_decide: bo
     )
 
 
+_POSTS = [KIND_CODE[k] for k in ("post_sb", "post_bb", "post_sb_bb", "ante", "straddle",
+                                  "post_dead")]  # fmt: skip
+
+
+def _stacks_before_posts(seats: pl.DataFrame, ev: pl.DataFrame, tournament: pl.Series
+                         ) -> pl.DataFrame:  # fmt: skip
+    """The seats of tournament hands with their stacks before the antes and blinds, which
+    their seat lines print after (``Grammar.stacks_after_posts``): the player's posts
+    added back."""
+    hands = pl.Series(np.flatnonzero(tournament.fill_null(False).to_numpy()))
+    posted = (
+        ev.filter(pl.col("code").is_in(_POSTS) & pl.col("hand").is_in(hands.implode()))
+        .group_by("hand", "seat")
+        .agg(posted=pl.col("chips").sum())
+    )
+    return (
+        seats.join(posted, on=["hand", "seat"], how="left", maintain_order="left")
+        .with_columns(stack=pl.col("stack") + pl.col("posted").fill_null(0))
+        .drop("posted")
+    )
+
+
 def _kept(hand: np.ndarray, ok: np.ndarray | None) -> np.ndarray | None:
     """The rows of hands that passed the checks (None: all)."""
     return None if ok is None else np.flatnonzero(ok[hand])
@@ -322,6 +344,8 @@ def build(
     dead_small = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
                          calls_total, dead_small)  # fmt: skip
+    if grammar.stacks_after_posts:
+        seats = _stacks_before_posts(seats, ev, info["is_tournament"])
     rake_percent = None
     if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
         rake_percent = np.where(info["is_tournament"].to_numpy(), 0,

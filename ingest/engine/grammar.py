@@ -327,7 +327,9 @@ class Grammar:
     winner's summary line shows are the best five, not the hole cards.
     ``both_blinds_live_part``: a post of both blinds prints only its live part, the hand's
     small blind, dead, coming on top. ``cards_decide``: a hand of a flop game whose players
-    hold 4, 5 or 6 cards is Omaha of that many cards.
+    hold 4, 5 or 6 cards is Omaha of that many cards. ``stacks_after_posts``: a tournament
+    hand's seat lines print the stacks left after the antes and blinds (its stacks are
+    those plus the player's posts).
     """
 
     site: str
@@ -381,6 +383,7 @@ class Grammar:
     summary_best_hand: bool = False
     both_blinds_live_part: bool = False
     cards_decide: bool = False
+    stacks_after_posts: bool = False
 
     @functools.cached_property
     def tables(self) -> Tables:

@@ -617,6 +617,12 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )
     if grammar.summary_winnings:
         events = _summary_winnings(events, summary_seats, seats)
+    if wording.seat_button:  # the button marked on its seat line
+        marked_rows = seats.filter(
+            text.strings(starts[seats["idx"].to_numpy()], ends[seats["idx"].to_numpy()], "text")
+            .str.strip_chars_end().str.ends_with(wording.seat_button)
+        )
+        buttons = pl.concat([marked_rows.select("hand", "idx", button_seat="seat"), buttons])
     rows = rows_of("summary")
     is_total, spans, side_pots, is_board, board_number = fields.summary_fields(
         data, starts[rows], ends[rows], tables.board_label, *tables.total_labels, words,
