@@ -329,7 +329,9 @@ class Grammar:
     small blind, dead, coming on top. ``cards_decide``: a hand of a flop game whose players
     hold 4, 5 or 6 cards is Omaha of that many cards. ``stacks_after_posts``: a tournament
     hand's seat lines print the stacks left after the antes and blinds (its stacks are
-    those plus the player's posts).
+    those plus the player's posts). ``big_blind_twice_small``: a hand whose header writes
+    no blinds has a big blind twice the small blind it posts (where one is posted), its big
+    blind's post maybe short (all in for less).
     """
 
     site: str
@@ -384,6 +386,7 @@ class Grammar:
     both_blinds_live_part: bool = False
     cards_decide: bool = False
     stacks_after_posts: bool = False
+    big_blind_twice_small: bool = False
 
     @functools.cached_property
     def tables(self) -> Tables:

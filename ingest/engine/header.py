@@ -520,28 +520,21 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         )
     info = info.drop("table_currency")
     if grammar.blinds_in_posts:
-        info = _posted_blinds(lines, info)
+        info = _posted_blinds(lines, info, grammar.big_blind_twice_small)
     return info
 
 
-def _posted_blinds(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
+def _posted_blinds(lines: Lines, info: pl.DataFrame, twice_small: bool) -> pl.DataFrame:
     """The hands whose header writes no blinds, with the amounts of their first small-blind
     and big-blind posts (``Grammar.blinds_in_posts``; no small blind posted: 0; no big
-    blind posted: a second small blind's)."""
+    blind posted: none); with ``twice_small`` the big blind is twice the small blind posted
+    (see ``Grammar.big_blind_twice_small``)."""
     ev = lines.events
     in_cents = info["in_cents"].fill_null(False).to_numpy()
     unwritten = info["big_blind"].is_null()
     out = {}
-    small = ev.filter(pl.col("code") == KIND_CODE["post_sb"])
-    # a hand that posts no big blind has it in its second small-blind post: a big blind
-    # all in for less, written as a small blind (Merge, #4927169400080)
-    second = small.filter(pl.int_range(pl.len()).over("hand") == 1)
     for column, kind in (("small_blind", "post_sb"), ("big_blind", "post_bb")):
-        posts = ev.filter(pl.col("code") == KIND_CODE[kind])
-        if kind == "post_bb":
-            posts = pl.concat([posts, second.filter(~pl.col("hand").is_in(posts["hand"]
-                                                                          .implode()))])
-        posts = posts.unique("hand", keep="first")
+        posts = ev.filter(pl.col("code") == KIND_CODE[kind]).unique("hand", keep="first")
         hand = posts["hand"].to_numpy()
         value, ok = units(posts["value_h"].to_numpy(), in_cents[hand])
         posted = np.full(info.height, -1, np.int64)
@@ -550,6 +543,10 @@ def _posted_blinds(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
         absent = (posted < 0) & (column == "big_blind")
         amounts = pl.Series(pa.array(np.maximum(posted, 0), mask=absent), dtype=pl.Int64)
         out[column] = pl.when(unwritten).then(amounts).otherwise(info[column])
+    if twice_small:  # twice the small blind, whatever the big blind's post (maybe short)
+        posted_small = out["small_blind"]
+        out["big_blind"] = pl.when(unwritten & (posted_small > 0)).then(2 * posted_small) \
+            .otherwise(out["big_blind"])
     return info.with_columns(**out)
 
 

@@ -27,7 +27,9 @@ _NEXT = r"\s*\n"  # the header's first line ends (its table line is read with it
 _LIMITS = {"NL": "NL", "PL": "PL", "FL": "FL"}
 _TEMPLATES = {
     "{player}: Post Ante {amount}": "ante",
-    "{player}: Post SB {amount}": "post_sb",
+    # a blind: the small one, or the big one where a blind is posted before it (a short
+    # big blind all in, #4927169400080: "Dispicable: Post SB $135.00" after a 100 small)
+    "{player}: Post SB {added}": "wager",
     "{player}: Post BB {amount}": "post_bb",
     # out of position: both blinds (0.35 at 0.10/0.25, then a check, #46893440-366) or
     # the big blind alone (#3047310402826), the big blind live
@@ -66,6 +68,9 @@ GRAMMAR = Grammar(
     markers_deal_cards=True,
     pots_named=False,
     blinds_in_posts=True,  # a tournament's header writes no blinds
+    # a tournament's big blind is twice its small (the 17 SNG hands), a short one all in
+    # for less (#4927169400080: "JustJay4Reals: Call $100.00" to 200 after the 135)
+    big_blind_twice_small=True,
     stacks_after_posts=True,  # "Dispicable ($0.00 in chips)" then "Post SB $135.00"
     wording=Wording(time_separator=" ", date_order="mdy", seat_button=" DEALER"),
     # No zone is written. FPDB's importer reads every PokerTracker export as Eastern time,
