@@ -277,7 +277,8 @@ class Grammar:
     :class:`ingest.engine.amounts.AmountStyle`). ``header_lines``: a hand's header is its
     first line and the lines after it, read as one text (joined by their line ends): the
     hand number is taken out of it wherever it is written, and the time, after the time
-    separator of the first line that writes one, which runs to its line's end. The header
+    separator of the first line that writes one, which runs to its line's end
+    (or to the wording's ``time_end``). The header
     regexes may then name the table (group ``table``) and its seats (``max_seats``), which
     a table line gives otherwise. ``table_line``: a regex over table lines of another
     shape than PokerStars' (an unquoted name), with the groups ``table_name``,

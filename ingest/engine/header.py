@@ -20,6 +20,7 @@ from ingest.engine.wording import (
     W_DATE_SEPARATOR,
     W_EASTERN_TIME,
     W_HAND_NUMBER,
+    W_TIME_END,
     W_TIME_SEPARATOR,
 )
 from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
@@ -244,7 +245,8 @@ def _header_fields(
     """Hand headers (a line, or several lines read as one text): the hand number's span;
     the template (the header without its hand number, ``#([0-9]+):`` becoming ``#:``, and
     without its time, `` - [^-]*$`` or, with the separator ``- ``, ``- [^-]*$``, on the
-    first line that writes the separator, the time running to its line's end; with "-"
+    first line that writes the separator, the time running to its line's end (or to the
+    wording's time end); with "-"
     between a date's parts, `` - [0-9-]*[^-]*$``: the date's are the only dashes the time
     may hold; a hand number the time's separator ends, ``#([0-9-]+) - ``, is taken out
     too) as four spans: before the number, after it, after the number written again on a
@@ -261,6 +263,7 @@ def _header_fields(
     number, and the time is the text of ``time_starts:time_ends`` (a line of its own; none
     where null)."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
+    time_end = words[W_TIME_END]
     # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
     # time is after the last separator when no mark follows it
     first = 0
@@ -292,6 +295,9 @@ def _header_fields(
             if pos >= 0:  # the first line that writes the separator holds the time
                 newline = find_byte(data, pos + dash.size, end, _NEWLINE)
                 line_end = newline if newline >= 0 else end
+                stop = find(data, pos + dash.size, line_end, time_end) if time_end.size else -1
+                if stop >= 0:  # more header after the time, on its line
+                    line_end = stop
             while pos >= 0:
                 previous, last = last, pos
                 pos = find(data, pos + 1, line_end, dash)

@@ -16,7 +16,8 @@ from ingest.engine.text import ChunkText
 from ingest.engine.wording import STREET_CODES, W_MARKER_CLOSE, Wording
 
 _COLLECT = KIND_CODE["collect"]
-_SUMMARY_EVENTS = (KIND_CODE["collect"], KIND_CODE["show"], KIND_CODE["muck"])
+_SUMMARY_EVENTS = (KIND_CODE["collect"], KIND_CODE["return"], KIND_CODE["show"],
+                   KIND_CODE["muck"])
 _DEALING = (STREET_CODES["flop"], STREET_CODES["turn"], STREET_CODES["river"])
 
 
@@ -55,7 +56,8 @@ def _end_with(
 def collect_rows(text: ChunkText, rows: np.ndarray, grammar: Grammar) -> np.ndarray:
     """The summary ``rows`` that are collect lines of the grammar's templates (a room that
     writes who won what in its summary, as KingsClub's ``Hero wins (932.50) from pot``),
-    and, in such a room, its show and muck lines there (888: ``Hero shows [ Tc, 9c ]``)."""
+    and, in such a room, its return, show and muck lines there (888: ``Hero shows [ Tc, 9c
+    ]``; Merge: ``Hero: wins $0.04 (uncalled)``)."""
     actions = grammar.actions
     if not rows.size or not (actions.codes == _COLLECT).any():
         return rows[:0]

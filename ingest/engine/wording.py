@@ -97,6 +97,7 @@ Player2 ($116.13 in chips) DEALER``).
     hero_mark: str = ""  # after the hero's name, spaces before it ("[ME]"; "": none)
     dealt_verb: str = ""  # a dealt line written player first: what follows the player
     seat_button: str = ""  # ends the button's seat line (" DEALER"; "": none)
+    time_end: str = ""  # ends a header's time before its line does (" | Version:"; "": none)
     date_order: str = "ymd"
     card_separator: str = " "
 
@@ -142,4 +143,4 @@ WORDS = tuple(
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_SEAT_BUTTON) = range(len(WORDS))  # fmt: skip
+ W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_SEAT_BUTTON, W_TIME_END) = range(len(WORDS))  # fmt: skip

@@ -9,4 +9,7 @@ from __future__ import annotations
 from ingest.engine.site import TextSite
 from ingest.sites import pokertracker_merge
 
-SITE = TextSite(pokertracker_merge.GRAMMAR, __file__, uses=(pokertracker_merge.__file__,))
+SITE = TextSite(
+    pokertracker_merge.GRAMMAR, __file__, uses=(pokertracker_merge.__file__,),
+    dialects=(pokertracker_merge.VERSION_2,),
+)

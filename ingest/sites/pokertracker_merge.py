@@ -77,3 +77,38 @@ GRAMMAR = Grammar(
     # and Merge's own 2014 export writes EST: ET is assumed.
     implied_zone="America/New_York",
 )
+
+# The 2014 export: pipes between the header's parts, its zone written, the blinds in
+# parentheses; a missed small blind posted out of position is live ("Hero: Post DB $0.02"
+# at 0.02/0.04, then "Hero: Call $0.02", #80256693-236), an uncalled bet a line of its own.
+VERSION_2 = Grammar(
+    site="pokertracker",
+    header_starts=("Merge Game #",),
+    hand_id_class="[0-9-]",
+    hand_id_end=" | ",
+    header=(
+        rf"^(?P<room>Merge Game) # \| {_GAME} \((?P<sb>{_MONEY})/(?P<bb>{_MONEY})\) \| "
+        rf"Version:2{_NEXT}Table (?P<table>.+) \([0-9]+\)(?:, Seats (?P<max_seats>[0-9]+))?$"
+    ),
+    header_lines=2,
+    games=GRAMMAR.games,
+    flop_games=GRAMMAR.flop_games,
+    limits=_LIMITS,
+    rooms={"Merge Game": "Merge"},
+    actions=compile_actions(
+        {
+            **_TEMPLATES,
+            "{player}: Post DB {amount}": "post_sb",
+            "{player}: wins {amount} (uncalled)": "return",
+            "{player}: wins {amount}": "collect",
+        }
+    ),
+    totals={},
+    total_line=False,
+    rake_printed=False,
+    boards_in_markers=True,
+    markers_deal_cards=True,
+    pots_named=False,
+    wording=Wording(time_separator=" | ", time_end=" | Version:", date_order="mdy",
+                    seat_button=" DEALER"),
+)
