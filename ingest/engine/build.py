@@ -350,8 +350,12 @@ def build(
     if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
         rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
                                 unprinted_rake_percents(info["room"]))  # fmt: skip
+    # a hand with its rake written but no total pot: the pots paid what was left less it
+    taken = np.where((totals["rake_written"] & (totals["n_totals"] == 0)).to_numpy(), numbers(
+        totals["rake"] + totals["jackpot_fee"] + totals["tax"] - totals["room_money_in"], -1
+    ), -1)  # fmt: skip
     ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]),
-                                         rake_percent)  # fmt: skip
+                                         rake_percent, taken)  # fmt: skip
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),

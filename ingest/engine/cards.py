@@ -31,10 +31,13 @@ def card_regex(words: Mapping[str, str]) -> str:
     return f"^({_alternatives(ranks)})({_alternatives(suits)})$"
 
 
-def normalized(cards: pl.Series, words: Mapping[str, str], separator: str) -> pl.Series:
-    """Card texts (cards between ``separator`` or spaces, maybe in brackets) as the engine
-    writes them: each card's rank and suit in the engine's letters, a space between cards;
-    a word that is no card is kept as it is (the hand's checks then find it)."""
+def normalized(
+    cards: pl.Series, words: Mapping[str, str], separator: str, rank_suit: str = ""
+) -> pl.Series:
+    """Card texts (cards between ``separator`` or spaces, maybe in brackets; ``rank_suit``
+    between a card's rank and suit: ``10 of h``) as the engine writes them: each card's
+    rank and suit in the engine's letters, a space between cards; a word that is no card is
+    kept as it is (the hand's checks then find it)."""
     ranks = {word: value for word, value in words.items() if value in RANKS} | {"10": "T"}
     suits = {word: value for word, value in words.items() if value in SUITS}
     card = card_regex(words)
@@ -43,6 +46,8 @@ def normalized(cards: pl.Series, words: Mapping[str, str], separator: str) -> pl
     read = (
         token.str.extract(card, 1).replace(ranks) + token.str.extract(card, 2).replace(suits)
     )
+    if rank_suit:
+        cards = cards.str.replace_all(re.escape(rank_suit), "")
     out = (
         cards.str.replace_all(f"[{re.escape(marks)}]+", " ")
         .str.strip_chars()

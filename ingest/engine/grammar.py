@@ -332,7 +332,10 @@ class Grammar:
     hand's seat lines print the stacks left after the antes and blinds (its stacks are
     those plus the player's posts). ``big_blind_twice_small``: a hand whose header writes
     no blinds has a big blind twice the small blind it posts (where one is posted), its big
-    blind's post maybe short (all in for less).
+    blind's post maybe short (all in for less). ``seat_line``: a regex over seat lines
+    written player first (``Wording.seated``), with the groups ``seat``, ``player`` and
+    ``stack``. ``blank_lines_inside``: a hand may hold blank lines (a file written
+    double-spaced): only a header starts a hand.
     """
 
     site: str
@@ -388,6 +391,8 @@ class Grammar:
     cards_decide: bool = False
     stacks_after_posts: bool = False
     big_blind_twice_small: bool = False
+    seat_line: str = ""
+    blank_lines_inside: bool = False
 
     @functools.cached_property
     def tables(self) -> Tables:

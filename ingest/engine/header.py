@@ -395,7 +395,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         pl.when(tournament)
         .then(pl.lit("chips"))
         .when(pl.col("cur").is_not_null())
-        .then(pl.col("cur"))
+        .then(pl.col("cur").replace(CURRENCY_SIGNS))  # an ISO code, or a sign
         .otherwise(sign.replace_strict(CURRENCY_SIGNS, default=grammar.currency))
     )
     room = pl.col("room").replace_strict(dict(grammar.rooms), default=None, return_dtype=pl.String)
@@ -435,12 +435,22 @@ def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
     return pl.DataFrame(out).rename({"currency": "table_currency"})
 
 
-def _header_rows(lines: Lines, rows: np.ndarray, count: int) -> np.ndarray:
+def _header_rows(lines: Lines, rows: np.ndarray, count: int, skip_blank: bool) -> np.ndarray:
     """Each hand's last header line: the ``count - 1``-th line after its first, or its last
-    line before that (see ``Grammar.header_lines``)."""
+    line before that (see ``Grammar.header_lines``); with ``skip_blank`` blank lines are
+    not counted (``Grammar.blank_lines_inside``)."""
     last = rows.copy()
-    for k in range(1, count):
-        following = rows + k
+    text = lines.text
+    following = rows.copy()
+    for _ in range(1, count):
+        following = following + 1
+        while skip_blank:  # on to the next line that is not blank
+            inside = following < lines.line_hand.size
+            blank = np.zeros(rows.size, np.bool_)
+            blank[inside] = text.ends[following[inside]] == text.starts[following[inside]]
+            if not blank.any():
+                break
+            following = following + blank
         inside = following < lines.line_hand.size
         inside[inside] = lines.line_hand[following[inside]] == lines.line_hand[rows[inside]]
         last = np.where(inside, following, last)
@@ -473,7 +483,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     rows = starts["idx"].to_numpy()
     tables = grammar.tables
     time_starts, time_ends = _time_lines(lines, rows, grammar.time_line)
-    last = _header_rows(lines, rows, grammar.header_lines)
+    last = _header_rows(lines, rows, grammar.header_lines, grammar.blank_lines_inside)
     spans, zone, et_given, local = _header_fields(
         data, text.starts[rows], text.ends[last], tables.hand_id, tables.hand_id_end,
         grammar.wording.words, grammar.time_line, time_starts, time_ends,

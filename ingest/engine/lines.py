@@ -14,6 +14,7 @@ headers are decoded by :mod:`ingest.engine.header`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,6 +37,7 @@ from ingest.engine.wording import (
     W_MARKER_OPEN,
     W_SEAT,
     W_SEAT_SEPARATOR,
+    W_SEATED,
     W_SUMMARY,
     W_TABLE,
     W_TOTAL_POT,
@@ -217,13 +219,14 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
-    has_summary: bool, pot_lines: bool,
+    has_summary: bool, pot_lines: bool, blank_lines_inside: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
     A hand starts at a header line, or at the first non-blank line after a blank line that
-    follows a summary, or any blank line in a room that writes none (``has_summary``): a
+    follows a summary, or any blank line in a room that writes none (``has_summary``; in
+    a room whose hands may hold blank lines, ``blank_lines_inside``, only at a header): a
     damaged header still separates two hands; lines of a file
     before its first header have hand -1. A line's street and board are those of the last
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
@@ -242,7 +245,7 @@ def _line_kinds(
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
-    dealt_verb, total_pot = words[W_DEALT_VERB], words[W_TOTAL_POT]
+    dealt_verb, total_pot, seated = words[W_DEALT_VERB], words[W_TOTAL_POT], words[W_SEATED]
     header_left = 0
     n = starts.size
     hand = np.empty(n, np.int64)
@@ -269,6 +272,7 @@ def _line_kinds(
             last_summary = i
         begins = header or (
             not blank
+            and not blank_lines_inside
             and previous_blank
             and (last_summary > last_header or not has_summary)
             and last_header >= file_first
@@ -278,7 +282,10 @@ def _line_kinds(
         hand[i] = hands - 1 if last_header >= file_first else -1
         is_start[i] = begins
         in_header = header_left > 0 and not begins
-        header_left = header_lines - 1 if begins else max(header_left - 1, 0)
+        if begins:
+            header_left = header_lines - 1
+        elif not (blank and blank_lines_inside):  # a blank line inside is no header line
+            header_left = max(header_left - 1, 0)
         if begins:
             current_street, current_board = 0, 1
         elif in_header:
@@ -299,6 +306,9 @@ def _line_kinds(
         # a seat line numbers its seat ("Seat sit down" is a note)
         after = start + seat_word.size
         seat = at(data, start, end, seat_word) and after < end and 48 <= data[after] <= 57
+        # or, written player first, the words after the player before the cards
+        seat = seat or (seated.size > 0 and current_street == 0
+                        and find(data, start, end, seated) >= 0)  # fmt: skip
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
@@ -331,6 +341,21 @@ def _line_kinds(
         else:
             kind[i] = _OTHER
     return hand, is_start, street, board, kind, is_marker, name_start, name_end
+
+
+def _seat_line_spans(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, pattern: str
+                     ) -> np.ndarray:  # fmt: skip
+    """Seat lines read by a regex (``Grammar.seat_line``): the spans of its groups ``seat``,
+    ``player`` and ``stack`` (null where the line does not match)."""
+    spans = np.full((starts.size, 6), NULL, np.int64)
+    regex = re.compile(pattern.encode())
+    raw = data.tobytes()
+    for i, (start, end) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+        found = regex.match(raw, start, end)
+        if found:
+            for k, group in enumerate(("seat", "player", "stack")):
+                spans[i, 2 * k], spans[i, 2 * k + 1] = found.span(group)
+    return spans
 
 
 @njit
@@ -497,7 +522,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
             grammar.time_line, grammar.dealt_opens_preflop, grammar.header_lines,
-            grammar.summary, grammar.pot_lines,
+            grammar.summary, grammar.pot_lines, grammar.blank_lines_inside,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -555,6 +580,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     rows = rows_of("seat")
     spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words,
                                *tables.stack_between)  # fmt: skip
+    if grammar.seat_line:  # seat lines of another shape, read by the grammar's regex
+        spans = _seat_line_spans(data, starts[rows], ends[rows], grammar.seat_line)
     spans[:, 3], marked = fields.hero_names(data, spans[:, 2], spans[:, 3], words[W_HERO_MARK])
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     listed_as = np.zeros(0, np.int64)
@@ -666,9 +693,10 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy(),
                                                   summary_amounts["idx"].to_numpy()]))
-    if grammar.card_words or wording.card_separator != " ":  # cards in the room's words
-        def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
-            read = cards.normalized(frame[column], grammar.card_words, wording.card_separator)
+    if grammar.card_words or wording.card_separator != " " or wording.rank_suit:
+        def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:  # the room's words
+            read = cards.normalized(frame[column], grammar.card_words, wording.card_separator,
+                                    wording.rank_suit)  # fmt: skip
             return frame.with_columns(read)
 
         seats, events = cards_of(seats, "dealt"), cards_of(events, "cards")

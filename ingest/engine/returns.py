@@ -68,7 +68,7 @@ READINGS = ("in_pot", "left_out")  # how a room writes an uncalled bet it does n
 
 def infer_returns(
     ev: pl.DataFrame, total_pot: np.ndarray, readings: np.ndarray,
-    rake_percent: np.ndarray | None = None,
+    rake_percent: np.ndarray | None = None, room_take: np.ndarray | None = None,
 ) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:  # fmt: skip
     """The events with the returns of hands that print none added (and taken off their
     bettors' collections where the reading is ``in_pot``); per hand the amount inferred,
@@ -77,7 +77,9 @@ def infer_returns(
     room's order of preference) under which its chips balance, else the first. In a hand
     whose room prints no rake (``rake_percent``: the most it may take, in percent of the
     pot; -1 where the rake is printed) the chips balance where what the pots did not pay
-    is a rake it may take (in ``in_pot``, the bettor's collections hold the bet)."""
+    is a rake it may take (in ``in_pot``, the bettor's collections hold the bet); in a hand
+    that prints what the room took (``room_take``, -1 where it does not) but no total pot, they
+    balance where the collections and it make what was left in the pots."""
     hands = total_pot.size
     hand = ev["hand"].to_numpy()
     code = ev["code"].to_numpy().astype(np.int64)
@@ -93,12 +95,16 @@ def infer_returns(
     put_in = grouped.sums(hand, hands, np.where(IS_BETTING[code], ev["chips"].fill_null(0)
                                                 .to_numpy(), 0))  # fmt: skip
     in_pot_fits, left_out_fits = total_pot == put_in, total_pot == put_in - per_hand
+    collected = grouped.sums(hand, hands, np.where(code == _COLLECT, ev["chips"].fill_null(0)
+                                                   .to_numpy(), 0))  # fmt: skip
     if rake_percent is not None:
-        collected = grouped.sums(hand, hands, np.where(code == _COLLECT, ev["chips"].fill_null(0)
-                                                       .to_numpy(), 0))  # fmt: skip
         pot = put_in - per_hand
         in_pot_fits |= possible_rake(put_in - collected, pot, rake_percent)
         left_out_fits |= possible_rake(pot - collected, pot, rake_percent)
+    if room_take is not None:
+        paid = np.where((total_pot < 0) & (room_take >= 0), collected + room_take, -1)
+        in_pot_fits |= paid == put_in
+        left_out_fits |= paid == put_in - per_hand
     in_pot = _in_pot(readings, in_pot_fits, left_out_fits)
     chips = ev["chips"].to_numpy().copy()
     taken = in_pot[hand[rows]]

@@ -110,11 +110,15 @@ class TextSite:
         found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
         starts = [m.start() for m in found]
 
-        def headers(count: int) -> list[str]:  # a header of several lines is read whole
-            return ["\n".join(line.strip() for line in text[start:].split("\n")[:count])
-                    .removeprefix("\ufeff") for start in starts]  # fmt: skip
+        def headers(grammar: Grammar) -> list[str]:  # a header of several lines is read whole
+            def kept(line: str) -> bool:  # a blank line inside a hand is no header line
+                return bool(line.strip()) or not grammar.blank_lines_inside
 
-        return any(decodes(headers(grammar.header_lines), grammar) for grammar in self.grammars)
+            return ["\n".join([line.strip() for line in text[start:].split("\n")
+                               if kept(line)][: grammar.header_lines]).removeprefix("\ufeff")
+                    for start in starts]  # fmt: skip
+
+        return any(decodes(headers(grammar), grammar) for grammar in self.grammars)
 
     def _decoded(self, chunk: Chunk) -> Chunk:
         """The chunk in the encoding of the room's (``Grammar.encodings``) under which most

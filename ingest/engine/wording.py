@@ -51,7 +51,10 @@ class Wording:
     before it are no part of a name; one that writes dealt lines player first says what
     follows the player (``dealt_verb``: ``UTG : Card dealt to a spot [7h 2s]``). A room that
 marks the button on its seat line says what ends that line (``seat_button``: ``Seat 9:
-Player2 ($116.13 in chips) DEALER``).
+Player2 ($116.13 in chips) DEALER``); one that writes its seat lines player first says
+what follows the player (``seated``: ``Hero sitting in seat 1 with €49.50``, the line read
+by ``Grammar.seat_line``); one that writes a word between a card's rank and suit says it
+(``rank_suit``: ``10 of h``).
     """
 
     marker_open: str = "*** "
@@ -98,6 +101,8 @@ Player2 ($116.13 in chips) DEALER``).
     dealt_verb: str = ""  # a dealt line written player first: what follows the player
     seat_button: str = ""  # ends the button's seat line (" DEALER"; "": none)
     time_end: str = ""  # ends a header's time before its line does (" | Version:"; "": none)
+    seated: str = ""  # a seat line written player first: what follows the player
+    rank_suit: str = ""  # between a card's rank and suit ("10 of h"; "": none)
     date_order: str = "ymd"
     card_separator: str = " "
 
@@ -143,4 +148,5 @@ WORDS = tuple(
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_SEAT_BUTTON, W_TIME_END) = range(len(WORDS))  # fmt: skip
+ W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_SEAT_BUTTON, W_TIME_END, W_SEATED,
+ W_RANK_SUIT) = range(len(WORDS))  # fmt: skip

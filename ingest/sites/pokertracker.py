@@ -7,9 +7,11 @@ Merge (``pokertracker_merge``) and Microgaming (``pokertracker_microgaming``).
 from __future__ import annotations
 
 from ingest.engine.site import TextSite
-from ingest.sites import pokertracker_merge
+from ingest.sites import pokertracker_merge, pokertracker_microgaming
 
 SITE = TextSite(
-    pokertracker_merge.GRAMMAR, __file__, uses=(pokertracker_merge.__file__,),
-    dialects=(pokertracker_merge.VERSION_2,),
-)
+    pokertracker_merge.GRAMMAR, __file__,
+    uses=(pokertracker_merge.__file__, pokertracker_microgaming.__file__),
+    dialects=(pokertracker_merge.VERSION_2, pokertracker_microgaming.GRAMMAR,
+              pokertracker_microgaming.EXPORT),
+)  # fmt: skip
