@@ -45,8 +45,11 @@ class RoomRules:
     did not take, what the pots did not pay is its rake when within it, and the readings of
     an unprinted uncalled bet are told apart by it. ``printed_rake_taken``: the rake a hand
     prints is the rake the room took (else a cash hand's rake is what the pots did not pay,
-    as in a hand that prints none). ``evidence``: the corpus files and hands that show the
-    rules.
+    as in a hand that prints none). ``calls_may_be_totals``: an older export of the room's
+    writes its calls and raises as the street total, where its templates say the chips
+    they add (bets and all-ins still add theirs): that reading is taken in a hand where
+    only it puts in no more than any player's stack. ``evidence``: the corpus files and
+    hands that show the rules.
     """
 
     rake_main_pot_first: bool = False
@@ -61,6 +64,7 @@ class RoomRules:
     winnings_in_summary: bool = False
     unprinted_rake_percent: int = 10
     printed_rake_taken: bool = True
+    calls_may_be_totals: bool = False
     evidence: tuple[str, ...] = ()
 
 
@@ -279,6 +283,29 @@ ROOM_RULES["Merge"] = RoomRules(
     ),
 )
 
+# Microgaming hands as PokerTracker exports them (ingest/sites/pokertracker_microgaming.py):
+# no rake or total pot printed (but "Rake: €0.15" in the "** Hand #" export).
+ROOM_RULES["Microgaming"] = RoomRules(
+    calls_may_be_totals=True,
+    evidence=(
+        "formats PokerTracker/cash/NLHE-2max-EUR-25.00-50.00-201305.new.format.txt "
+        "#4908778359: SB 25, 'Player 1 raised - €75.00', BB 50, 'Hero called - €50.00': "
+        "each the chips added; Hero's 'at end' 5199.00 from 5000.00 = -50 -50 -350 +649",
+        "corpus PokerTracker/cash/PLO-EUR-0.25-0.50-201601.all.in.call.txt #5870377181: "
+        "'Player0 bet - €55.75', 'Player2 went all-in - €21.26', 'Player0 wins €96.77' + "
+        "'Rake: €1.50' = the called 98.27: an uncalled bet a short all-in leaves is left "
+        "out; corpus .../PLO-2max-EUR-0.25-0.50-201309.Microgaming.Export.txt #5029053937: "
+        "'Hero bet - €1.50', 'Player0 folded', 'Hero wins €4.35' + 'Rake: €0.15' = 3.00 + "
+        "1.50: won by a fold, it is in the collect",
+        "formats PokerTracker/cash/NLHE-EUR-0.05-0.10-201111.Microgaming.txt (the 2011 "
+        "export, no 'at end'): #4162388199 Hero (stack 19.60, small blind 0.05) 'called - "
+        "€0.40', 'bet - €0.85', 'went all-in - €18.35': 0.40 + 0.85 + 18.35 = 19.60, the "
+        "call a street total (added, 19.65 would pass his stack); #4152594215 Hero (big "
+        "blind 0.10, stack 10.76) 'called - €0.20', 'bet - €0.30', 'bet - €0.80', 'raised "
+        "- €4.80', 'went all-in - €5.46': 0.20 + 0.30 + 4.80 + 5.46 = 10.76",
+    ),
+)
+
 
 def unprinted_rake_percents(rooms: pl.Series) -> np.ndarray:
     """Per hand, its room's ``unprinted_rake_percent``."""
@@ -303,6 +330,9 @@ SHOWS_OUT_OF_ORDER = tuple(
     room for room, rules in ROOM_RULES.items() if not rules.shows_in_order
 )
 CALLS_ARE_TOTALS = tuple(room for room, rules in ROOM_RULES.items() if rules.calls_are_totals)
+CALLS_MAY_BE_TOTALS = tuple(
+    room for room, rules in ROOM_RULES.items() if rules.calls_may_be_totals
+)
 RAKE_NOT_TAKEN = tuple(room for room, rules in ROOM_RULES.items() if not rules.printed_rake_taken)
 WINNINGS_IN_SUMMARY = tuple(
     room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary

@@ -16,7 +16,10 @@ KIND_CODES = {kind: code for code, kind in enumerate(EVENT_KINDS)}
 IS_BETTING = np.array([kind in BETTING for kind in EVENT_KINDS])
 _NO_CHIPS = np.array([kind in ("fold", "check", "show", "muck") for kind in EVENT_KINDS])
 # What Y means in "raises X to Y": the street total, or the chips the raise adds.
-RAISE_READINGS = ("total", "added")
+# How a hand's raises (and, in the last, its calls) are read: "raises X to Y" with Y the
+# street total or the chips added; calls and raises giving the street total where the
+# room's templates say the chips they add (an older export of the room's).
+RAISE_READINGS = ("total", "added", "street_totals")
 _STRADDLE_CODE, _RETURN_CODE = KIND_CODES["straddle"], KIND_CODES["return"]
 _SMALL_BLIND_CODE = KIND_CODES["post_sb"]
 _CALL_CODE, _BET_CODE = KIND_CODES["call"], KIND_CODES["bet"]
@@ -32,6 +35,7 @@ _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
 def events(
     lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray, total_pot: np.ndarray,
     may_add: np.ndarray, calls_total: np.ndarray, both_blinds_unprinted: np.ndarray,
+    may_total: np.ndarray | None = None, stacks: pl.DataFrame | None = None,
 ) -> tuple[pl.DataFrame, np.ndarray]:
     """Events in line order, with amounts in the smallest unit (``x``: the amount, ``y``:
     a raise's "to" amount, ``fee_x``: a cash-out fee; null when unreadable) and the street
@@ -44,8 +48,11 @@ def events(
     ``total_pot``). In hands whose room writes ``calls_total``, "calls X" and "bets X" set
     the street total to X (what they add is X less the player's total before). A post of
     both blinds puts in its amount and, per hand, ``both_blinds_unprinted`` (the dead small
-    blind a room leaves out of it). Also returns each hand's reading (an index in
-    ``RAISE_READINGS``)."""
+    blind a room leaves out of it). In hands whose room ``may_total`` (an older export
+    whose calls and raises give the street total, where the templates say the chips they
+    add; bets and wagers still add theirs), that reading is taken where only it puts in no
+    more than any player's stack (``stacks``: hand, seat and stack of each seat line).
+    Also returns each hand's reading (an index in ``RAISE_READINGS``)."""
     ev = lines.events
     hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy().astype(np.int64)
     # A raise written before the cards are dealt is a post of both blinds (Winamax writes
@@ -78,6 +85,14 @@ def events(
             for _, _, chips, *_ in flows
         ]  # fmt: skip
         reading[may_add & ~balances[0] & balances[1]] = 1
+    if may_total is not None and stacks is not None and may_total.any():
+        while len(flows) < 2:  # the readings in order, each at its index
+            flows.append(flows[0])
+        wagers = (code == _CALL_CODE) & adds
+        flows.append(_betting(hand, key % 128, code, args[3], args[4], args[5],
+                              may_total[hand] & ~wagers, np.zeros(hand.size, np.bool_)))
+        over = [_overspent(hand, seat, code, flow[2], stacks, n) for flow in flows]
+        reading[may_total & over[0] & ~over[2]] = 2
     live, after, chips, dead, seq, betting, chips_ok = (
         flows[0] if len(flows) == 1
         else (np.choose(reading[hand], arrays) for arrays in zip(*flows, strict=True))
@@ -208,6 +223,18 @@ def _wagers(
                                                    else _RAISE_CODE)  # fmt: skip
         if betting[i]:
             level = max(level, after[i])
+    return out
+
+
+def _overspent(hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
+               stacks: pl.DataFrame, hands: int) -> np.ndarray:  # fmt: skip
+    """Per hand, whether a player's betting puts in more than his stack."""
+    put = pl.DataFrame({"hand": hand, "seat": seat, "chips": np.where(IS_BETTING[code], chips, 0)})
+    put = put.group_by("hand", "seat").agg(pl.col("chips").sum())
+    joined = put.join(stacks.select("hand", pl.col("seat").cast(pl.Int64), "stack"),
+                      on=["hand", "seat"])  # fmt: skip
+    out = np.zeros(hands, np.bool_)
+    out[joined.filter(pl.col("chips") > pl.col("stack"))["hand"].to_numpy()] = True
     return out
 
 

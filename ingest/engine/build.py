@@ -35,6 +35,7 @@ from ingest.engine.streets import read_streets
 from ingest.engine.winners import complete_winnings
 from ingest.rooms import (
     CALLS_ARE_TOTALS,
+    CALLS_MAY_BE_TOTALS,
     RAISE_MAY_ADD,
     RAKE_NOT_TAKEN,
     WINNINGS_IN_SUMMARY,
@@ -342,8 +343,9 @@ def build(
     calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
     # what a post of both blinds leaves out of its amount (see ``Grammar``)
     dead_small = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
+    may_total = info["room"].is_in(list(CALLS_MAY_BE_TOTALS)).fill_null(False).to_numpy()
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
-                         calls_total, dead_small)  # fmt: skip
+                         calls_total, dead_small, may_total, seats)  # fmt: skip
     if grammar.stacks_after_posts:
         seats = _stacks_before_posts(seats, ev, info["is_tournament"])
     rake_percent = None

@@ -187,7 +187,8 @@ def action_fields(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets, but for a template whose brackets are no hole cards: ``cardless``), a
+    first brackets, but for a template whose brackets are no hole cards: ``cardless``, or
+    the cards a template lists with no brackets: ``{listed}``), a
     raise's first amount, the chips a raise adds (a template's ``{added}``), a second
     amount the line puts in (``{more}``) and the pot a collect line names (``{pot}``); the
     event kind code (-1: not an action); the all-in flag; and whether a betting or checking
@@ -199,7 +200,7 @@ def action_fields(
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(10, np.int64)
+    fields = np.empty(12, np.int64)
     tries = np.empty(2 * max(np.sum(op_kind == OP_TEXT), 1), np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
@@ -242,7 +243,9 @@ def action_fields(
                     if pos + 1 < core_end:
                         spans[i, 2], spans[i, 3] = pos + 1, core_end
                     break
-        if _KIND_CARDS[code[i]] and not cardless[t if matched else found]:
+        if matched and fields[10] >= 0:  # cards listed with no brackets ({listed})
+            spans[i, 4], spans[i, 5] = fields[10], fields[11]
+        elif _KIND_CARDS[code[i]] and not cardless[t if matched else found]:
             spans[i, 4], spans[i, 5] = _bracketed(data, rest, end)
         damaged[i] = _KIND_SHAPED[code[i]] and not matched
     return spans, code, all_in, damaged

@@ -8,8 +8,9 @@ player, a separator (``": "`` or a space, which a room may mix: ``"{player}: pos
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
 is), ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
-dead blind [{amount} + {more}]``) and ``{pot}`` (the name of the pot a collect line pays:
-``"{player} wins {pot} ({amount})"``). A template of kind ``"wager"`` (with ``{added}``)
+dead blind [{amount} + {more}]``), ``{pot}`` (the name of the pot a collect line pays:
+``"{player} wins {pot} ({amount})"``) and ``{listed}`` (cards listed with no brackets, the
+rest of the line: ``"{player} shows: {listed}"``). A template of kind ``"wager"`` (with ``{added}``)
 says the chips a line adds and nothing of its kind ("All-in $190"): a post before the
 cards, then a bet, a call or a raise, as the betting decides; one of kind ``"showdown"``
 is a show whose brackets hold the hand the player makes, not the hole cards (no cards are
@@ -68,13 +69,13 @@ KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action
 OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY, OP_TEXT = 0, 1, 2, 3, 4
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
 # slot of the chips a raise adds, the slot of a second amount added to the first, the pot's
-# name.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_POT = 0, 1, 2, 3, 4, 5
+# name, cards listed with no brackets.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_POT, SLOT_CARDS = 0, 1, 2, 3, 4, 5, 6
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
     "added": (OP_WORD, SLOT_ADDED), "more": (OP_WORD, SLOT_MORE),
     "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
-    "pot": (OP_TEXT, SLOT_POT),
+    "pot": (OP_TEXT, SLOT_POT), "listed": (OP_ANY, SLOT_CARDS),
 }  # fmt: skip
 _AMOUNT_FIELDS = ("amount", "to", "by", "added", "more")
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)", OP_TEXT: r"(.+?)"}

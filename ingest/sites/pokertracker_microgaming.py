@@ -56,8 +56,8 @@ _TEMPLATES = {
     "{player} raised to {added}": "raise",  # the chips added (#5870377181)
     # before the cards a blind (#4969489282: "Player0 went all-in - 10.00" the big one)
     "{player} went all-in - {added}": "wager",
-    "{player} shows: {cards}": "show",
-    "{player} mucks: {cards}": "muck",
+    "{player} shows: {listed}": "show",
+    "{player} mucks: {listed}": "muck",
     "{player} mucks:": "note",  # a winner not showing
     "{player} wins {amount} from the {pot}": "collect",
     "{player} wins {amount} from {pot}": "collect",
