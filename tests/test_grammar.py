@@ -37,6 +37,8 @@ from ingest.sites import (
     kingsclub,
     pacific,
     pokerstars,
+    pokertracker_merge,
+    pokertracker_microgaming,
     seals,
     winamax,
     wpn,
@@ -58,6 +60,12 @@ ROOMS: dict[str, Actions] = {
     "bovada": bovada.GRAMMAR.actions,
     "betonline": betonline.GRAMMAR.actions,
     "betonline skins": betonline.SKINS.actions,
+    # PokerTracker's exports: Merge's wager ("Post SB {added}") and collect lines, its 2014
+    # return ("wins {amount} (uncalled)" before "wins {amount}"); Microgaming's player names
+    # of several words, cards listed with no brackets ({listed}), pots named
+    "pokertracker merge": pokertracker_merge.GRAMMAR.actions,
+    "pokertracker merge 2014": pokertracker_merge.VERSION_2.actions,
+    "pokertracker microgaming": pokertracker_microgaming.GRAMMAR.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
@@ -367,6 +375,12 @@ _BOV_MTT = ("formats/Bovada/tour/NLHE-9max-USD-MTT_-__2.000_Guaranteed__10.000_C
 _BOL_PLO = "corpus/BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"
 _BOL_AP = "formats/BetOnline/cash/NLHE-10max-USD-1.00-2.00-201204.ActionPoker.txt"
 _BOL_GEAR = "formats/BetOnline/cash/NLHE-10max-play-10-20-201204.GearPoker.txt"
+_PT_MERGE_PLO = "corpus/PokerTracker/tour/PLO-USD-5-201202.Merge.all.in.blind.txt"
+_PT_MERGE_BOTH = "formats/PokerTracker/cash/NLHE-USD-0.10-0.25-201201.Merge-post-both.txt"
+_PT_MERGE_V2 = "formats/PokerTracker/cash/NLHE-6max-USD-0.02-0.04-201412.Merge.v2.post.sb.txt"
+_PT_MG_EXPORT = "corpus/PokerTracker/cash/PLO-EUR-0.25-0.50-201601.all.in.call.txt"
+_PT_MG_2011 = "formats/PokerTracker/cash/NLHE-EUR-0.05-0.10-201111.Microgaming.txt"
+_PT_MG_2013 = "formats/PokerTracker/cash/NLHE-2max-EUR-25.00-50.00-201305.new.format.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -605,6 +619,40 @@ REAL_LINES = [
              "Player4", "900.00", all_in=True),
     RealLine("betonline skins", _BOL_GEAR, "Hero: Raises 1000.00 and is All In.", "raise",
              "Hero", "1000.00", all_in=True),
+    # a blind the betting decides: the second one here the big blind, short
+    RealLine("pokertracker merge", _PT_MERGE_PLO, "Dispicable: Post SB $135.00", "call",
+             "Dispicable", added="$135.00"),
+    RealLine("pokertracker merge", _PT_MERGE_PLO, "JustJay4Reals: Call $100.00", "call",
+             "JustJay4Reals", "$100.00"),
+    RealLine("pokertracker merge", _PT_MERGE_PLO, "JustJay4Reals: Shows [Kh 5s 4d 3c]", "show",
+             "JustJay4Reals", cards="Kh 5s 4d 3c"),
+    RealLine("pokertracker merge", _PT_MERGE_PLO, "JustJay4Reals: wins $65.00", "collect",
+             "JustJay4Reals", "$65.00"),
+    RealLine("pokertracker merge", _PT_MERGE_BOTH, "DontTapTheGlass0: Post DB $0.35",
+             "post_sb_bb", "DontTapTheGlass0", "$0.35"),
+    RealLine("pokertracker merge 2014", _PT_MERGE_V2, "Hero: Post DB $0.02", "post_sb", "Hero",
+             "$0.02"),
+    RealLine("pokertracker merge 2014", _PT_MERGE_V2, "Hero: wins $0.04 (uncalled)", "return",
+             "Hero", "$0.04"),
+    RealLine("pokertracker merge 2014", _PT_MERGE_V2, "Hero: wins $0.10", "collect", "Hero",
+             "$0.10"),
+    RealLine("pokertracker microgaming", _PT_MG_EXPORT, "Player0 raised to €16.75", "raise",
+             "Player0", added="€16.75"),
+    RealLine("pokertracker microgaming", _PT_MG_EXPORT, "Player2 went all-in - €21.26", "call",
+             "Player2", added="€21.26"),
+    RealLine("pokertracker microgaming", _PT_MG_EXPORT, "Player2 shows: 2d, Qh, Qs, 10h", "show",
+             "Player2", cards="2d, Qh, Qs, 10h"),
+    RealLine("pokertracker microgaming", _PT_MG_EXPORT, "Player0 wins €96.77 from the main pot",
+             "collect", "Player0", "€96.77", pot="main pot"),
+    RealLine("pokertracker microgaming", _PT_MG_2013, "Player 1 raised - €75.00", "raise",
+             "Player 1", added="€75.00"),
+    RealLine("pokertracker microgaming", _PT_MG_2013, "Hero called - €50.00", "call", "Hero",
+             "€50.00"),
+    RealLine("pokertracker microgaming", _PT_MG_2011, "player5 mucks: K of d, A of c", "muck",
+             "player5", cards="K of d, A of c"),
+    RealLine("pokertracker microgaming", _PT_MG_2011, "player8 wins €0.40 from side pot 1",
+             "collect", "player8", "€0.40", pot="side pot 1"),
+    RealLine("pokertracker microgaming", _PT_MG_2013, "Hero mucks:", "note", "Hero"),
 ]  # fmt: skip
 
 

@@ -29,6 +29,7 @@ from ingest.sites import (
     kingsclub,
     pacific,
     pokerstars,
+    pokertracker,
     seals,
     winamax,
     wpn,
@@ -111,6 +112,15 @@ ROOMS = {
     # uncalled bet the history does not print
     "BetOnline": Room(betonline.SITE, "utf-8", "#{}:", ("1073059444", "1073068762", "1073064152"),
                       hands_of="BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"),
+    # PokerTracker's Merge exports: a PLO tournament whose stacks are printed after the
+    # posts and whose short big blind is a second "Post SB", a post of both blinds, an
+    # uncalled bet inside its bettor's "wins" (Hold'em read too)
+    "Merge": Room(pokertracker.SITE, "utf-8", "#{}:", ("4927169400080", "46893440-366",
+                                                       "53094604-134"), (
+        "PokerTracker/tour/PLO-USD-5-201202.Merge.all.in.blind.txt",
+        "../formats/PokerTracker/cash/NLHE-USD-0.10-0.25-201201.Merge-post-both.txt",
+        "../formats/PokerTracker/cash/NLHE-USD-0.10-0.20-201204.PT4.Merge.txt",
+    ), every_flop_game=True),
 }  # fmt: skip
 
 

@@ -10,7 +10,7 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "seals", "bovada", "betonline"]
+                           "seals", "bovada", "betonline", "pokertracker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -24,6 +24,9 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "seals": {"seals.py"},
         "bovada": {"bovada.py"},
         "betonline": {"betonline.py"},
+        # one module per family of the exports, the site's module joining them
+        "pokertracker": {"pokertracker.py", "pokertracker_merge.py",
+                         "pokertracker_microgaming.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
@@ -67,12 +70,27 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"BetOnline Poker Game #1078353699: Tournament #4157956: Hold'em $10.00/$20.00 - "
         b"2012/10/13 20:13:28 Eastern Daylight Time": "betonline",
         b"Gear Poker Game #1014850512: Hold'em - 2012-04-09 12:14:36": "betonline",
+        # PokerTracker's exports: Merge's (the table on the next line; the 2014 pipes), and
+        # Microgaming's (the game on the next line, maybe after blank lines)
+        b"MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31\nTable $5 Free "
+        b"PLO Hero Arena - Country Restricted , 49271005 (Tournament: $5 Free PLO Hero Arena "
+        b"- Country Restricted , 49271005 Buy-In: $5+$0.50)": "pokertracker",
+        b"Merge Game #80256693-236 | Holdem NL ($0.02/$0.04) | 12/05/2014 17:08:49 EST | "
+        b"Version:2\nTable Tropicana - Fast V (80256693), Seats 6": "pokertracker",
+        b"** Hand # 5870377181 starting - 2016-01-12 23:00:07\n\n** Jerold - \x8050 Max "
+        b"[Omaha] (0.25|0.50 PL - Cash Game) Real Money": "pokertracker",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
         assert site is not None and site.name == name, head
         # the line's start alone, as a room of another shape may begin its lines, is not it
         assert detect_site(head[: head.index(b"#") + 4]) is None, head
+    microgaming = (b"** Game ID 4908778359 Version:3 starting - 2013-05-28 16:44:14\n** "
+                   b"Anonymous (Heads Up) - \x805K Max [Hold'em] (25|50 NL - \x80 Cash Game "
+                   b"seats:2 badbeat ) Real Money")  # fmt: skip
+    site = detect_site(microgaming)
+    assert site is not None and site.name == "pokertracker"
+    assert detect_site(microgaming.split(b"\n")[0]) is None  # its game line is needed
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
     # a tournament whose header writes its speed where the limit stands: no limit known

@@ -60,7 +60,7 @@ GRAMMAR = Grammar(
     flop_games=(r"^(?:Texas Hold'em|Holdem) (?P<limit>NL|PL|FL)$",),
     limits=_LIMITS,
     rooms={"MERGE_GAME": "Merge"},
-    actions=compile_actions(_TEMPLATES),
+    actions=compile_actions(_TEMPLATES, all_in=""),  # no all-in mark
     totals={},
     total_line=False,
     rake_printed=False,
@@ -101,7 +101,8 @@ VERSION_2 = Grammar(
             "{player}: Post DB {amount}": "post_sb",
             "{player}: wins {amount} (uncalled)": "return",
             "{player}: wins {amount}": "collect",
-        }
+        },
+        all_in="",
     ),
     totals={},
     total_line=False,

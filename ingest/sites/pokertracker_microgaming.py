@@ -84,7 +84,7 @@ GRAMMAR = Grammar(
     flop_games=(r"^Hold'em (?P<limit>NL|PL|FL)$",),
     limits={"NL": "NL", "PL": "PL", "FL": "FL"},
     rooms={"** Game ID": "Microgaming"},
-    actions=compile_actions(_TEMPLATES),
+    actions=compile_actions(_TEMPLATES, all_in=""),  # no all-in mark
     totals={},
     seat_line=r"- (?P<player>.+) sitting in seat (?P<seat>[0-9]+) with (?P<stack>[^ \[]+)",
     wording=_wording("Game ID ", "** Dealing card to ", seat_button=" [Dealer]", rank_suit=" of "),
@@ -112,7 +112,7 @@ EXPORT = Grammar(
     flop_games=GRAMMAR.flop_games,
     limits=GRAMMAR.limits,
     rooms={"** Hand #": "Microgaming"},
-    actions=compile_actions(_TEMPLATES),
+    actions=compile_actions(_TEMPLATES, all_in=""),  # no all-in mark
     totals={},
     seat_line=r"(?P<player>.+) sitting in seat (?P<seat>[0-9]+) with (?P<stack>[^ \[]+)",
     wording=_wording("Hand # ", "** Dealing cards to ", seat_button="[Dealer]"),
