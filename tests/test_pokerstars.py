@@ -855,3 +855,70 @@ def test_amounts_in_parentheses_read_as_the_regex_reads_them(pieces: list[str]) 
     if is_total[0]:
         assert read(0) == (total.group(1) if total else None)
         assert read(4) == (rake.group(1) if rake else None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    number=st.from_regex(r"[0-9]{1,8}(?:-[0-9]{1,3})?", fullmatch=True),
+    middle=st.sampled_from(["Holdem NL ($0.02/$0.04)", "Omaha PL | x", "a|b"]),
+    day=st.from_regex(r"[0-9]{1,3}/[0-9]{1,3}/[0-9]{1,5}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+    after=st.sampled_from([" | Version:2", " | Version:", ""]),
+)  # fmt: skip
+def test_header_times_before_more_header_read_as_the_regex_reads_them(
+    number: str, middle: str, day: str, time: str, after: str
+) -> None:
+    """A header whose time is followed by more of it on its line (Merge 2014: ``Merge Game
+    #80256693-236 | Holdem NL ($0.02/$0.04) | 12/05/2014 17:08:49 EST | Version:2``; the
+    wording's time end ``" | Version:"``): the time is the text after the last separator
+    before it (or before the line's end), read month first; the template keeps what
+    follows it."""
+    line = f"Merge Game #{number} | {middle} | {day} {time} EST{after}"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    wording = Wording(time_separator=" | ", time_end=" | Version:", date_order="mdy")
+    none = np.full(1, -1, np.int64)
+    spans, zone_index, _, local = _header_fields(
+        text.data, text.starts, text.ends, byte_class("[0-9-]"), lit(" | "), wording.words,
+        False, none, none, wording.date_fields,
+    )  # fmt: skip
+    raw = text.data.tobytes()
+    head, end, rest = line.partition(" | Version:")  # the time ends before it ...
+    before, _, when = head.rpartition(" | ")  # ... after the last separator
+    template = b"".join(raw[spans[0, k] : spans[0, k + 1]] for k in range(2, 10, 2)).decode()
+    assert template == re.sub(r"#[0-9-]+", "#", before, count=1) + end + rest
+    assert raw[spans[0, 0] : spans[0, 1]].decode() == number
+    assert when == f"{day} {time} EST"
+    month, day_of_month, year = day.split("/")
+    expected = _polars_times(f"{year}/{month}/{day_of_month}", time, "/")
+    assert [None if t == _NO_TIME else t for t in local] == expected
+    assert _ZONE_NAMES[zone_index[0]] == "America/New_York"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["- ", "Player 1", "Hero", " sitting in seat ", "3", "12",
+                                 " with ", "€49.50", "1500.00", "[Dealer]", " [Sitting out]",
+                                 " at end €4.00", " ", "x"]), min_size=1, max_size=8))  # fmt: skip
+def test_seat_lines_written_player_first_read_as_the_regex_reads_them(pieces: list[str]) -> None:
+    """A seat line written player first (Microgaming: ``- Player 1 sitting in seat 1 with
+    €14785.00 at end €14585.00 [Dealer]``): a line before the first marker holding the
+    wording's ``seated`` words is a seat line, its seat, player and stack the groups of the
+    grammar's ``seat_line`` regex (none where it does not match)."""
+    from ingest.engine.lines import classify
+    from ingest.sites.pokertracker_microgaming import GRAMMAR
+
+    line = "".join(pieces).strip(" ")
+    header = ("** Game ID 7 starting - 2013-05-28 16:44:14\n** T - €5 Min [Hold'em] (0.05|0.10"
+              " NL - € Cash Game) Real Money\n")  # fmt: skip
+    text = split_chunks([Chunk(f"{header}{line}\n".encode(), "f.txt", 0, 1, "utf-8")])
+    seats = classify(text, GRAMMAR).seats
+    if " sitting in seat " not in line:
+        assert seats.height == 0
+        return
+    assert seats.height == 1
+    match = re.match(GRAMMAR.seat_line, line)
+    row = seats.row(0, named=True)
+    if match is None:
+        assert not row["player"] and row["seat"] is None
+        return
+    assert (row["player"], row["seat"]) == (match.group("player"), int(match.group("seat")))
+    assert row["stack_h"] == round(float(match.group("stack").lstrip("€")) * 100)
