@@ -53,7 +53,8 @@ GRAMMAR = Grammar(
         rf"^(?P<room>MERGE_GAME) #: {_GAME} (?P<sb>{_MONEY})/(?P<bb>{_MONEY}){_NEXT}"
         r"Table (?P<table>.+) \([0-9]+\)(?:, Seats (?P<max_seats>[0-9]+))?$",
         rf"^(?P<room>MERGE_GAME) #: {_GAME} Tournament{_NEXT}"
-        r"Table (?P<table>.+), (?P<tournament_id>[0-9]+) \(Tournament: .+\)$",
+        # the name before the tournament's id ("... Country Restricted , 49271005")
+        r"Table (?P<table>.+?) ?, (?P<tournament_id>[0-9]+) \(Tournament: .+\)$",
     ),
     header_lines=2,
     games=r"^(?P<variant>Omaha)(?P<hi_lo> Hi/Lo)? (?P<limit>NL|PL|FL)$",
