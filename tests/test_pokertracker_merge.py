@@ -12,6 +12,7 @@ history text: cash amounts in cents, tournament chips whole, ``Raise X`` the str
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -137,7 +138,7 @@ def test_tournament_stacks_are_printed_after_the_posts(shared: Path) -> None:
     assert isinstance(hands, pl.DataFrame)
     order = hands["hand_id"].to_list()
     compared = 0
-    for before, after in zip(order, order[1:], strict=False):
+    for before, after in itertools.pairwise(order):
         if before[:8] != after[:8]:  # another tournament
             continue
         left = players.filter(pl.col("hand_id") == before).select(

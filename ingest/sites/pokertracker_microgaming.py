@@ -65,11 +65,13 @@ _TEMPLATES = {
 _MARKERS = {"flop": "flop", "turn": "turn", "river": "river"}
 
 
-def _wording(number: str, dealt: str, **more: str) -> Wording:
+def _wording(number: str, dealt: str, button: str, rank_suit: str = "") -> Wording:
+    """The words of both shapes: markers ``** Dealing the flop:``, the hole cards dealt by
+    ``dealt``, the hand number after ``number``, the button's seat line ended by ``button``."""
     return Wording(marker_open="** Dealing the ", marker_close=":", streets=_MARKERS,
                    dealt=dealt, cards_open=": ", hand_number=number, time_separator=" - ",
                    date_separator="-", card_separator=", ", seated=" sitting in seat ",
-                   **more)  # fmt: skip
+                   seat_button=button, rank_suit=rank_suit)  # fmt: skip
 
 
 GRAMMAR = Grammar(
@@ -87,7 +89,7 @@ GRAMMAR = Grammar(
     actions=compile_actions(_TEMPLATES, all_in=""),  # no all-in mark
     totals={},
     seat_line=r"- (?P<player>.+) sitting in seat (?P<seat>[0-9]+) with (?P<stack>[^ \[]+)",
-    wording=_wording("Game ID ", "** Dealing card to ", seat_button=" [Dealer]", rank_suit=" of "),
+    wording=_wording("Game ID ", "** Dealing card to ", " [Dealer]", " of "),
     dealt_opens_preflop=True,
     total_line=False,
     summary=False,
@@ -115,7 +117,7 @@ EXPORT = Grammar(
     actions=compile_actions(_TEMPLATES, all_in=""),  # no all-in mark
     totals={},
     seat_line=r"(?P<player>.+) sitting in seat (?P<seat>[0-9]+) with (?P<stack>[^ \[]+)",
-    wording=_wording("Hand # ", "** Dealing cards to ", seat_button="[Dealer]"),
+    wording=_wording("Hand # ", "** Dealing cards to ", "[Dealer]"),
     dealt_opens_preflop=True,
     total_line=False,
     summary=False,
