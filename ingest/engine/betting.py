@@ -50,19 +50,30 @@ def events(
     # "raises 1€ to 3€" among the blinds for a player posting a big blind and a dead small).
     code = np.where((code == _RAISE_CODE) & (ev["street"].to_numpy() == 0), _BOTH_BLINDS_CODE,
                     code)  # fmt: skip
-    ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
     cents = in_cents[hand]
     value, value_ok = units(ev["value_h"].to_numpy(), cents)
     fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
-    is_raise = code == _RAISE_CODE
-    x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
-    fee_ok &= code == _CASH_OUT_CODE
     seat = numbers(ev["seat"], 15).astype(np.int64)  # 15 stands for "no seat"
     pkey = hand * 16 + seat
     key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
-    args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
-            big_blind[hand], calls_total[hand])  # fmt: skip
     adds = ev["adds"].to_numpy()  # raises that say the chips they add
+
+    def arguments(code: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                             np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+        is_raise = code == _RAISE_CODE
+        x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
+        return (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
+                big_blind[hand], calls_total[hand])  # fmt: skip
+
+    if (adds & (code == _RAISE_CODE)).any():
+        # what a raise written by the chips it adds does decides what it is
+        after = _betting(*arguments(code), adds)[1]
+        code = _raises_by_chips(hand, key % 8, code, adds, after)
+    ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
+    is_raise = code == _RAISE_CODE
+    y_ok = value_ok & (is_raise | (code == _STRADDLE_CODE))
+    fee_ok &= code == _CASH_OUT_CODE
+    args = arguments(code)
     flows = [_betting(*args, adds | (reading == "added"))
              for reading in RAISE_READINGS[: 1 + may_add.any()]]  # fmt: skip
     n = total_pot.size
@@ -81,7 +92,7 @@ def events(
     )
     y = nullable(value, y_ok)
     return ev.with_columns(
-        x=nullable(value, x_ok),
+        x=nullable(value, value_ok & ~is_raise),
         y=y,
         fee_x=nullable(fee, fee_ok),
         pkey=pkey,
@@ -175,6 +186,62 @@ def _betting(
             dead[i] = xi - adds
         last[g] = after[i]
     return live, after, chips, dead, seq, betting_valid, chips_valid
+
+
+@njit
+def _raises_by_chips(
+    hand: np.ndarray, street: np.ndarray, code: np.ndarray, adds: np.ndarray, after: np.ndarray
+) -> np.ndarray:
+    """The event codes with each raise written by the chips it adds (``adds``) read by what
+    it does (``after``: the player's street total after each row): one that goes no
+    higher than the street's highest total before it is a call (all-in for less, or for
+    the call), one on a street nobody had bet on a bet, any other a raise (``Player X
+    allin (402.40)``, which says none of them)."""
+    out = code.copy()
+    level = 0
+    for i in range(hand.size):
+        if i == 0 or hand[i] != hand[i - 1] or street[i] != street[i - 1]:
+            level = 0
+        if not IS_BETTING[code[i]]:
+            continue
+        if adds[i] and code[i] == _RAISE_CODE:
+            if after[i] <= level:
+                out[i] = _CALL_CODE
+            elif level == 0:
+                out[i] = _BET_CODE
+        level = max(level, after[i])
+    return out
+
+
+@njit
+def above_pot_limit(
+    hand: np.ndarray, key: np.ndarray, code: np.ndarray, chips: np.ndarray, after: np.ndarray,
+    hands: int,
+) -> np.ndarray:  # fmt: skip
+    """Per hand: whether a bet or raise in it goes above what pot limit allows (to at most
+    the street's highest total, the pot before it and the call: ``2 * level + pot -
+    mine``, as ``analysis.legality`` reads it); ``key``: each row's (seat, street) key in
+    its hand (see :func:`events`), ``after``: the player's street total after it."""
+    out = np.zeros(hands, np.bool_)
+    mine = np.zeros(128, np.int64)
+    pot = level = 0
+    street = -1
+    for i in range(hand.size):
+        if i == 0 or hand[i] != hand[i - 1]:
+            pot, level, street = 0, 0, -1
+            mine[:] = 0
+        if not IS_BETTING[code[i]]:
+            continue
+        if key[i] % 8 != street:
+            street, level = key[i] % 8, 0
+        g = key[i] % 128
+        bets = code[i] == _BET_CODE or code[i] == _RAISE_CODE
+        if bets and after[i] > 2 * level + pot - mine[g]:
+            out[hand[i]] = True
+        pot += max(chips[i], 0)
+        level = max(level, after[i])
+        mine[g] = after[i]
+    return out
 
 
 @njit

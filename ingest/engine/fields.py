@@ -15,6 +15,7 @@ from ingest.engine import scan
 from ingest.engine.grammar import (
     EVENT_KINDS,
     NOT_EVENTS,
+    OP_ANY,
     OP_BRACKETED,
     OP_LITERAL,
     OP_WORD,
@@ -32,6 +33,7 @@ from ingest.engine.wording import (
     W_CASHED_OUT,
     W_COLLECTED,
     W_DEALT,
+    W_DEALT_UNSEEN,
     W_FROM_POT,
     W_HAND_NUMBER,
     W_MAIN_POT,
@@ -56,13 +58,13 @@ from ingest.engine.wording import (
 # Per event kind code: its amount is read, it is read only to know who sat out, an event.
 KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
 KIND_EVENT = np.array([kind not in NOT_EVENTS for kind in EVENT_KINDS])
-_KIND_CARDS = np.array([kind in ("show", "muck", "fold") for kind in EVENT_KINDS])
+_KIND_CARDS = np.array([kind in ("show", "muck", "fold", "collect") for kind in EVENT_KINDS])
 _KIND_SHAPED = np.array([kind in SHAPED for kind in EVENT_KINDS])
 NO_SEAT = -999  # a seat number that is not one
 _BAR = lit(" |")  # ends a cash-out's amount
 _NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
 _NOT_SPACE_BAR, _NOT_CLOSE_PAREN, _NOT_SPACE_CLOSE = lit(" |"), lit(")"), lit(" )")
-_SPACE, _COLON_BYTE = 32, 58
+_SPACE, _COLON_BYTE, _PERIOD = 32, 58, 46
 _OPEN_SQUARE, _CLOSE_SQUARE, _OPEN_PAREN, _CLOSE_PAREN = 91, 93, 40, 41
 
 
@@ -79,6 +81,44 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
 
 
 @njit_inline
+def _match_range(
+    data: np.ndarray, pos: int, end: int, first_op: int, last_op: int, op_kind: np.ndarray,
+    op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray, op_literal: np.ndarray,
+    out: np.ndarray,
+) -> int:  # fmt: skip
+    """Where the ops ``first_op:last_op`` followed from ``pos`` end (-1: they do not); the
+    fields' spans go to ``out``. An ``{any}`` among them takes the rest of the text."""
+    for k in range(first_op, last_op):
+        kind = op_kind[k]
+        if kind == OP_LITERAL:
+            literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
+            if not scan.at(data, pos, end, literal):
+                return -1
+            pos += literal.size
+            continue
+        first = pos
+        if kind == OP_WORD:
+            pos = scan.non_space_run(data, pos, end)
+            if k + 1 < last_op and op_kind[k + 1] == OP_LITERAL:
+                # as a regex's \S+ gives back characters the literal after it needs
+                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                while pos > first and not scan.at(data, pos, end, following):
+                    pos -= 1
+            if pos == first:
+                return -1
+        elif kind == OP_BRACKETED:
+            pos = scan.find_byte(data, pos, end, 93)  # "]"
+            if pos < 0:
+                return -1
+        else:
+            pos = end
+        slot = op_slot[k]
+        if slot != SLOT_NONE:
+            out[2 * slot - 2], out[2 * slot - 1] = first, pos
+    return pos
+
+
+@njit_inline
 def match_ops(
     data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
@@ -86,75 +126,85 @@ def match_ops(
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6)."""
+    raise adds at 4:6). An ``{any}`` followed by more ops is the longest text after which
+    they follow (a regex's greedy ``(.*)``)."""
     out[:] = NULL
-    for k in range(op_bounds[template], op_bounds[template + 1]):
-        kind = op_kind[k]
-        if kind == OP_LITERAL:
-            literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
-            if not scan.at(data, pos, end, literal):
-                return False
-            pos += literal.size
-            continue
-        first = pos
-        if kind == OP_WORD:
-            pos = scan.non_space_run(data, pos, end)
-            if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
-                # as a regex's \S+ gives back characters the literal after it needs
-                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                while pos > first and not scan.at(data, pos, end, following):
-                    pos -= 1
-            if pos == first:
-                return False
-        elif kind == OP_BRACKETED:
-            pos = scan.find_byte(data, pos, end, 93)  # "]"
-            if pos < 0:
-                return False
-        else:
-            pos = end
-        slot = op_slot[k]
-        if slot != SLOT_NONE:
-            out[2 * slot - 2], out[2 * slot - 1] = first, pos
-    return pos == end
+    first_op, last_op = op_bounds[template], op_bounds[template + 1]
+    inner = -1  # the {any} that does not end the template (followed by a literal)
+    for k in range(first_op, last_op - 1):
+        if op_kind[k] == OP_ANY:
+            inner = k
+            break
+    if inner < 0:
+        return _match_range(data, pos, end, first_op, last_op, op_kind, op_slot, table,
+                            bounds, op_literal, out) == end  # fmt: skip
+    pos = _match_range(data, pos, end, first_op, inner, op_kind, op_slot, table, bounds,
+                       op_literal, out)  # fmt: skip
+    if pos < 0:
+        return False
+    literal = table[bounds[op_literal[inner + 1]] : bounds[op_literal[inner + 1] + 1]]
+    for cut in range(end - literal.size, pos - 1, -1):
+        if scan.at(data, cut, end, literal) and _match_range(
+            data, cut, end, inner + 1, last_op, op_kind, op_slot, table, bounds, op_literal, out
+        ) == end:
+            return True
+    return False
 
 
 @njit
 def _verb_at(
     data: np.ndarray, start: int, end: int, separator: np.ndarray, verbs: np.ndarray,
-    verb_bounds: np.ndarray, verb_first: np.ndarray,
+    verb_bounds: np.ndarray, verb_first: np.ndarray, prefix: np.ndarray, words: int,
+    shortest: int,
 ) -> tuple[int, int]:  # fmt: skip
     """Where the player's name ends and which template's verb (its separator first) follows
-    it (-1: none): the first separator when the templates all write ": "; else (a space,
-    or both) the first place after the name's first byte where a separator and a verb
-    start (``verb_first``: the bytes a separator can start with)."""
+    it (-1: none), among the templates whose words before the player are entry ``words``
+    (``prefix``: each template's): the first separator when the templates all write ": ";
+    else (a space, or both) the first place ``shortest`` bytes or more into the name where
+    a separator and a verb start (``verb_first``: the bytes a separator can start with)."""
     if separator.size > 1:
         colon = find(data, start, end, separator)
         if colon < 0:
             return -1, -1
-        return colon, scan.prefix_of(data, colon, end, verbs, verb_bounds)
-    for pos in range(start + 1, end):
+        return colon, _verb_of(data, colon, end, verbs, verb_bounds, prefix, words)
+    for pos in range(start + shortest, end):
         if verb_first[data[pos]]:
-            found = scan.prefix_of(data, pos, end, verbs, verb_bounds)
+            found = _verb_of(data, pos, end, verbs, verb_bounds, prefix, words)
             if found >= 0:
                 return pos, found
     return -1, -1
 
 
+@njit_inline
+def _verb_of(
+    data: np.ndarray, pos: int, end: int, verbs: np.ndarray, verb_bounds: np.ndarray,
+    prefix: np.ndarray, words: int,
+) -> int:  # fmt: skip
+    """The first template of words ``words`` whose verb is at ``pos`` (-1: none)."""
+    for t in range(verb_bounds.size - 1):
+        if prefix[t] == words and at(data, pos, end, verbs[verb_bounds[t] : verb_bounds[t + 1]]):
+            return t
+    return -1
+
+
 @njit
 def action_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, separator: np.ndarray,
+    prefixes: np.ndarray, prefix_bounds: np.ndarray, prefix: np.ndarray,
     verbs: np.ndarray, verb_bounds: np.ndarray, separator_size: np.ndarray,
     codes: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
-    spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets), a raise's first amount and the chips a raise adds (a template's
-    ``{added}``); the event kind code (-1: not an action);
+    spans of the player, the amount (or raise-to), the cards (shows, mucks, folds and
+    collections: the first brackets), a raise's first amount and the chips a raise adds
+    (a template's ``{added}``); the event kind code (-1: not an action);
     the all-in flag; and whether a betting or checking line follows no template of its
     verb (the first template with its verb gives the kind; the amount of such a line is
-    its last word, less the all-in suffix)."""
+    its last word, less the all-in suffix). A line is read by the templates of the
+    longest words before the player it starts with; after such words, the name may be
+    empty (``Player  folds``), else it has a character at least."""
     n = starts.size
     spans = np.full((n, 10), NULL, np.int64)  # player, amount, cards, raise-by, added
     code = np.full(n, -1, np.int64)
@@ -166,7 +216,13 @@ def action_fields(
         verb_first[verbs[verb_bounds[t]]] = True
     for i in range(n):
         start, end = starts[i], ends[i]
-        player_end, found = _verb_at(data, start, end, separator, verbs, verb_bounds, verb_first)
+        words = scan.prefix_of(data, start, end, prefixes, prefix_bounds)
+        if words < 0:
+            continue
+        before = prefix_bounds[words + 1] - prefix_bounds[words]
+        start += before
+        player_end, found = _verb_at(data, start, end, separator, verbs, verb_bounds,
+                                     verb_first, prefix, words, 0 if before else 1)  # fmt: skip
         spans[i, 0], spans[i, 1] = start, player_end
         if found < 0:
             continue
@@ -205,7 +261,8 @@ def read_actions(
 ) -> tuple[np.ndarray, ...]:
     """:func:`action_fields` with a grammar's compiled templates."""
     return action_fields(
-        data, starts, ends, actions.separator, *actions.verbs, actions.separator_size,
+        data, starts, ends, actions.separator, *actions.prefixes, actions.prefix,
+        *actions.verbs, actions.separator_size,
         actions.codes, actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
         *actions.literals, actions.op_literal, actions.all_in,
     )  # fmt: skip
@@ -466,12 +523,14 @@ def dealt_to_seats(
     dealt_hand: np.ndarray,
     dealt_player: np.ndarray,
     dealt_cards: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each seat line, the first "Dealt to" line of its hand naming its player (-1:
     none), and whether that player is the hand's hero: the history's owner is the only
-    player dealt cards by name (some rooms name every player dealt in, without cards).
-    Seat and dealt lines are both in hand order."""
+    player dealt cards by name (some rooms name every player dealt in, without cards);
+    and for each dealt line, the seat line naming its player (-1: none). Seat and dealt
+    lines are both in hand order."""
     first_dealt = np.full(seat_hand.size, -1, np.int64)
+    owner = np.full(dealt_hand.size, -1, np.int64)
     hero = np.zeros(seat_hand.size, np.bool_)
     names = np.zeros(dealt_hand.size, np.int64)  # distinct names dealt cards in the hand
     begin = 0
@@ -498,10 +557,12 @@ def dealt_to_seats(
             if scan.same(
                 data, seat_player[i, 0], seat_player[i, 1], dealt_player[k, 0], dealt_player[k, 1]
             ):
-                first_dealt[i] = k
-                hero[i] = names[last - 1] == 1 and dealt_cards[k]
-                break
-    return first_dealt, hero
+                if owner[k] < 0:
+                    owner[k] = i
+                if first_dealt[i] < 0:
+                    first_dealt[i] = k
+                    hero[i] = names[last - 1] == 1 and dealt_cards[k]
+    return first_dealt, hero, owner
 
 
 @njit
@@ -596,15 +657,20 @@ def dealt_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
 ) -> np.ndarray:
     """``Dealt to player [cards]`` lines: spans of the player (text before the first " [",
-    less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [",
-    or when every card is the grammar's unknown card: no card is shown)."""
+    less "Dealt to ", or before the words that end a dealt line of a card not shown) and
+    the cards (the rest, less one closing bracket; null without " [", or when every card is
+    the grammar's unknown card: no card is shown)."""
     spans = np.full((starts.size, 4), NULL, np.int64)
     dealt, bracket, unknown = words[W_DEALT], words[W_CARDS_OPEN], words[W_UNKNOWN_CARD]
+    unseen = words[W_DEALT_UNSEEN]
     for i in range(starts.size):
         start, end = starts[i], ends[i]
         cut = find(data, start, end, bracket)
         player_end = end if cut < 0 else cut
-        while cut < 0 and player_end > start and data[player_end - 1] == _SPACE:
+        hidden = cut < 0 and unseen.size > 0 and ends_with(data, start, end, unseen)
+        if hidden:
+            player_end = end - unseen.size
+        while cut < 0 and not hidden and player_end > start and data[player_end - 1] == _SPACE:
             player_end -= 1  # "Dealt to name " without cards
         spans[i, 0] = start + dealt.size if start + dealt.size <= player_end else start
         spans[i, 1] = player_end
@@ -617,12 +683,21 @@ def dealt_fields(
 
 
 @njit
+def _value_end(data: np.ndarray, first: int, end: int) -> int:
+    """Where a summary value starting at ``first`` ends: ``[^ |]+``, less a period ending
+    it (a sentence's: ``Pot: 612. Rake 2.76. JP fee 0.24``)."""
+    last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+    return last - 1 if last > first + 1 and data[last - 1] == _PERIOD else last
+
+
+@njit
 def _labelled(data: np.ndarray, start: int, end: int, label: np.ndarray) -> tuple[int, int]:
-    """``label([^ |]+)``: the leftmost value after ``label``."""
+    r"""``label([^ |]+?)\.?(?:[ |]|$)``: the leftmost value after ``label`` (see
+    :func:`_value_end`)."""
     pos = find(data, start, end, label)
     while pos >= 0:
         first = pos + label.size
-        last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+        last = _value_end(data, first, end)
         if last > first:
             return first, last
         pos = find(data, pos + 1, end, label)
@@ -636,7 +711,8 @@ def summary_fields(
     run_words: np.ndarray, run_bounds: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     r"""Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)`` and, for each
-    of the grammar's ``labels``, of ``label([^ |]+)``; side pots named) and board lines
+    of the grammar's ``labels``, of ``label([^ |]+)``, less a period ending either; side
+    pots named) and board lines
     (board number from ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from
     ``^(?:(?:FIRST|SECOND|THIRD) )?<board label>([^\]]*)\]$``). Spans: total, board
     cards, then one per label. The words are the grammar's."""
@@ -653,7 +729,7 @@ def summary_fields(
         if at(data, start, end, total_pot) or (bare and at(data, start, end, total_pot[:-1])):
             is_total[i] = True
             first = min(start + total_pot.size, end)
-            last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+            last = _value_end(data, first, end)
             if last > first:
                 spans[i, 0], spans[i, 1] = first, last
             for k in range(label_bounds.size - 1):
@@ -786,9 +862,21 @@ def bare_table(
 
 
 @njit
+def button_alone(data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]) -> int:
+    r"""A line of the button's seat alone, ``^Seat (\d+) is the button$`` in PokerStars'
+    words: the seat number (-1: no such line, or a number over 127)."""
+    seat_word, button = words[W_SEAT], words[W_BUTTON]
+    digits = start + seat_word.size
+    last = scan.digits_end(data, digits, end)
+    if not at(data, start, end, seat_word) or last == digits or end - last != button.size:
+        return -1
+    return _small_number(data, digits, last) if at(data, last, end, button) else -1
+
+
+@njit
 def table_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
-    bare_name: bool,
+    bare_name: bool, button_line: bool = False,
 ) -> np.ndarray:  # fmt: skip
     r"""Table lines, as ``^Table:? (?:ID )?'(.*)' (?:(\d+)-[Mm]ax)?[^#]*(?:Seat #(\d+) is
     the button)?$`` reads them in PokerStars' words (digits are ASCII; the grammar's words
@@ -796,7 +884,8 @@ def table_fields(
     after the dash in either case): the table name's span (null: no match), the number
     of seats and the button seat (-1: none, or over 127). The name runs to the last "' "
     after which the rest of the line matches. With ``bare_name``, a line that does not
-    match is read as :func:`bare_table` reads it."""
+    match is read as :func:`bare_table` reads it; with ``button_line``, as
+    :func:`button_alone` reads it (a button's seat and no name)."""
     out = np.full((starts.size, 4), -1, np.int64)
     table, table_id, max_seats = words[W_TABLE], words[W_TABLE_ID], words[W_MAX_SEATS]
     for i in range(starts.size):
@@ -830,4 +919,7 @@ def table_fields(
             name_end, seats, button = bare_table(data, starts[i], ends[i], words)
             if name_end >= 0:
                 out[i, 0], out[i, 1], out[i, 2], out[i, 3] = starts[i], name_end, seats, button
+    for i in range(starts.size if button_line else 0):
+        if out[i, 0] < 0:
+            out[i, 3] = button_alone(data, starts[i], ends[i], words)
     return out

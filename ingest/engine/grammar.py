@@ -1,13 +1,15 @@
 """A room's line grammar as data, compiled once into the tables the compiled scans read.
 
 Action lines are written as templates such as ``"{player}: raises {by} to {to}"``: the
-player, a separator (``": "`` or a space, which a room may mix: ``"{player}: posts ante
+player (after a word some rooms write before every player's name: ``"Player {player}
+folds"``), a separator (``": "`` or a space, which a room may mix: ``"{player}: posts ante
 {amount}"`` beside ``"{player} folds"``), then the verb and what follows it. Fields are
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
-is). Amounts and other words are runs of non-whitespace. A line whose verb is known but
+is; followed by more of the template, the longest text after which the rest follows).
+Amounts and other words are runs of non-whitespace. A line whose verb is known but
 whose rest does not follow any template of that verb is damaged. Templates render to
 plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
@@ -15,6 +17,7 @@ plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -63,16 +66,19 @@ _PLAYER = "{player}"
 
 @dataclass(frozen=True, eq=False)
 class Actions:
-    """Action templates compiled: the verbs (the literal each template starts with, its
-    separator included, as a literal table), each template's event kind code, and its
-    ops."""
+    """Action templates compiled: the words before the player (a literal table, longest
+    first, and each template's entry), the verbs (the literal each template has after the
+    player, its separator included, as a literal table), each template's event kind code,
+    and its ops."""
 
     templates: tuple[str, ...]
     separator: np.ndarray  # ": " or " " (" " when the templates mix them)
+    prefixes: tuple[np.ndarray, np.ndarray]  # the words before the player ("" for none)
+    prefix: np.ndarray  # each template's entry in ``prefixes``
     verbs: tuple[np.ndarray, np.ndarray]  # separator and verb, one entry per template
     separator_size: np.ndarray  # bytes of each template's separator
     codes: np.ndarray  # event kind code per template
-    next_same: np.ndarray  # the next template with the same verb (-1: none)
+    next_same: np.ndarray  # the next template with the same words and verb (-1: none)
     op_bounds: np.ndarray  # template t's ops are op_kind[op_bounds[t]:op_bounds[t + 1]]
     op_kind: np.ndarray
     op_slot: np.ndarray
@@ -80,12 +86,18 @@ class Actions:
     op_literal: np.ndarray
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
 
+    @property
+    def prefix_texts(self) -> tuple[str, ...]:
+        """The words written before the player, as text."""
+        table, bounds = self.prefixes
+        return tuple(bytes(table[a:b]).decode() for a, b in itertools.pairwise(bounds))
+
     def regex(self, template: str) -> re.Pattern[str]:
         """The plain regex a template stands for (the player is the shortest text before the
         separator), with the all-in suffix optional."""
-        body = template[len(_PLAYER) :]
+        prefix, _, body = template.partition(_PLAYER)
         parts = _TOKEN.split(body)
-        pattern = "^(.*?)"
+        pattern = "^" + re.escape(prefix) + "(.*?)"
         for k, part in enumerate(parts):
             if k % 2 == 0:
                 pattern += re.escape(part)
@@ -97,26 +109,37 @@ class Actions:
     @staticmethod
     def separator_of(template: str) -> str:
         """The separator a template writes after the player."""
-        return ": " if template[len(_PLAYER) :].startswith(": ") else " "
+        return ": " if template.partition(_PLAYER)[2].startswith(": ") else " "
+
+    @staticmethod
+    def prefix_of(template: str) -> str:
+        """The words a template writes before the player ("" for none)."""
+        return template.partition(_PLAYER)[0]
 
 
 def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in") -> Actions:
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
-    must come after it (the first verb that matches wins)."""
+    must come after it (the first verb that matches wins). An ``{any}`` that does not end
+    its template is followed by literal text, and a template has at most one such."""
     separators = set()
-    verbs, codes, bounds, sizes = [], [], [0], []
+    verbs, codes, bounds, sizes, prefixes = [], [], [0], [], []
     kinds, slots, literal_ids = [], [], []
     literals: list[str] = []
     for template, kind in templates.items():
-        if not template.startswith(_PLAYER):
-            raise ValueError(f"a template starts with {_PLAYER}: {template!r}")
-        body = template[len(_PLAYER) :]
+        prefix, player, body = template.partition(_PLAYER)
+        if not player or _TOKEN.search(prefix):
+            raise ValueError(f"a template names {_PLAYER} before any field: {template!r}")
+        prefixes.append(prefix)
         separator = ": " if body.startswith(": ") else " "
         separators.add(separator)
         sizes.append(len(separator.encode()))
         parts = _TOKEN.split(body[len(separator) :])
         if not parts[0]:
             raise ValueError(f"a template names its verb before any field: {template!r}")
+        inner_any = [k for k in range(1, len(parts), 2)
+                     if parts[k] == "any" and (parts[k + 1] or k < len(parts) - 2)]  # fmt: skip
+        if len(inner_any) > 1 or any(not parts[k + 1] for k in inner_any):
+            raise ValueError(f"an inner {{any}} is one, followed by text: {template!r}")
         verbs.append(separator + parts[0])
         codes.append(KIND_CODE[kind])
         for k, part in enumerate(parts[1:], start=1):
@@ -134,12 +157,19 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         bounds.append(len(kinds))
     if not separators:
         raise ValueError("no templates")
-    next_same = [next((u for u in range(t + 1, len(verbs)) if verbs[u] == verbs[t]), -1)
-                 for t in range(len(verbs))]  # fmt: skip
+    next_same = [
+        next((u for u in range(t + 1, len(verbs))
+              if verbs[u] == verbs[t] and prefixes[u] == prefixes[t]), -1)
+        for t in range(len(verbs))
+    ]  # fmt: skip
+    # a line's words before the player are the longest of the templates' that it starts with
+    words = sorted(set(prefixes), key=lambda text: (-len(text.encode()), text))
     return Actions(
         templates=tuple(templates),
         # a line is an action when it has its separator; mixed, ": " ends with the space
         separator=scan.lit(separators.pop() if len(separators) == 1 else " "),
+        prefixes=scan.literal_table(words),
+        prefix=np.array([words.index(prefix) for prefix in prefixes], np.int64),
         verbs=scan.literal_table(verbs),
         separator_size=np.array(sizes, np.int64),
         codes=np.array(codes, np.int64),
@@ -225,6 +255,15 @@ class Grammar:
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
     from the street markers (the last of each board), the summary printing none.
+
+    ``time_first``: a hand's first line is its time (the text after the header start:
+    ``Game started at: 2015/4/28 1:1:3``), the header with the hand number on its next
+    non-blank line. ``money_names``: the header's
+    money text (group ``cur``) as a currency where it is no ISO code (``PM``: ``play``).
+    ``limit_by_betting``: the game's text writes no limit, which the hand's betting
+    tells: a hand whose big blind (the first posted, not all-in) is the header's first
+    amount is fixed-limit (the header gives the small and big bets), one with a bet or
+    raise above the pot no-limit, any other of the limit its game's text maps to.
     """
 
     site: str
@@ -258,6 +297,14 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
+    time_first: bool = False
+    money_names: Mapping[str, str] = field(default_factory=dict)
+    limit_by_betting: bool = False
+
+    @property
+    def time_apart(self) -> bool:
+        """Whether the hand's time is on another line than its header's hand number."""
+        return self.time_line or self.time_first
 
     @functools.cached_property
     def tables(self) -> Tables:

@@ -12,6 +12,7 @@ import polars as pl
 import pyarrow as pa
 
 from ingest.engine import scan
+from ingest.engine.fields import prefixed
 from ingest.engine.grammar import Grammar
 from ingest.engine.lines import Lines
 from ingest.engine.scan import NULL, at, find, njit
@@ -301,14 +302,16 @@ def _header_fields(
     return spans, zone, et_given, local
 
 
-_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur")
+_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur", "table")
 
 
 def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
-    by the grammar's header regex: room, tournament and level, game, limit, currency and
-    blinds. Money is named by its ISO code, or by a sign before or after the small blind;
-    a cash game with neither is in the grammar's currency (play money unless it says)."""
+    by the grammar's header regex: room, tournament and level, game, limit, currency,
+    blinds and the table's name where the header holds it. Money is named by its ISO code
+    (or a name of the grammar's ``money_names``), or by a sign before or after the small
+    blind; a cash game with neither is in the grammar's currency (play money unless it
+    says)."""
     h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
@@ -317,7 +320,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         pl.when(tournament)
         .then(pl.lit("chips"))
         .when(pl.col("cur").is_not_null())
-        .then(pl.col("cur"))
+        .then(pl.col("cur").replace(dict(grammar.money_names)))
         .otherwise(sign.replace_strict(CURRENCY_SIGNS, default=grammar.currency))
     )
     room = pl.col("room").replace_strict(dict(grammar.rooms), default=None, return_dtype=pl.String)
@@ -336,30 +339,59 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     )
 
 
-def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
-    """Each hand's table name, seats and button from its first table line (nulls: none)."""
-    table_hand = lines.tables["hand"].to_numpy()
+def _first_of_hands(tables: pl.DataFrame, hands: int) -> pl.DataFrame:
+    """Each hand's first row of ``tables`` (table lines in hand order; nulls: none)."""
+    table_hand = tables["hand"].to_numpy()
     first_of_hand = np.ones(table_hand.size, np.bool_)
     first_of_hand[1:] = table_hand[1:] != table_hand[:-1]
     row = np.full(hands, -1, np.int64)
     row[table_hand[first_of_hand]] = np.flatnonzero(first_of_hand)
-    tables = lines.tables.select("table_name", "max_seats", "button_seat")
+    tables = tables.select("table_name", "max_seats", "button_seat")
     return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
 
 
-def _time_lines(lines: Lines, rows: np.ndarray, apart: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Each hand's time line, the line after its first (see ``Grammar.time_line``), as a
-    span of the text (null where the grammar has none, or the hand ends first)."""
+def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
+    """Each hand's table name, seats and button from its first table line (nulls: none);
+    the button, when that line names none, from a line of its own (``Seat 2 is the
+    button``)."""
+    named = lines.tables["table_name"].is_not_null()
+    found = _first_of_hands(lines.tables.filter(named), hands)
+    if named.all():
+        return found
+    alone = _first_of_hands(lines.tables.filter(~named), hands)["button_seat"]
+    return found.with_columns(button_seat=pl.coalesce("button_seat", alone))
+
+
+def _second_lines(lines: Lines, rows: np.ndarray) -> np.ndarray:
+    """Each hand's second line, the first non-blank one after ``rows`` (its first) in the
+    same hand (-1: none)."""
     text = lines.text
-    following = np.minimum(rows + 1, max(text.starts.size - 1, 0))
-    found = (
-        apart
-        & (rows + 1 < text.starts.size)
-        & (lines.line_hand[following] == lines.line_hand[rows])
-        & (text.ends[following] > text.starts[following])
-    )
-    return np.where(found, text.starts[following], NULL), np.where(found, text.ends[following],
-                                                                    NULL)  # fmt: skip
+    filled = np.flatnonzero(text.ends > text.starts)
+    following = np.searchsorted(filled, rows, side="right")
+    second = filled[np.minimum(following, max(filled.size - 1, 0))] if filled.size else rows
+    found = (following < filled.size) & (lines.line_hand[second] == lines.line_hand[rows])
+    return np.where(found, second, -1)
+
+
+def _header_rows(
+    lines: Lines, rows: np.ndarray, grammar: Grammar
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each hand's header line (with its hand number) and its time, as a span of the text
+    (null where the time is on the header's line): the first line and the second
+    (``Grammar.time_line``), the second and the first less its header start
+    (``Grammar.time_first``), or the first alone."""
+    text = lines.text
+    none = np.full(rows.size, NULL, np.int64)
+    if not grammar.time_apart:
+        return rows, none, none
+    second = _second_lines(lines, rows)
+    if grammar.time_line:
+        found = second >= 0
+        return rows, np.where(found, text.starts[second], NULL), np.where(
+            found, text.ends[second], NULL)  # fmt: skip
+    after = prefixed(text.data, text.starts[rows], text.ends[rows],
+                            *grammar.tables.header_starts)  # fmt: skip
+    return np.where(second >= 0, second, rows), np.where(after >= 0, after, NULL), text.ends[rows]
 
 
 def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
@@ -370,12 +402,11 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     text."""
     text, starts = lines.text, lines.starts
     data = text.data
-    rows = starts["idx"].to_numpy()
     tables = grammar.tables
-    time_starts, time_ends = _time_lines(lines, rows, grammar.time_line)
+    rows, time_starts, time_ends = _header_rows(lines, starts["idx"].to_numpy(), grammar)
     spans, zone, et_given, local = _header_fields(
         data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end,
-        grammar.wording.words, grammar.time_line, time_starts, time_ends,
+        grammar.wording.words, grammar.time_apart, time_starts, time_ends,
     )
     first, group = scan.distinct(data, spans[:, 2:6])
     templates = pl.DataFrame(
@@ -398,17 +429,17 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     # grammar implies (the importer's --timezone overrides it).
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
-    fields = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
+    decoded = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
     return pl.concat(
         [
             starts,
             pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
-            fields[group],
+            decoded[group],
             started_at.select("started_at"),
             _table_fields(lines, starts.height),
         ],
         how="horizontal",
-    )
+    ).with_columns(table_name=pl.coalesce("table_name", "table")).drop("table")
 
 
 def decodes(lines: list[str], grammar: Grammar) -> bool:
@@ -425,7 +456,7 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     tables = grammar.tables
     none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
-                           grammar.wording.words, grammar.time_line, none, none)[0]  # fmt: skip
+                           grammar.wording.words, grammar.time_apart, none, none)[0]  # fmt: skip
     raw = data.tobytes()
     templates = pl.Series(
         [

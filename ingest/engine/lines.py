@@ -14,6 +14,7 @@ headers are decoded by :mod:`ingest.engine.header`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,8 +28,10 @@ from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
 from ingest.engine.text import ChunkText
 from ingest.engine.wording import (
     W_CANCELLED,
+    W_CARDS_OPEN,
     W_CHAT_END,
     W_DEALT,
+    W_DEALT_UNSEEN,
     W_MARKER_CLOSE,
     W_MARKER_OPEN,
     W_SEAT,
@@ -202,26 +205,34 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
-    bare_table: bool, time_line: bool, dealt_opens_preflop: bool,
+    bare_table: bool, time_line: bool, dealt_opens_preflop: bool, dealt_shows_cards: bool,
+    button_line: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
     A hand starts at a header line, or at the first non-blank line after a blank line that
-    follows a summary (so a damaged header still separates two hands); lines of a file
-    before its first header have hand -1. A line's street and board are those of the last
-    marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
-    marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
-    the non-blank lines of hands after their first line, -1 elsewhere; a line with the
+    follows a summary (so a damaged header still separates two hands; after two blank
+    lines where the hand's header is followed by a blank line: a file that doubles every
+    line); lines of a file before its first header have hand -1. A line's street and board
+    are those of the last marker at or before it (a hand's first line counts as a marker of
+    street 0, board 1; a marker that names no board keeps the board before it; a line
+    that is the summary's opening, of another shape than a marker, is a summary marker).
+    Kinds (``_KIND``) are given to the non-blank lines of hands after their first line, -1
+    elsewhere; a line with the
     grammar's ``separator`` after the player is an action line; with ``bare_table``, a line
-    before the first marker that is a table's name and seat count is a table line. With
-    ``time_line`` the line right after a hand's first is its time, of no kind (read with
-    the header); with ``dealt_opens_preflop`` a dealt line before any street's marker
-    starts the pre-flop street. The words are the grammar's (see
-    :class:`ingest.engine.wording.Wording`)."""
+    before the first marker that is a table's name and seat count is a table line, and
+    with ``button_line`` so is a line of the button's seat alone (``Seat 2 is the
+    button``). With ``time_line`` the first non-blank line after a hand's first is the
+    rest of its header, of no kind (read with the first); with ``dealt_opens_preflop`` a
+    dealt line before any street's marker starts the pre-flop street; with
+    ``dealt_shows_cards`` (dealt lines begin as action lines do: ``Player X received
+    card: [7d]``) a dealt line is one that opens its cards or ends as a dealt line of a
+    card not shown does (``Player X received a card.``). The words are the grammar's
+    (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
-    chat_end = words[W_CHAT_END]
+    chat_end, cards_open, unseen = words[W_CHAT_END], words[W_CARDS_OPEN], words[W_DEALT_UNSEEN]
     n = starts.size
     hand = np.empty(n, np.int64)
     is_start = np.zeros(n, np.bool_)
@@ -233,7 +244,8 @@ def _line_kinds(
     name_end = np.full(n, NULL, np.int64)
     last_header = last_summary = -1
     file_first = hands = 0
-    previous_blank = False
+    blanks, spacing = 0, 1  # blank lines before this one; blank lines between two of a hand's
+    header_next = False
     current_street, current_board = -1, -1
     for i in range(n):
         start, end = starts[i], ends[i]
@@ -243,20 +255,29 @@ def _line_kinds(
         blank = end == start or _separator(data, start, end)
         if header:
             last_header = i
+            doubled = i + 1 < n and files[i + 1] == files[i] and starts[i + 1] == ends[i + 1]
+            spacing = 2 if doubled else 1
         if end - start == summary_line.size and at(data, start, end, summary_line):
             last_summary = i
         begins = header or (
             not blank
-            and previous_blank
+            and blanks >= spacing
             and last_summary > last_header
             and last_header >= file_first
         )
-        previous_blank = blank
+        blanks = blanks + 1 if blank else 0
         hands += begins
         hand[i] = hands - 1 if last_header >= file_first else -1
         is_start[i] = begins
         if begins:
             current_street, current_board = 0, 1
+            header_next = time_line
+        elif last_summary == i and not at(data, start, end, marker_open):
+            # a summary line of another shape than a marker's ("------ Summary ------")
+            is_marker[i] = True
+            name_start[i], name_end[i] = start, end
+            current_street = SUMMARY
+            street[i], board[i] = current_street, current_board
         elif at(data, start, end, marker_open):
             is_marker[i] = True
             name_start[i], name_end[i], code, number = _marker(data, start, end, words, streets,
@@ -268,21 +289,30 @@ def _line_kinds(
         if hand[i] < 0 or blank or begins:
             continue
         street[i], board[i] = current_street, current_board
-        if time_line and is_start[i - 1]:
-            continue  # the hand's time, read with its header
+        if header_next:
+            header_next = False
+            continue  # the rest of the hand's header, read with its first line
         seat = at(data, start, end, seat_word)
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
         elif seat and summary:
             kind[i] = _SUMMARY_SEAT
+        elif seat and button_line and current_street == 0 and (
+            fields.button_alone(data, start, end, words) >= 0
+        ):
+            kind[i] = _TABLE_LINE
         elif seat:
             kind[i] = _SEAT_LINE
         elif summary:
             kind[i] = _SUMMARY_ITEM
         elif ends_with(data, start, end, chat_end):  # 'name said, "..."'
             kind[i] = _CHAT
-        elif at(data, start, end, dealt):
+        elif at(data, start, end, dealt) and (
+            not dealt_shows_cards
+            or find(data, start, end, cards_open) >= 0
+            or (unseen.size > 0 and ends_with(data, start, end, unseen))
+        ):
             kind[i] = _DEALT_LINE
             if dealt_opens_preflop and current_street == 0:
                 current_street = 1
@@ -373,13 +403,19 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
     tables, wording = grammar.tables, grammar.wording
     words = wording.words
+    # dealt lines that begin as action lines do are told from them by their cards
+    dealt_shows_cards = any(
+        words and (wording.dealt.startswith(words) or words.startswith(wording.dealt))
+        for words in grammar.actions.prefix_texts
+    )
 
     def kinds_of(text: ChunkText) -> tuple[np.ndarray, ...]:
         return _line_kinds(
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
-            grammar.time_line, grammar.dealt_opens_preflop,
+            grammar.time_line or grammar.time_first, grammar.dealt_opens_preflop,
+            dealt_shows_cards, wording.button_line,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -435,7 +471,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words)
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     players = np.ascontiguousarray(spans[:, 2:4])
-    dealt_row, is_hero = fields.dealt_to_seats(
+    dealt_row, is_hero, owner = fields.dealt_to_seats(
         data, hand[rows], players, dealt_hand, np.ascontiguousarray(dealt_spans[:, 0:2]),
         dealt_spans[:, 2] >= 0,
     )
@@ -451,7 +487,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         player_start=pl.Series(spans[:, 2]),
         player_end=pl.Series(spans[:, 3]),
         stack_h=amounts(spans, 4),
-        dealt=text.strings(dealt_first, dealt_end, ""),
+        dealt=_dealt_cards(text, dealt_spans, owner, dealt_first, dealt_end),
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
@@ -514,6 +550,9 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     if grammar.boards_in_markers:
         boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
                                        grammar.wording)  # fmt: skip
+    seats, events = _tens(seats, "dealt", wording.ten), _tens(events, "cards", wording.ten)
+    summary_seats, boards = (_tens(summary_seats, "cards", wording.ten),
+                             _tens(boards, "cards", wording.ten))  # fmt: skip
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
@@ -525,7 +564,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(text, hand, rows_of("table"), words, wording.bare_table_name),
+        tables=_tables(text, hand, rows_of("table"), words, wording.bare_table_name,
+                       wording.button_line),
         seats=seats,
         events=events,
         totals=totals,
@@ -538,6 +578,32 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         line_hand=hand,
         line_kind=kind,
     )
+
+
+def _dealt_cards(
+    text: ChunkText, spans: np.ndarray, owner: np.ndarray, first: np.ndarray, end: np.ndarray
+) -> pl.Series:
+    """Each seat line's cards dealt: its first dealt line's (``first:end``), or, where its
+    player is dealt cards on several lines (a room that deals one card a line: ``Player
+    Hero received card: [8d]``), all of them in line order (``spans``: each dealt line's,
+    cards at 2:4; ``owner``: the seat line of each)."""
+    cards = text.strings(first, end, "")
+    shown = (owner >= 0) & (spans[:, 2] >= 0)
+    if np.bincount(owner[shown], minlength=1).max(initial=0) < 2:
+        return cards
+    lines = pl.DataFrame({"seat": owner[shown],
+                          "cards": text.strings(spans[shown, 2], spans[shown, 3], "cards")})
+    joined = lines.group_by("seat", maintain_order=True).agg(pl.col("cards").str.join(" "))
+    return cards.scatter(joined["seat"], joined["cards"])
+
+
+def _tens(frame: pl.DataFrame, column: str, ten: str) -> pl.DataFrame:
+    """``frame`` with the tens of the cards of ``column`` written ``T`` where the room writes
+    them ``ten`` (``10c``)."""
+    if ten == "T":
+        return frame
+    pattern = rf"(^|[ \[]){re.escape(ten)}([cdhs])"
+    return frame.with_columns(pl.col(column).str.replace_all(pattern, "${1}T${2}"))
 
 
 def _summary_winnings(
@@ -573,13 +639,14 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
 
 def _tables(
     text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...],
-    bare_name: bool,
+    bare_name: bool, button_line: bool,
 ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.engine.fields.table_fields`); lines of another form are left
-    out."""
-    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
-    matched = found[:, 0] >= 0
+    :func:`ingest.engine.fields.table_fields`; a line of the button alone has no name);
+    lines of another form are left out."""
+    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name,
+                                button_line)  # fmt: skip
+    matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
     found, rows = found[matched], rows[matched]
     return pl.DataFrame(
         {

@@ -35,22 +35,57 @@ _ENGINE = Path(__file__).resolve().parent
 _SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py", "rooms.py")]
 
 
+def _text_pattern(pattern: re.Pattern[bytes]) -> re.Pattern[str]:
+    """A hand-start pattern over bytes as one over decoded text."""
+    return re.compile(pattern.pattern.decode("utf-8", "replace")
+                      .replace("(?:\\xef\\xbb\\xbf)?", "\ufeff?"), re.MULTILINE)  # fmt: skip
+
+
+def _utf8(chunk: Chunk) -> bytes:
+    """A chunk's bytes in an encoding the hand-start patterns read (UTF-16 decoded)."""
+    if not chunk.encoding.startswith("utf-16"):
+        return chunk.data
+    return chunk.data.decode(chunk.encoding, errors="replace").encode("utf-8")
+
+
 @dataclass(frozen=True, eq=False)
 class TextSite:
     """A text format read by the engine from ``grammar``; ``module`` is the file of the
     room module that defines it, ``uses`` the files of others whose data it takes (all
-    part of the parser version)."""
+    part of the parser version). ``dialects``: the grammars of the format's other
+    dialects (another client's format of the same room), a file of one of them read by
+    its grammar (see :meth:`grammar_for`). ``zone_override``: the zone :meth:`with_zone`
+    gave the grammars (None: their own)."""
 
     grammar: Grammar
     module: str
     uses: tuple[str, ...] = ()
+    dialects: tuple[Grammar, ...] = ()
     zone_override: str | None = None
     _hand_start_text: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    _hand_start: re.Pattern[bytes] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        text = re.compile(self.grammar.hand_start.pattern.decode("utf-8", "replace")
-                          .replace("(?:\\xef\\xbb\\xbf)?", "\ufeff?"), re.MULTILINE)  # fmt: skip
-        object.__setattr__(self, "_hand_start_text", text)
+        start = self.grammar.hand_start
+        if self.dialects:  # a hand of any dialect starts at a line one of them starts
+            either = b"|".join(b"(?:%s)" % grammar.hand_start.pattern for grammar in self.grammars)
+            start = re.compile(either, re.MULTILINE)
+        object.__setattr__(self, "_hand_start", start)
+        object.__setattr__(self, "_hand_start_text", _text_pattern(start))
+
+    @property
+    def grammars(self) -> tuple[Grammar, ...]:
+        """The format's grammar, then its dialects'."""
+        return (self.grammar, *self.dialects)
+
+    def grammar_for(self, data: bytes) -> Grammar:
+        """The grammar that reads ``data`` (in UTF-8): the format's own, unless no hand of
+        it but a hand of a dialect starts in it (a file is written in one dialect)."""
+        if self.dialects and not self.grammar.hand_start.search(data):
+            for grammar in self.dialects:
+                if grammar.hand_start.search(data):
+                    return grammar
+        return self.grammar
 
     @property
     def name(self) -> str:
@@ -58,7 +93,7 @@ class TextSite:
 
     @property
     def hand_start(self) -> re.Pattern[bytes]:
-        return self.grammar.hand_start
+        return self._hand_start
 
     @property
     def sources(self) -> Sequence[Path]:
@@ -66,23 +101,29 @@ class TextSite:
         return [*sorted(_ENGINE.glob("*.py")), *_SHARED, *rooms]
 
     def with_zone(self, zone: str) -> TextSite:
-        """This format with the times its headers write without a zone read in ``zone``."""
-        grammar = dataclasses.replace(self.grammar, implied_zone=zone)
-        return TextSite(grammar, self.module, self.uses, zone)
+        """This format with the times its headers write without a zone read in ``zone`` (in
+        every dialect)."""
+        grammar, *dialects = (dataclasses.replace(g, implied_zone=zone) for g in self.grammars)
+        return TextSite(grammar, self.module, self.uses, tuple(dialects), zone)
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
-        line that starts as the grammar's hands do, and whose whole text its header
-        regexes decode (the first few such lines are tried)."""
+        line that starts as one of its grammars' hands do, and whose header (that line, or
+        the next non-blank one where the time comes first) the grammar's header regexes
+        decode (the first few such lines are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
-        found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
-        lines = [text[m.start() :].partition("\n")[0] for m in found]
-        return decodes([line.strip().removeprefix("\ufeff") for line in lines], self.grammar)
+        return any(decodes(_header_lines(text, grammar), grammar) for grammar in self.grammars)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
-        """The tables of the chunks' hands, parsed in one pass (raises on a failure)."""
-        lines = classify(split_chunks(chunks), self.grammar)
-        return build(lines, [c.source_file for c in chunks], self.grammar, every_flop_game)
+        """The tables of the chunks' hands, parsed in one pass per run of chunks of one
+        dialect (raises on a failure)."""
+        results = []
+        for grammar, run in itertools.groupby(chunks, lambda c: self.grammar_for(_utf8(c))):
+            group = list(run)
+            lines = classify(split_chunks(group), grammar)
+            results.append(build(lines, [c.source_file for c in group], grammar,
+                                 every_flop_game))  # fmt: skip
+        return results[0] if len(results) == 1 else concat_results(results)
 
     def parse(self, chunk: Chunk, every_flop_game: bool = False) -> ParseResult:
         """All hands of a chunk as tables; never raises for bad input.
@@ -108,6 +149,16 @@ class TextSite:
         """All hands of a whole file (for tests and benchmarks)."""
         chunks = iter_chunks(path, self.hand_start)
         return concat_results([self.parse(chunk, every_flop_game) for chunk in chunks])
+
+    def _hand_number(self, lines: pl.Series) -> str | None:
+        """The hand number of a hand's lines: after its grammar's mark, on its first line
+        (or, the time first, on one of the next two)."""
+        for grammar in self.grammars:
+            head = "\n".join(lines.head(3 if grammar.time_first else 1).to_list())
+            found = re.search(re.escape(grammar.wording.hand_number) + r"([0-9A-Za-z-]+)", head)
+            if found:
+                return found.group(1)
+        return None
 
     def _parse_hand_by_hand(
         self, chunk: Chunk, cause: Exception, every_flop_game: bool
@@ -135,13 +186,11 @@ class TextSite:
             try:
                 results.append(self._tables([piece], every_flop_game))
             except _FAILURES as exc:
-                mark = re.escape(self.grammar.wording.hand_number)
-                hand_id = re.search(mark + r"([0-9A-Za-z-]+)", first["text"])
                 row = {
                     "source_file": chunk.source_file,
                     "byte_offset": first["offset"],
                     "line_no": first["line_no"],
-                    "hand_id": hand_id.group(1) if hand_id else None,
+                    "hand_id": self._hand_number(lines["text"].slice(start, end - start)),
                     "line": first["text"],
                     "reason": f"parser failure ({type(exc).__name__}: {exc}; chunk: {cause})",
                 }
@@ -149,3 +198,16 @@ class TextSite:
                 empty = ParseResult.empty().tables()
                 results.append(ParseResult(**{**empty, "import_errors": errors}))
         return concat_results(results)
+
+
+def _header_lines(text: str, grammar: Grammar) -> list[str]:
+    """The headers of the first few hands of ``grammar`` in ``text``: the line each starts
+    at, or with ``Grammar.time_first`` the next non-blank line (the hand number's)."""
+    found = itertools.islice(_text_pattern(grammar.hand_start).finditer(text), _DETECT_LINES)
+    lines = []
+    for match in found:
+        line, _, rest = text[match.start() :].partition("\n")
+        if grammar.time_first:
+            line = next((other for other in rest.split("\n", 4) if other.strip()), "")
+        lines.append(line.strip().removeprefix("\ufeff"))
+    return lines

@@ -41,8 +41,12 @@ class Wording:
     space, and ``table_id`` maybe), has ``max_seats`` after its seat count and ends with
     ``button`` after the button's seat; with ``bare_table_name``, a line before the first
     street marker may also be the table's name alone, unquoted, then a space and the seat
-    count (``St. Lucie 6-max Seat #1 is the button``). The rest name the words of the
-    lines that move chips outside the actions, in the order the scans read them.
+    count (``St. Lucie 6-max Seat #1 is the button``); with ``button_line``, a line of the
+    seat word, the button's seat and ``button`` alone (``Seat 2 is the button``) gives the
+    button. The rest name the words of the lines that move chips outside the actions, in
+    the order the scans read them; ``ten`` is how the room writes a ten in its cards, and
+    ``dealt_unseen`` ends the dealt lines of a room that deals a card a line by name
+    without showing it (``Player X received a card.``).
     """
 
     marker_open: str = "*** "
@@ -85,6 +89,9 @@ class Wording:
     date_separator: str = "/"  # between a date's year, month and day
     unknown_card: str = ""  # a card a dealt line does not show ("X"; "": none written)
     shared_card: str = ""  # a later board's card that is the first board's ("-"; "": none)
+    button_line: bool = False  # the button's seat on a line of its own ("Seat 2 is the button")
+    ten: str = "T"  # how the room writes a ten's rank ("10c"): cards are stored with "T"
+    dealt_unseen: str = ""  # what ends a dealt line of a card not shown (" received a card.")
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -115,11 +122,12 @@ class Wording:
 WORDS = tuple(
     f.name
     for f in fields(Wording)
-    if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name")
+    if f.name
+    not in ("streets", "run_words", "pot_words", "halves", "bare_table_name", "button_line", "ten")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD) = range(len(WORDS))  # fmt: skip
+ W_SHARED_CARD, W_DEALT_UNSEEN) = range(len(WORDS))  # fmt: skip
