@@ -240,13 +240,12 @@ def input_file(hands: int, seed: int) -> Path:
 CORPUS = HERE.parents[1] / "shared" / "corpus"
 # the corpus folder holding each room's format (FPDB's folder names)
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
-                "kingsclub": "KingsClub"}
+                "wpn": "Winning", "kingsclub": "KingsClub"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096
 FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)
 ROOM_BUILD = "2"  # bump when the way the file is built changes: the cache name changes
 TARGET_RATIO = 1 / 20  # parse on one core against the read-and-split baseline
-_HAND_ID = re.compile(rb"#([0-9A-Za-z-]+)")
 _LAST_NUMBER = re.compile(rb"^(.*?)([0-9]+)$", re.DOTALL)
 
 
@@ -278,22 +277,28 @@ def _utf8(path: Path) -> bytes:
     from ingest.reader import detect_encoding
 
     raw = path.read_bytes()
-    text = raw.decode(detect_encoding(raw[:65536]), errors="replace").removeprefix("\ufeff")
+    encoding = detect_encoding(raw[:65536])
+    if encoding.startswith("utf-16") and len(raw) % 2:
+        raw = raw[:-1]  # half a code unit, no character (WPN's UTF-16 files end so)
+    text = raw.decode(encoding, errors="replace").removeprefix("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8")
 
 
 def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
     """The hands of one file (from each hand start to the next; text before the first is
-    dropped), each around its hand number (the ``#...`` after the hand start, on its
-    first line), trailing blank lines removed."""
+    dropped), each around its hand number (the first after its grammar's mark, ``#`` in
+    most rooms, on its first lines: the second where the time comes first), trailing
+    blank lines removed."""
+    marks = [re.escape(g.wording.hand_number.encode()) for g in getattr(site, "grammars", ())]
+    hand_id = re.compile(rb"(?:%s)([0-9A-Za-z-]+)" % b"|".join(marks or [b"#"]))
     starts = [m.start() for m in site.hand_start.finditer(data)]
     hands = []
     for start, end in zip(starts, [*starts[1:], len(data)], strict=True):
         text = data[start:end].rstrip()
-        first_line = text.split(b"\n", 1)[0]
-        number = _HAND_ID.search(first_line)
+        head = text[: sum(len(line) + 1 for line in text.split(b"\n", 3)[:3])]
+        number = hand_id.search(head)
         if number is None:  # no number to rewrite: the hand could not be made distinct
-            raise ValueError(f"no hand number in {first_line[:80]!r}")
+            raise ValueError(f"no hand number in {head[:80]!r}")
         token = _LAST_NUMBER.match(number.group(1))
         prefix = token.group(1) if token else number.group(1) + b"-"
         hands.append(_Hand(text[: number.start(1)] + prefix, text[number.end(1) :]))
