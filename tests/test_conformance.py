@@ -183,3 +183,31 @@ def test_the_importer_stores_omaha_only(shared: Path) -> None:
     result = site.parse_file(path)
     assert result.hands.num_rows == 0
     assert set(result.import_skips.column("reason").to_pylist()) == {"other game: Hold'em No Limit"}
+
+
+def _readme_row(folder: str) -> list[str]:
+    """The cells of the README's row of a folder in *Every hand a room wrote*."""
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    section = text.split("### Every hand a room wrote", 1)[1].split("\n### ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith(f"| `{folder}` ")]
+    assert len(rows) == 1, f"no README row for {folder}"
+    return [cell.strip() for cell in rows[0].strip("|").split("|")]
+
+
+def _leading_number(cell: str) -> int:
+    return int(cell.split(":")[0].replace(",", ""))
+
+
+def test_the_readme_counts_are_what_the_files_give(room: Room) -> None:
+    """The README's row of each folder: files, Omaha hands, other flop-game hands, skips,
+    errors and hands inconsistent as printed, as the room's files give them."""
+    [folder] = room.expected["folders"]
+    cells = _readme_row(folder)
+    read = room.read
+    games = read.frame("hands")["game"]
+    omaha = int(games.str.contains("^(?:omaha|courchevel)").sum())
+    inconsistent = int((read.frame("hands")["inconsistencies"].list.len() > 0).sum())
+    found = [len(read.by_file) + len(read.not_read), omaha, games.len() - omaha,
+             read.frame("import_skips").height, read.frame("import_errors").height,
+             inconsistent]  # fmt: skip
+    assert [_leading_number(cell) for cell in cells[1:]] == found, cells
