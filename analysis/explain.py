@@ -14,7 +14,7 @@ import polars as pl
 from analysis.audit import audit
 from ingest.engine.build import build
 from ingest.engine.contract import ParseResult
-from ingest.engine.grammar import EVENT_KINDS
+from ingest.engine.grammar import EVENT_KINDS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import KINDS, Lines, classify
 from ingest.engine.site import TextSite
@@ -60,8 +60,9 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
     found = [
         hand
         for chunk in iter_chunks(path, site.hand_start)
+        for grammar, piece in site.runs(chunk)  # each run of hands of one dialect
         for hand in _chunk_hands(
-            site, chunk.source_file, classify(split_chunks([chunk]), site.grammar)
+            site, grammar, chunk.source_file, classify(split_chunks([piece]), grammar)
         )
         if hand_id is None or hand.hand_id == hand_id
     ]
@@ -70,8 +71,9 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
     return found
 
 
-def _chunk_hands(site: TextSite, source: str, lines: Lines) -> Iterator[Explained]:
-    grammar = site.grammar
+def _chunk_hands(
+    site: TextSite, grammar: Grammar, source: str, lines: Lines
+) -> Iterator[Explained]:
     result = build(lines, [source], grammar, every_flop_game=True)
     info = hand_info(lines, grammar)
     read = _what_was_read(lines, info)

@@ -22,6 +22,7 @@ from typing import Any
 import polars as pl
 import pyarrow.compute as pc
 
+from analysis.explain import explain
 from ingest.reader import detect_encoding
 from ingest.sites import Chunk, ParseResult, detect_site, wpn
 
@@ -466,3 +467,40 @@ def test_older_format_nets_equal_the_summary(shared: Path) -> None:
                     assert got == want, (path.name, hand_id.group(1), name)
                     compared += 1
     assert compared == 561
+
+
+def test_files_of_both_formats_joined_are_read_format_by_format(shared: Path) -> None:
+    """A chunk holding hands of both formats (files joined) is cut where the format changes,
+    each run read by its grammar, in UTF-8 as in UTF-16: every hand as its own file gives
+    it, at its own offset and line."""
+    texts = [(shared / path).read_text() for path in (_FL, _OLD_CAP, _WALK, _OLD_NLO8)]
+    joined = "\n".join(texts)
+    alone = {hand["hand_id"]: hand for path in (_FL, _OLD_CAP, _WALK, _OLD_NLO8)
+             for hand in _read(shared, path).hands.to_pylist()}  # fmt: skip
+    for encoding in ("utf-8", "utf-16-le"):
+        result = wpn.SITE.parse(Chunk(joined.encode(encoding), "x.txt", 0, 1, encoding))
+        assert not result.import_errors.num_rows and not result.import_skips.num_rows
+        hands = {hand["hand_id"]: hand for hand in result.hands.to_pylist()}
+        assert sorted(hands) == sorted(alone)
+        unit = 2 if encoding == "utf-16-le" else 1
+        for hand_id, hand in hands.items():
+            older = f"Game ID: {hand_id} " in joined
+            start = joined.rfind("\n", 0, joined.index(f"Game ID: {hand_id} " if older
+                                                        else f"#{hand_id}")) + 1  # fmt: skip
+            if older:  # the hand starts at its time, the line before
+                start = joined.rfind("\n", 0, start - 1) + 1
+            assert hand["byte_offset"] == start * unit, (encoding, hand_id)
+            same = {k: v for k, v in hand.items() if k not in ("byte_offset", "source_file")}
+            assert same == {k: v for k, v in alone[hand_id].items() if k in same}
+
+
+def test_explain_reads_an_older_format_file_with_its_grammar(shared: Path) -> None:
+    """``omaha explain`` reads each run of hands with the grammar of its format: the time
+    and the hand number are the older format's header, its summary lines its collections."""
+    [hand] = explain(shared / _OLD_UTF16, "693980441")
+    assert (hand.outcome, hand.audit) == ("stored", ("ok", "", ""))
+    kinds = {text: (kind, read) for _, text, kind, read in hand.lines}
+    assert kinds["Game ID: 693980441 0.01/0.02 (PRR) Bannik (Short) (Omaha)"][0] == "header"
+    assert kinds["Seat 2 is the button"] == ("table", "table None, button seat 2")
+    assert kinds["*Player bigchetpatty mucks (does not show cards). Bets: 0.02. Collects: 0.06. "
+                 "Wins: 0.04."] == ("summary", "collect by bigchetpatty 0.06")  # fmt: skip

@@ -54,8 +54,8 @@ class TextSite:
     room module that defines it, ``uses`` the files of others whose data it takes (all
     part of the parser version). ``dialects``: the grammars of the format's other
     dialects (another client's format of the same room), a file of one of them read by
-    its grammar (see :meth:`grammar_for`). ``zone_override``: the zone :meth:`with_zone`
-    gave the grammars (None: their own)."""
+    its grammar (see :meth:`runs`). ``zone_override``: the zone
+    :meth:`with_zone` gave the grammars (None: their own)."""
 
     grammar: Grammar
     module: str
@@ -77,15 +77,6 @@ class TextSite:
     def grammars(self) -> tuple[Grammar, ...]:
         """The format's grammar, then its dialects'."""
         return (self.grammar, *self.dialects)
-
-    def grammar_for(self, data: bytes) -> Grammar:
-        """The grammar that reads ``data`` (in UTF-8): the format's own, unless no hand of
-        it but a hand of a dialect starts in it (a file is written in one dialect)."""
-        if self.dialects and not self.grammar.hand_start.search(data):
-            for grammar in self.dialects:
-                if grammar.hand_start.search(data):
-                    return grammar
-        return self.grammar
 
     @property
     def name(self) -> str:
@@ -115,15 +106,51 @@ class TextSite:
         return any(decodes(_header_lines(text, grammar), grammar) for grammar in self.grammars)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
-        """The tables of the chunks' hands, parsed in one pass per run of chunks of one
-        dialect (raises on a failure)."""
+        """The tables of the chunks' hands, parsed in one pass per dialect, the format's own
+        first (raises on a failure)."""
+        runs = [run for chunk in chunks for run in self.runs(chunk)]
         results = []
-        for grammar, run in itertools.groupby(chunks, lambda c: self.grammar_for(_utf8(c))):
-            group = list(run)
-            lines = classify(split_chunks(group), grammar)
-            results.append(build(lines, [c.source_file for c in group], grammar,
-                                 every_flop_game))  # fmt: skip
+        for grammar in self.grammars:
+            group = [piece for dialect, piece in runs if dialect is grammar]
+            if group:
+                lines = classify(split_chunks(group), grammar)
+                results.append(build(lines, [c.source_file for c in group], grammar,
+                                     every_flop_game))  # fmt: skip
         return results[0] if len(results) == 1 else concat_results(results)
+
+    def runs(self, chunk: Chunk) -> list[tuple[Grammar, Chunk]]:
+        """``chunk`` with the grammar that reads it: the one whose hands start in it (the
+        format's own when none does); cut where its hands change dialect (files of several
+        dialects joined), the text before the first hand with the first piece."""
+        return [(self.grammars[k], piece) for k, piece in self._dialect_runs(chunk)]
+
+    def _dialect_runs(self, chunk: Chunk) -> list[tuple[int, Chunk]]:
+        """:meth:`runs`, each grammar by its index in :attr:`grammars`."""
+        if not self.dialects:
+            return [(0, chunk)]
+        text = _utf8(chunk)
+        # the dialects whose header starts are in the text at all (a fast test: a file is
+        # written in one dialect)
+        present = [k for k, grammar in enumerate(self.grammars)
+                   if any(start.encode() in text for start in grammar.header_starts)]  # fmt: skip
+        if len(present) < 2:
+            return [(present[0] if present else 0, chunk)]
+        starts = sorted((pos, k) for k in present for pos in _hand_starts(text, self.grammars[k]))
+        cuts = [(pos, k) for (_, before), (pos, k) in itertools.pairwise(starts) if k != before]
+        if not cuts:
+            return [(starts[0][1] if starts else 0, chunk)]
+        utf16 = chunk.encoding.startswith("utf-16")
+        runs, first, begin, line, dialect = [], 0, 0, chunk.line_no, starts[0][1]
+        for cut, following in [*cuts, (len(text), -1)]:
+            # where the cut is in the chunk's own bytes
+            at = len(text[:cut].decode("utf-8", "replace").encode(chunk.encoding)) if utf16 \
+                else cut  # fmt: skip
+            data = chunk.data[begin:at] if following >= 0 else chunk.data[begin:]
+            runs.append((dialect, Chunk(data, chunk.source_file, chunk.byte_offset + begin,
+                                        line, chunk.encoding)))  # fmt: skip
+            line += text.count(b"\n", first, cut)
+            first, begin, dialect = cut, at, following
+        return runs
 
     def parse(self, chunk: Chunk, every_flop_game: bool = False) -> ParseResult:
         """All hands of a chunk as tables; never raises for bad input.
@@ -198,6 +225,21 @@ class TextSite:
                 empty = ParseResult.empty().tables()
                 results.append(ParseResult(**{**empty, "import_errors": errors}))
         return concat_results(results)
+
+
+def _hand_starts(text: bytes, grammar: Grammar) -> set[int]:
+    """Where the grammar's hands start in ``text``: the lines its hand-start pattern
+    matches, found from its header starts' literals (a literal search, much faster than
+    the line-anchored pattern over the whole text)."""
+    found = set()
+    for literal in {start.encode() for start in grammar.header_starts}:
+        pos = text.find(literal)
+        while pos >= 0:
+            line = text.rfind(b"\n", 0, pos) + 1
+            if grammar.hand_start.match(text, line):
+                found.add(line)
+            pos = text.find(literal, pos + 1)
+    return found
 
 
 def _header_lines(text: str, grammar: Grammar) -> list[str]:
