@@ -240,22 +240,31 @@ def input_file(hands: int, seed: int) -> Path:
 CORPUS = HERE.parents[1] / "shared" / "corpus"
 # the corpus folder holding each room's format (FPDB's folder names)
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
-                "wpn": "Winning", "kingsclub": "KingsClub"}
+                "wpn": "Winning", "kingsclub": "KingsClub", "pacific": "PacificPoker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096
 FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)
 ROOM_BUILD = "2"  # bump when the way the file is built changes: the cache name changes
 TARGET_RATIO = 1 / 20  # parse on one core against the read-and-split baseline
+_HAND_ID = rb"([0-9A-Za-z-]+)"  # after the room's hand-number mark ("#" by default)
 _LAST_NUMBER = re.compile(rb"^(.*?)([0-9]+)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
 class _Hand:
     """One corpus hand as UTF-8 text with LF line ends, cut around its hand number:
-    ``head`` + number + ``tail`` (``head`` keeps the id's letters and any dashed prefix)."""
+    ``head`` + number + ``tail`` (``head`` keeps the id's letters and any dashed prefix);
+    a header that writes the number again (888) has ``tail`` cut there too, into
+    ``again``: the tail is ``again[0]`` + number + ``again[1]`` ..."""
 
     head: bytes
     tail: bytes
+    again: tuple[bytes, ...] = ()
+
+    def text(self, number: int) -> bytes:
+        tail = b"%d" % number
+        tail = tail.join(self.again) if self.again else self.tail
+        return b"%s%d%s" % (self.head, number, tail)
 
 
 def room_files(site: Site) -> list[Path]:
@@ -289,8 +298,10 @@ def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
     dropped), each around its hand number (the first after its grammar's mark, ``#`` in
     most rooms, on its first lines: the second where the time comes first), trailing
     blank lines removed."""
-    marks = [re.escape(g.wording.hand_number.encode()) for g in getattr(site, "grammars", ())]
-    hand_id = re.compile(rb"(?:%s)([0-9A-Za-z-]+)" % b"|".join(marks or [b"#"]))
+    grammars = getattr(site, "grammars", ())  # a text room's: its marks and header lines
+    marks = [re.escape(g.wording.hand_number.encode()) for g in grammars] or [b"#"]
+    header_lines = max((g.header_lines for g in grammars), default=1)
+    hand_id = re.compile(rb"(?:%s)" % b"|".join(marks) + _HAND_ID)
     starts = [m.start() for m in site.hand_start.finditer(data)]
     hands = []
     for start, end in zip(starts, [*starts[1:], len(data)], strict=True):
@@ -301,14 +312,22 @@ def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
             raise ValueError(f"no hand number in {head[:80]!r}")
         token = _LAST_NUMBER.match(number.group(1))
         prefix = token.group(1) if token else number.group(1) + b"-"
-        hands.append(_Hand(text[: number.start(1)] + prefix, text[number.end(1) :]))
+        tail = text[number.end(1) :]
+        again: tuple[bytes, ...] = ()
+        if token and header_lines > 1:  # the number written again on the header's lines
+            lines = tail.split(b"\n")
+            header = b"\n".join(lines[:header_lines])
+            rest = tail[len(header) :]
+            pieces = re.split(rb"(?<![0-9])" + re.escape(token.group(2)) + rb"(?![0-9])", header)
+            again = (*pieces[:-1], pieces[-1] + rest) if len(pieces) > 1 else ()
+        hands.append(_Hand(text[: number.start(1)] + prefix, tail, again))
     return hands
 
 
 def _round(hands: list[_Hand], first_id: int) -> list[bytes]:
     """One pass over the corpus hands, numbered from ``first_id``, each followed by the two
     blank lines that separate hands."""
-    return [b"%s%d%s\n\n\n" % (h.head, first_id + i, h.tail) for i, h in enumerate(hands)]
+    return [h.text(first_id + i) + b"\n\n\n" for i, h in enumerate(hands)]
 
 
 def _outcomes(site: Site, texts: list[bytes]) -> list[str]:

@@ -30,7 +30,7 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, kingsclub, pokerstars, winamax, wpn
+from ingest.sites import ggpoker, kingsclub, pacific, pokerstars, winamax, wpn
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
@@ -41,6 +41,8 @@ ROOMS: dict[str, Actions] = {
     "wpn_legacy": wpn.LEGACY.actions,
     # both separators: "player: posts ante 5", "player folds"; collect lines as templates
     "kingsclub": kingsclub.GRAMMAR.actions,
+    # amounts in brackets that may hold spaces, a second amount added ({more}), no all-in
+    "pacific": pacific.GRAMMAR.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
@@ -51,8 +53,8 @@ _EXTRA_WORDS = ("now", "(timeout)", "x", "5", "$3", "[Ah]", "is")
 
 @dataclass(frozen=True)
 class Read:
-    """What one line reads as: kind code, and byte spans of player, amount, raise-by and the
-    chips a raise adds."""
+    """What one line reads as: kind code, and byte spans of player, amount, raise-by, the
+    chips a raise adds and a second amount."""
 
     code: int
     player: tuple[int, int]
@@ -60,6 +62,7 @@ class Read:
     by: tuple[int, int]
     added: tuple[int, int]
     damaged: bool
+    more: tuple[int, int] = (NULL, NULL)
 
 
 def _separators(actions: Actions) -> set[str]:
@@ -98,7 +101,7 @@ def _scan(actions: Actions, line: str) -> Read:
     row = [int(v) for v in spans[0]]
     return Read(
         int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), (row[8], row[9]),
-        bool(damaged[0]),
+        bool(damaged[0]), (row[10], row[11]),
     )  # fmt: skip
 
 
@@ -113,7 +116,7 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
         if match is None:
             continue
         fields = _TOKEN.findall(template)[1:]  # after {player}: group k + 2 is fields[k]
-        amount = by = added = (NULL, NULL)
+        amount = by = added = more = (NULL, NULL)
         for k, field in enumerate(fields):
             span = (_byte(line, match.start(k + 2)), _byte(line, match.end(k + 2)))
             if field in ("amount", "to"):
@@ -122,8 +125,10 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
                 by = span
             elif field == "added":
                 added = span
+            elif field == "more":
+                more = span
         player = (_byte(line, match.start(1)), _byte(line, match.end(1)))
-        return Read(int(actions.codes[t]), player, amount, by, added, False)
+        return Read(int(actions.codes[t]), player, amount, by, added, False, more)
     # no template matches: the first template whose separator and verb follow the player
     # names the kind
     suffix = _suffix(actions)
@@ -150,14 +155,18 @@ names = st.text(_NAME_CHARS, min_size=1, max_size=12)
 
 
 @st.composite
-def amounts(draw: st.DrawFn) -> str:
-    """``$1,234.5``, ``12€``, ``300``, ``0.05``."""
+def amounts(draw: st.DrawFn, spaced: bool = False) -> str:
+    """``$1,234.5``, ``12€``, ``300``, ``0.05``; in a room whose amounts hold spaces also
+    ``2 250 $``, ``$ 3.243``, ``5\u00a0000\u00a0$``."""
     whole = draw(st.integers(0, 10**7))
     text = f"{whole:,}" if draw(st.booleans()) else str(whole)
+    if spaced and draw(st.booleans()):
+        text = text.replace(",", draw(st.sampled_from([" ", "\u00a0", "."])))
     if draw(st.booleans()):
         text += "." + draw(st.text(st.sampled_from("0123456789"), min_size=1, max_size=2))
     style = draw(st.sampled_from(["$", "€", ""]))
-    return f"${text}" if style == "$" else f"{text}€" if style == "€" else text
+    space = draw(st.sampled_from(["", " ", "\u00a0"])) if spaced else ""
+    return f"${space}{text}" if style == "$" else f"{text}{space}€" if style == "€" else text
 
 
 _ANY = st.one_of(
@@ -169,14 +178,17 @@ _CARDS = st.text(st.sampled_from(list("AKQJT98765432shdc ")), max_size=15)
 
 
 @st.composite
-def filled(draw: st.DrawFn, template: str) -> str:
-    """The template's text after ``{player}``, its fields filled."""
+def filled(draw: st.DrawFn, template: str, spaced: bool = False) -> str:
+    """The template's text after ``{player}``, its fields filled (amounts with spaces in
+    them where the room's are ``spaced``)."""
     parts = _TOKEN.split(_body(template))
     out = ""
     for k, part in enumerate(parts):
         if k % 2 == 0:
             out += part
-        elif part in ("amount", "to", "by", "added", "word"):
+        elif part in ("amount", "to", "by", "added", "more"):
+            out += draw(amounts(spaced))
+        elif part == "word":
             out += draw(amounts())
         elif part == "cards":
             out += draw(_CARDS)
@@ -224,7 +236,7 @@ def test_lines_that_follow_a_template_read_as_its_regex(
 ) -> None:
     actions = ROOMS[room]
     name = data.draw(names, "name")
-    body = data.draw(filled(template), "body")
+    body = data.draw(filled(template, actions.spaced_amounts), "body")
     all_in = data.draw(st.booleans(), "all_in")
     line = Actions.prefix_of(template) + name + body + (_suffix(actions) if all_in else "")
     regex = actions.regex(template)
@@ -255,8 +267,8 @@ def test_lines_that_break_a_template_read_as_the_regexes(
                 body += extra + " "
         elif how == "no_amount" and k == drop:
             continue
-        elif parts[k] in ("amount", "to", "by", "added"):
-            body += data.draw(amounts())
+        elif parts[k] in ("amount", "to", "by", "added", "more"):
+            body += data.draw(amounts(actions.spaced_amounts))
         elif parts[k] == "cards":
             body += data.draw(_CARDS)
         else:
@@ -283,7 +295,8 @@ class RealLine:
     """An action line of a real history, with the file it is in (under ``../shared``) and
     what it says: its kind (None: no action line), player, amount (a raise's "to"), a
     raise's first amount, whether it says all-in, the cards in its first brackets (a
-    show's or a fold's), and the chips a raise written by them adds."""
+    show's or a fold's), the chips a raise written by them adds, and a second amount the
+    line puts in."""
 
     room: str
     source: str
@@ -295,6 +308,7 @@ class RealLine:
     all_in: bool = False
     cards: str | None = None
     added: str | None = None
+    more: str | None = None
 
 
 _STARS_CONVERTED = "corpus/Stars/cash/PLO-6max-USD-5-10-201509.converted.format.txt"
@@ -325,6 +339,11 @@ _OLD_MINED = "formats/Winning/tour/NLHE-NA-0-0_HH00000000_T2-G0-201801.data.mine
 _KC_BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"
 _KC_SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"
 _KC_PLO5 = "corpus/KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt"
+_888_FLO = "corpus/PacificPoker/cash/888-FLO-PM-30-60.txt"
+_888_SWEDISH = "corpus/PacificPoker/cash/PLO-6max-USD-25-50-201604.Swedish.txt"
+_888_DUTCH = "corpus/PacificPoker/cash/888-PLO-USD-10.00-20.00-201405.dutch.txt"
+_888_RO = "formats/PacificPoker/tour/NLHE-6max-MTT-40-4-201901.ro.MM.fix.txt"
+_888_GERMAN = "formats/PacificPoker/cash/888-NLHE-USD-0.01-0.02-201107.non.english.post.both.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -508,6 +527,24 @@ REAL_LINES = [
     RealLine("kingsclub", _KC_PLO5, "Player0 wins pot (85.50)", "collect", "Player0", "85.50"),
     RealLine("kingsclub", _KC_BIG_O, "Hero wins (932.50) from pot", "collect", "Hero", "932.50"),
     RealLine("kingsclub", _KC_SPLIT, "Dealt to Player0: [X X X X]", None),  # a dealt line
+    # 888: amounts in brackets, in many styles and with spaces; raises by the chips they add
+    RealLine("pacific", _888_FLO, "rolirs301 posts small blind [15]", "post_sb", "rolirs301",
+             "15"),
+    RealLine("pacific", _888_FLO, "jamiemaxey raises [60]", "raise", "jamiemaxey",
+             added="60"),
+    RealLine("pacific", _888_SWEDISH, "Hero bets [2\u00a0250\u00a0$]", "bet", "Hero",
+             "2\u00a0250\u00a0$"),
+    RealLine("pacific", _888_DUTCH, "Player2 raises [$ 40]", "raise", "Player2", added="$ 40"),
+    RealLine("pacific", _888_DUTCH, "Player0 collected [ $ 176 ]", "collect", "Player0",
+             "$ 176"),
+    RealLine("pacific", _888_RO, "Grazietutti collected [ 1.183.764 $ ]", "collect",
+             "Grazietutti", "1.183.764 $"),
+    RealLine("pacific", _888_GERMAN, "Player1 posts dead blind [0,01 $ + 0,02 $]", "post_sb_bb",
+             "Player1", "0,01 $", more="0,02 $"),
+    RealLine("pacific", _888_FLO, "physco30 checks", "check", "physco30"),
+    RealLine("pacific", _888_FLO, "jamiemaxey shows [ 7s, Jc, 5s, 4s ]", "show", "jamiemaxey",
+             cards=" 7s, Jc, 5s, 4s "),
+    RealLine("pacific", _888_FLO, "Total number of players : 5", None),
 ]  # fmt: skip
 
 
@@ -529,9 +566,10 @@ def test_real_lines_read_as_their_text_says(real: RealLine) -> None:
     got = (
         _text(real.line, (row[0], row[1])), _text(real.line, (row[2], row[3])),
         _text(real.line, (row[6], row[7])), bool(all_in[0]), _text(real.line, (row[4], row[5])),
-        _text(real.line, (row[8], row[9])),
+        _text(real.line, (row[8], row[9])), _text(real.line, (row[10], row[11])),
     )  # fmt: skip
-    assert got == (real.player, real.amount, real.by, real.all_in, real.cards, real.added)
+    assert got == (real.player, real.amount, real.by, real.all_in, real.cards, real.added,
+                   real.more)  # fmt: skip
     assert not damaged[0]
     # and the templates' plain regexes read it the same way
     assert real.player is not None

@@ -18,7 +18,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.sites import Chunk, ParseResult, Site, ggpoker, kingsclub, pokerstars, winamax, wpn
+from ingest.sites import (
+    Chunk,
+    ParseResult,
+    Site,
+    ggpoker,
+    kingsclub,
+    pacific,
+    pokerstars,
+    winamax,
+    wpn,
+)
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 SEPARATOR = b"\n\n"
@@ -76,6 +86,14 @@ ROOMS = {
         "KingsClub/cash/LO-Split-USD-60-120-202108.txt",
         "KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt",
         "KingsClub/cash/LO8-USD-500-100-202104.RIO.txt",
+    )),
+    # a header of four lines; a fixed-limit hi/lo showdown with a fold before the deal,
+    # Dutch cards and amounts ("$ 3.243"), a tournament hand no collect line pays
+    "888poker": Room(pacific.SITE, "utf-8", "#Game No : {}", (
+        "440985926", "305277727", "424764397"), (
+        "PacificPoker/cash/888-FLOHL-PM-30-60.txt",
+        "PacificPoker/cash/888-PLO-USD-10.00-20.00-201405.dutch.txt",
+        "PacificPoker/tour/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt",
     )),
 }  # fmt: skip
 

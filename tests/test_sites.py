@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -19,6 +19,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
+        "pacific": {"pacific.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
@@ -46,6 +47,10 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         # WPN before 2019: the time first, the hand number, stakes, table and game next
         b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 Mauilite (PRR) - CAP - "
         b"6-Max - 3 (Omaha)": "wpn",
+        # a header of four lines: the number, the room, the game and time, the table
+        b"#Game No : 362978981\n***** Cassava Hand History for Game 362978981 *****\n"
+        b"15/30 Blinds Fix Limit Omaha - *** 11 03 2011 15:43:24\n"
+        b"Table Bratislava (Practice Play)": "pacific",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
@@ -54,7 +59,7 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         cut = head.index(b"#") + 4 if b"#" in head else head.index(b"\n")
         assert detect_site(head[:cut]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
-    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
+    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
     # in UTF-16 with every line doubled, as the older WPN client's exports are
     utf16 = "\ufeffGame started at: 2016/8/2 11:24:23\n\nGame ID: 693980441 0.01/0.02 (PRR) " \
         "Bannik (Short) (Omaha)\n\nSeat 2 is the button\n"

@@ -35,10 +35,15 @@ from ingest.engine.grammar import EVENT_KINDS, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
-from ingest.engine.returns import infer_returns, room_readings
+from ingest.engine.returns import infer_returns, possible_rake, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
-from ingest.rooms import CALLS_ARE_TOTALS, RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
+from ingest.rooms import (
+    CALLS_ARE_TOTALS,
+    RAISE_MAY_ADD,
+    WINNINGS_IN_SUMMARY,
+    unprinted_rake_percents,
+)
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
 _BIG_BLIND_CODE = KIND_CODES["post_bb"]
@@ -283,12 +288,19 @@ def build(
     calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
                          calls_total)  # fmt: skip
-    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]))
+    rake_percent = None
+    if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
+        rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
+                                unprinted_rake_percents(info["room"]))  # fmt: skip
+    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]),
+                                         rake_percent)  # fmt: skip
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
+    if rake_percent is not None:
+        totals = totals.with_columns(rake=_unprinted_rake(ev, n, rake_percent))
     if grammar.limit_by_betting:
         info = info.with_columns(limit_type=_limit_by_betting(info, ev))
     totals = totals.with_columns(
@@ -428,6 +440,18 @@ def _in_pots(ev: pl.DataFrame, n: int) -> np.ndarray:
     chips = numbers(ev["chips"], 0)
     return grouped.sums(ev["hand"].to_numpy(), n, np.where(
         IS_BETTING[code], chips, np.where(code == _RETURN_CODE, -chips, 0)))  # fmt: skip
+
+
+def _unprinted_rake(ev: pl.DataFrame, n: int, percent: np.ndarray) -> pl.Series:
+    """Per hand, the rake of a room that prints none: what the players left in the pots less
+    what the collect lines pay, where the room may take that much (``percent`` of the pot
+    at most), else none (the hand then does not balance)."""
+    left_in = _in_pots(ev, n)
+    code = ev["code"].to_numpy()
+    collected = grouped.sums(ev["hand"].to_numpy(), n,
+                             np.where(code == _COLLECT_CODE, numbers(ev["chips"], 0), 0))
+    rake = left_in - collected
+    return pl.Series(np.where(possible_rake(rake, left_in, percent), rake, 0), dtype=pl.Int64)
 
 
 def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:

@@ -18,6 +18,7 @@ from ingest.engine.grammar import (
     OP_ANY,
     OP_BRACKETED,
     OP_LITERAL,
+    OP_TEXT,
     OP_WORD,
     SHAPED,
     SLOT_NONE,
@@ -59,6 +60,7 @@ from ingest.engine.wording import (
 KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
 KIND_EVENT = np.array([kind not in NOT_EVENTS for kind in EVENT_KINDS])
 _KIND_CARDS = np.array([kind in ("show", "muck", "fold", "collect") for kind in EVENT_KINDS])
+_COLLECT_KIND = EVENT_KINDS.index("collect")
 _KIND_SHAPED = np.array([kind in SHAPED for kind in EVENT_KINDS])
 NO_SEAT = -999  # a seat number that is not one
 _BAR = lit(" |")  # ends a cash-out's amount
@@ -97,7 +99,19 @@ def _match_range(
             pos += literal.size
             continue
         first = pos
-        if kind == OP_WORD:
+        if kind == OP_TEXT:  # ((?:(?!L).)+) before the literal L after it, else (.+)
+            if pos >= end:
+                return -1
+            if k + 1 < last_op and op_kind[k + 1] == OP_LITERAL:
+                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                if scan.at(data, pos, end, following):
+                    return -1
+                pos = scan.find(data, pos + 1, end, following)
+                if pos < 0:
+                    return -1
+            else:
+                pos = end
+        elif kind == OP_WORD:
             pos = scan.non_space_run(data, pos, end)
             if k + 1 < last_op and op_kind[k + 1] == OP_LITERAL:
                 # as a regex's \S+ gives back characters the literal after it needs
@@ -126,8 +140,8 @@ def match_ops(
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6). An ``{any}`` followed by more ops is the longest text after which
-    they follow (a regex's greedy ``(.*)``)."""
+    raise adds at 4:6, a second amount at 6:8). An ``{any}`` followed by more ops is the
+    longest text after which they follow (a regex's greedy ``(.*)``)."""
     out[:] = NULL
     first_op, last_op = op_bounds[template], op_bounds[template + 1]
     inner = -1  # the {any} that does not end the template (followed by a literal)
@@ -198,19 +212,21 @@ def action_fields(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks, folds and
-    collections: the first brackets), a raise's first amount and the chips a raise adds
-    (a template's ``{added}``); the event kind code (-1: not an action);
-    the all-in flag; and whether a betting or checking line follows no template of its
-    verb (the first template with its verb gives the kind; the amount of such a line is
-    its last word, less the all-in suffix). A line is read by the templates of the
-    longest words before the player it starts with; after such words, the name may be
-    empty (``Player  folds``), else it has a character at least."""
+    collections: the first brackets, before the amount in a collection), a raise's first
+    amount, the chips a raise adds (a template's ``{added}``) and a second amount the line
+    puts in (``{more}``); the event kind code (-1: not an action); the all-in flag; and
+    whether a betting or checking line follows no template of its verb (the first
+    template with its verb gives the kind; the amount of such a line is its last word,
+    less the all-in suffix). A line is read by the templates of the longest words before
+    the player it starts with; after such words, the name may be empty (``Player
+    folds``), else it has a character at least."""
     n = starts.size
-    spans = np.full((n, 10), NULL, np.int64)  # player, amount, cards, raise-by, added
+    # player, amount, cards, raise-by, added, a second amount
+    spans = np.full((n, 12), NULL, np.int64)
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(6, np.int64)
+    fields = np.empty(8, np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -242,6 +258,7 @@ def action_fields(
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 spans[i, 8], spans[i, 9] = fields[4], fields[5]
+                spans[i, 10], spans[i, 11] = fields[6], fields[7]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount
@@ -251,7 +268,9 @@ def action_fields(
                         spans[i, 2], spans[i, 3] = pos + 1, core_end
                     break
         if _KIND_CARDS[code[i]]:
-            spans[i, 4], spans[i, 5] = _bracketed(data, rest, end)
+            # a collection's cards are in brackets before its amount (which may be in some)
+            last = spans[i, 2] if code[i] == _COLLECT_KIND and spans[i, 2] >= 0 else end
+            spans[i, 4], spans[i, 5] = _bracketed(data, rest, last)
         damaged[i] = _KIND_SHAPED[code[i]] and not matched
     return spans, code, all_in, damaged
 
@@ -430,13 +449,15 @@ def other_fields(
 @njit
 def seat_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray,
-    words: tuple[np.ndarray, ...],
+    words: tuple[np.ndarray, ...], opening: np.ndarray, closing: np.ndarray,
 ) -> np.ndarray:  # fmt: skip
     """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
     (the text after ": " up to `` \\([^ ()]+<suffix>[^()]*\\)``, the grammar's stack suffix
     being " in chips" or nothing) and the stack; all null past a line without ": ". What
     follows the stack ("is sitting out", "out of hand") says nothing of who is dealt in:
-    that comes from what the player does in the hand."""
+    that comes from what the player does in the hand. A grammar whose stack is all the
+    text between ``opening`` and ``closing`` (``Grammar.stack_between``) has its player
+    up to `` <opening>([^()]+)<closing>$``."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # seat, player, stack
     seat_word, separator = words[W_SEAT], words[W_SEAT_SEPARATOR]
@@ -450,6 +471,9 @@ def seat_fields(
             continue
         rest = colon + separator.size
         spans[i, 2], spans[i, 3] = rest, end
+        if opening.size:
+            _stack_between(data, rest, end, opening, closing, spans[i])
+            continue
         pos = find_byte(data, rest, end, _OPEN_PAREN)
         while pos >= 0:
             if pos > rest and data[pos - 1] == _SPACE:
@@ -462,6 +486,27 @@ def seat_fields(
                         break
             pos = find_byte(data, pos + 1, end, _OPEN_PAREN)
     return spans
+
+
+@njit
+def _stack_between(
+    data: np.ndarray, rest: int, end: int, opening: np.ndarray, closing: np.ndarray,
+    spans: np.ndarray,
+) -> None:  # fmt: skip
+    """The player's and the stack's spans (``spans[2:6]``) of a seat line's text ``rest:end``
+    read as ``^(.*?) <opening>([^()]+)<closing>$``."""
+    if not ends_with(data, rest, end, closing):
+        return
+    last = end - closing.size
+    pos = rest
+    while pos < last:
+        if data[pos] == _SPACE and at(data, pos + 1, last, opening):
+            first = pos + 1 + opening.size
+            if first < last and scan.run_without(data, first, last, _NOT_PARENS) == last:
+                spans[3] = pos
+                spans[4], spans[5] = first, last
+                return
+        pos += 1
 
 
 @njit
@@ -862,21 +907,9 @@ def bare_table(
 
 
 @njit
-def button_alone(data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]) -> int:
-    r"""A line of the button's seat alone, ``^Seat (\d+) is the button$`` in PokerStars'
-    words: the seat number (-1: no such line, or a number over 127)."""
-    seat_word, button = words[W_SEAT], words[W_BUTTON]
-    digits = start + seat_word.size
-    last = scan.digits_end(data, digits, end)
-    if not at(data, start, end, seat_word) or last == digits or end - last != button.size:
-        return -1
-    return _small_number(data, digits, last) if at(data, last, end, button) else -1
-
-
-@njit
 def table_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
-    bare_name: bool, button_line: bool = False,
+    bare_name: bool,
 ) -> np.ndarray:  # fmt: skip
     r"""Table lines, as ``^Table:? (?:ID )?'(.*)' (?:(\d+)-[Mm]ax)?[^#]*(?:Seat #(\d+) is
     the button)?$`` reads them in PokerStars' words (digits are ASCII; the grammar's words
@@ -884,8 +917,8 @@ def table_fields(
     after the dash in either case): the table name's span (null: no match), the number
     of seats and the button seat (-1: none, or over 127). The name runs to the last "' "
     after which the rest of the line matches. With ``bare_name``, a line that does not
-    match is read as :func:`bare_table` reads it; with ``button_line``, as
-    :func:`button_alone` reads it (a button's seat and no name)."""
+    match is read as :func:`bare_table` reads it. A line of the button alone, ``^Seat
+    #?([0-9]+) is the button$``, gives the button and no name."""
     out = np.full((starts.size, 4), -1, np.int64)
     table, table_id, max_seats = words[W_TABLE], words[W_TABLE_ID], words[W_MAX_SEATS]
     for i in range(starts.size):
@@ -919,7 +952,23 @@ def table_fields(
             name_end, seats, button = bare_table(data, starts[i], ends[i], words)
             if name_end >= 0:
                 out[i, 0], out[i, 1], out[i, 2], out[i, 3] = starts[i], name_end, seats, button
-    for i in range(starts.size if button_line else 0):
-        if out[i, 0] < 0:
-            out[i, 3] = button_alone(data, starts[i], ends[i], words)
+    seat_word = words[W_SEAT]
+    for i in range(starts.size):  # a line of the button alone: ^Seat #?(\d+) is the button$
+        if out[i, 0] < 0 and at(data, starts[i], ends[i], seat_word):
+            matches, button = _button(data, starts[i], ends[i], words)
+            if matches and button >= 0 and _button_start(data, starts[i], ends[i], words):
+                out[i, 3] = button
     return out
+
+
+@njit
+def _button_start(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
+) -> bool:
+    """Whether ``start:end`` is the button's words and seat number alone: the seat word,
+    digits (maybe after the hand-number mark), the button word."""
+    pos = start + words[W_SEAT].size
+    if pos < end and data[pos] == words[W_HAND_NUMBER][0]:
+        pos += 1
+    digits = scan.digits_end(data, pos, end)
+    return digits > pos and digits + words[W_BUTTON].size == end

@@ -7,9 +7,12 @@ folds"``), a separator (``": "`` or a space, which a room may mix: ``"{player}: 
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
-``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
-is; followed by more of the template, the longest text after which the rest follows).
-Amounts and other words are runs of non-whitespace. A line whose verb is known but
+``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
+is; followed by more of the template, the longest text after which the rest follows) and
+``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts dead
+blind [{amount} + {more}]``). Amounts and other words are runs of non-whitespace; in a
+room whose amounts may hold spaces (``[2 250 $]``), an amount runs to the first place the
+literal after it follows (or to the line's end). A line whose verb is known but
 whose rest does not follow any template of that verb is damaged. Templates render to
 plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
@@ -25,6 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ingest.engine import scan
+from ingest.engine.amounts import DEFAULT_STYLE, AmountStyle
 from ingest.engine.wording import Wording
 
 # Every kind of event, in code order: what actions and the other chip-moving lines become.
@@ -48,17 +52,18 @@ ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
 KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action's code
 
-# Ops of a template after its verb: a literal, or a field (a word, the text up to "]", or
-# the rest of the line).
-OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY = 0, 1, 2, 3
+# Ops of a template after its verb: a literal, or a field (a word, the text up to "]", the
+# rest of the line, or an amount that may hold spaces: the text up to the literal after it).
+OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY, OP_TEXT = 0, 1, 2, 3, 4
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
-# slot of the chips a raise adds.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED = 0, 1, 2, 3
+# slot of the chips a raise adds, the slot of a second amount added to the first.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE = 0, 1, 2, 3, 4
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
-    "added": (OP_WORD, SLOT_ADDED),
+    "added": (OP_WORD, SLOT_ADDED), "more": (OP_WORD, SLOT_MORE),
     "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
 }  # fmt: skip
+_AMOUNT_FIELDS = ("amount", "to", "by", "added", "more")
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
 _TOKEN = re.compile(r"\{(\w+)\}")
 _PLAYER = "{player}"
@@ -85,6 +90,7 @@ class Actions:
     literals: tuple[np.ndarray, np.ndarray]  # literal table indexed by op_literal
     op_literal: np.ndarray
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
+    spaced_amounts: bool = False  # amount fields may hold spaces (run to the next literal)
 
     @property
     def prefix_texts(self) -> tuple[str, ...]:
@@ -101,6 +107,9 @@ class Actions:
         for k, part in enumerate(parts):
             if k % 2 == 0:
                 pattern += re.escape(part)
+            elif self.spaced_amounts and part in _AMOUNT_FIELDS:
+                following = parts[k + 1]  # the literal after it: the field stops where it starts
+                pattern += f"((?:(?!{re.escape(following)}).)+)" if following else "(.+?)"
             else:
                 pattern += _FIELD_REGEX[_FIELDS[part][0]]
         suffix = bytes(self.all_in).decode()
@@ -117,10 +126,15 @@ class Actions:
         return template.partition(_PLAYER)[0]
 
 
-def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in") -> Actions:
+def compile_actions(
+    templates: Mapping[str, str], all_in: str = " and is all-in", spaced_amounts: bool = False
+) -> Actions:
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
     must come after it (the first verb that matches wins). An ``{any}`` that does not end
-    its template is followed by literal text, and a template has at most one such."""
+    its template is followed by literal text, and a template has at most one such. With
+    ``spaced_amounts`` (a room whose amount style puts spaces in amounts, see
+    ``AmountStyle.spaced``) an amount field is the text up to the first place the literal
+    after it starts (the line's end for the last field), at least one character."""
     separators = set()
     verbs, codes, bounds, sizes, prefixes = [], [], [0], [], []
     kinds, slots, literal_ids = [], [], []
@@ -151,6 +165,11 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
                     literals.append(part)
             else:
                 op, slot = _FIELDS[part]
+                if spaced_amounts and part in _AMOUNT_FIELDS:
+                    if k + 1 < len(parts) and not parts[k + 1] and k + 2 < len(parts):
+                        raise ValueError(f"an amount with spaces is followed by a field: "
+                                         f"{template!r}")  # fmt: skip
+                    op = OP_TEXT
                 kinds.append(op)
                 slots.append(slot)
                 literal_ids.append(-1)
@@ -180,6 +199,7 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         literals=scan.literal_table(literals or [""]),
         op_literal=np.array(literal_ids, np.int64),
         all_in=scan.lit(all_in),
+        spaced_amounts=spaced_amounts,
     )
 
 
@@ -254,11 +274,33 @@ class Grammar:
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
-    from the street markers (the last of each board), the summary printing none.
+    from the street markers (the last of each board), the summary printing none;
+    with ``markers_deal_cards`` each marker writes only the cards it deals (``** Dealing turn
+    ** [ 5d ]``), a board being all of its markers' cards.
+
+    ``amounts``: how the room writes amounts (PokerStars' style by default; see
+    :class:`ingest.engine.amounts.AmountStyle`). ``header_lines``: a hand's header is its
+    first line and the lines after it, read as one text (joined by their line ends): the
+    hand number is taken out of it wherever it is written, and the time, which runs to its
+    line's end. The header regexes may then name the table (group ``table``) and its seats
+    (``max_seats``), which a table line gives otherwise. ``stack_between``: the text that
+    opens and closes a seat line's stack, when the stack is all the text between them,
+    spaces and all (``( $ 3.243 )``; by default a word in parentheses).
+    ``card_words``: the room's words for ranks and suits in other languages, to the rank
+    or suit they stand for (a word mapped to one of ``23456789TJQKA`` is a rank, one
+    mapped to ``cdhs`` a suit: ``Kn`` -> ``J``, ``Pik`` -> ``s``); cards are then read as a
+    rank then a suit, separated as ``Wording.card_separator`` says. ``rake_printed``: the
+    room prints its rake (on the total pot line or a line of its own); when not, the rake
+    is what the players left in the pots less what the collect lines pay, where the room's
+    rules allow so much (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a
+    tournament). ``encodings``: the one-byte encodings the room's clients write files in
+    besides UTF-8, in order: a file not in UTF-8 is read in the one under which most of
+    its characters outside ASCII are ones the room writes (its card words, currency signs
+    and amount marks), the first on a tie.
 
     ``time_first``: a hand's first line is its time (the text after the header start:
     ``Game started at: 2015/4/28 1:1:3``), the header with the hand number on its next
-    non-blank line. ``money_names``: the header's
+    non-blank line (``time_line`` the other way round). ``money_names``: the header's
     money text (group ``cur``) as a currency where it is no ISO code (``PM``: ``play``).
     ``limit_by_betting``: the game's text writes no limit, which the hand's betting
     tells: a hand whose big blind (the first posted, not all-in) is the header's first
@@ -297,6 +339,13 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
+    markers_deal_cards: bool = False
+    amounts: AmountStyle = DEFAULT_STYLE
+    header_lines: int = 1
+    stack_between: tuple[str, str] | tuple[()] = ()
+    card_words: Mapping[str, str] = field(default_factory=dict)
+    rake_printed: bool = True
+    encodings: tuple[str, ...] = ()
     time_first: bool = False
     money_names: Mapping[str, str] = field(default_factory=dict)
     limit_by_betting: bool = False
@@ -320,6 +369,7 @@ class Grammar:
             total_labels=scan.literal_table(list(self.totals)),
             room_money_lines=scan.literal_table(list(self.room_money_lines)),
             summary_amounts=scan.literal_table(list(self.summary_amounts)),
+            stack_between=tuple(scan.lit(text) for text in self.stack_between or ("", "")),
         )
 
     @property
@@ -358,3 +408,4 @@ class Tables:
     total_labels: tuple[np.ndarray, np.ndarray]
     room_money_lines: tuple[np.ndarray, np.ndarray]
     summary_amounts: tuple[np.ndarray, np.ndarray]
+    stack_between: tuple[np.ndarray, ...]  # what opens and closes a stack (empty: a word)

@@ -11,11 +11,11 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import scan
+from ingest.engine import grouped, scan
 from ingest.engine.fields import prefixed
 from ingest.engine.grammar import Grammar
 from ingest.engine.lines import Lines
-from ingest.engine.scan import NULL, at, find, njit
+from ingest.engine.scan import NULL, at, find, find_byte, njit
 from ingest.engine.text import TIME_ZONES, amount, to_utc
 from ingest.engine.wording import (
     W_DATE_SEPARATOR,
@@ -28,7 +28,8 @@ from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
-_SPACE, _COLON_BYTE, _OPEN_SQUARE = 32, 58, 91
+_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH = 32, 58, 91, 47
+_NEWLINE, _CR, _TAB = 10, 13, 9
 _OPEN_PAREN, _CLOSE_PAREN = 40, 41
 
 _GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
@@ -154,11 +155,13 @@ def _digits(data: np.ndarray, start: int, end: int, most: int) -> tuple[int, int
 
 @njit
 def _local_time(
-    data: np.ndarray, day: tuple[int, int], time: tuple[int, int], separator: int
-) -> int:
-    """``%Y/%m/%d`` (``separator`` between the date's parts, "/" there) and ``%H:%M:%S`` or
-    ``%H:%M`` (1 to 4 digits for the year, 1 or 2 for the rest) as microseconds since 1970
-    in local time, or -1 when not a valid date and time."""
+    data: np.ndarray, day: tuple[int, int], time: tuple[int, int], separator: int,
+    order: np.ndarray,
+) -> int:  # fmt: skip
+    """``%Y/%m/%d`` (``separator`` between the date's parts, "/" there; ``order``: where the
+    year, month and day stand, ``[0, 1, 2]`` there) and ``%H:%M:%S`` or ``%H:%M`` (1 to 4
+    digits for the year, 1 or 2 for the rest) as microseconds since 1970 in local time, or
+    -1 when not a valid date and time."""
     parts = np.zeros(6, np.int64)
     for group, (start, end) in enumerate((day, time)):
         if start < 0:
@@ -171,13 +174,14 @@ def _local_time(
                 if pos >= end or data[pos] != (separator if group == 0 else _COLON_BYTE):
                     return _NO_TIME
                 pos += 1
-            value, pos = _digits(data, pos, end, 4 if group == 0 and k == 0 else 2)
+            value, pos = _digits(data, pos, end, 4 if group == 0 and k == order[0] else 2)
             if value < 0:
                 return _NO_TIME
             parts[3 * group + k] = value
         if pos != end:
             return _NO_TIME
-    year, month, day_of_month, hour, minute, second = parts
+    year, month, day_of_month = parts[order[0]], parts[order[1]], parts[order[2]]
+    hour, minute, second = parts[3], parts[4], parts[5]
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     lengths = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
     if not (1 <= month <= 12 and 1 <= day_of_month <= lengths[month - 1]):
@@ -208,24 +212,44 @@ def _is_date(data: np.ndarray, start: int, end: int, separator: int) -> bool:
 
 
 @njit
+def _again(
+    data: np.ndarray, start: int, end: int, number: int, number_end: int, id_class: np.ndarray
+) -> int:
+    """Where the hand number ``number:number_end`` is written again in ``start:end``, as a
+    run of hand-number characters of its own (-1: it is not)."""
+    size = number_end - number
+    pos = start
+    while pos + size <= end:
+        if scan.same(data, pos, pos + size, number, number_end) and (
+            pos == start or not id_class[data[pos - 1]]
+        ) and (pos + size == end or not id_class[data[pos + size]]):
+            return pos
+        pos += 1
+    return -1
+
+
+@njit
 def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
     id_end: np.ndarray, words: tuple[np.ndarray, ...], time_apart: bool,
-    time_starts: np.ndarray, time_ends: np.ndarray,
+    time_starts: np.ndarray, time_ends: np.ndarray, date_order: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
-    """Hand header lines: the hand number's span; the template (the line without its hand
-    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$`` or, with
-    the separator ``- ``, ``- [^-]*$``) as the
-    span before the number and the span after it; the time zone (index in
-    ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
-    start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
-    last " - " (the one before it when a date stands between them: ``2007/10/15 - 05:34:03
-    (ET)``), less its brackets and parentheses, cut at spaces: date, time, zone, then the
-    ET date and time and "ET]" (" - ", "#", "/" and "ET]" in PokerStars' words: the
-    grammar's time separator, hand-number mark, date separator and Eastern-time end).
-    With ``time_apart`` the header holds no time: the template is the line less its hand
-    number, and the time is the text of ``time_starts:time_ends`` (a line of its own;
-    none where null)."""
+    """Hand headers (a line, or several lines read as one text): the hand number's span;
+    the template (the header without its hand number, ``#([0-9]+):`` becoming ``#:``, and
+    without its time, `` - [^-]*$`` or, with the separator ``- ``, ``- [^-]*$``, the time
+    running to its line's end) as four spans: before the number, after it, after the
+    number written again on a later line (empty when it is not), and the lines after the
+    time's (empty when none); the time zone (index in ``_ZONE_NAMES``, -1 for none or
+    unknown); whether an ET time is given; and the local start time in microseconds
+    (``_NO_TIME``: unreadable). The time is the text after the last " - " (the one before
+    it when a date stands between them: ``2007/10/15 - 05:34:03 (ET)``), less its brackets
+    and parentheses, cut at spaces: date, time, zone, then the ET date and time and "ET]"
+    (" - ", "#", "/" and "ET]" in PokerStars' words: the grammar's time separator,
+    hand-number mark, date separator and Eastern-time end; a date separator that is a
+    space joins the date's three parts, ``date_order`` telling where the year, month and
+    day stand). With ``time_apart`` the header holds no time: the template is the line
+    less its hand number, and the time is the text of ``time_starts:time_ends`` (a line of
+    its own; none where null)."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
     # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
     # time is after the last separator when no mark follows it
@@ -234,8 +258,10 @@ def _header_fields(
         first += 1
     dash_mark = dash[first : first + 1]
     date_separator = words[W_DATE_SEPARATOR][0]
+    # a date whose parts a space separates is read with "/" between them
+    separator = _SLASH if date_separator == _SPACE else date_separator
     n = starts.size
-    spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
+    spans = np.full((n, 10), NULL, np.int64)  # hand number, the template's four pieces
     zone = np.full(n, -1, np.int64)
     et_given = np.zeros(n, np.bool_)
     local = np.full(n, _NO_TIME, np.int64)
@@ -255,7 +281,17 @@ def _header_fields(
             while pos >= 0:
                 previous, last = last, pos
                 pos = find(data, pos + 1, end, dash)
-        cut = last if last >= 0 and find(data, last + dash.size, end, dash_mark) < 0 else end
+        # the time's line ends at the first line end after it (a header of several lines)
+        line_end = end
+        if last >= 0:
+            newline = find_byte(data, last + dash.size, end, _NEWLINE)
+            if newline >= 0:
+                line_end = newline
+                while line_end > last and (data[line_end - 1] == _CR or data[line_end - 1] == _SPACE
+                                           or data[line_end - 1] == _TAB):
+                    line_end -= 1
+        timed = last >= 0 and find(data, last + dash.size, line_end, dash_mark) < 0
+        cut = last if timed else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = (
             cut == last and previous >= 0
@@ -264,13 +300,22 @@ def _header_fields(
         if split_date:
             cut = previous
         number, colon = _hand_number(data, start, cut, id_class, id_end, mark)
+        again = -1
+        if number >= 0:
+            newline = find_byte(data, colon, cut, _NEWLINE)
+            if newline >= 0:
+                again = _again(data, newline, cut, number, colon, id_class)
         spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
-        spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
+        spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), (again if again >= 0 else cut)
+        spans[i, 6] = again + colon - number if again >= 0 else cut
+        spans[i, 7] = cut
+        spans[i, 8], spans[i, 9] = (line_end, end) if timed else (end, end)
         size = 0
         k = (previous if split_date else last) + dash.size if last >= 0 else start
-        stop = end
+        stop = line_end
         if time_apart:
             k, stop = (time_starts[i], time_ends[i]) if time_starts[i] >= 0 else (0, 0)
+        spaces = 0
         while k < stop:
             if split_date and k == last:  # the " - " between the date and the time
                 when[size] = _SPACE
@@ -279,6 +324,9 @@ def _header_fields(
                 continue
             if data[k] != _OPEN_SQUARE and data[k] != _OPEN_PAREN and data[k] != _CLOSE_PAREN:
                 when[size] = data[k]
+                if data[k] == _SPACE and date_separator == _SPACE and spaces < 2:
+                    when[size] = _SLASH  # the date's first two spaces separate its parts
+                    spaces += 1
                 size += 1
             k += 1
         fields[:, :] = -1
@@ -298,20 +346,21 @@ def _header_fields(
         if fields[2, 0] >= 0:
             zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
         day, time = (fields[3], fields[4]) if et_given[i] else (fields[0], fields[1])
-        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]), date_separator)
+        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]), separator, date_order)
     return spans, zone, et_given, local
 
 
-_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur", "table")
+_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur", "table",
+                  "max_seats")
 
 
 def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
-    by the grammar's header regex: room, tournament and level, game, limit, currency,
-    blinds and the table's name where the header holds it. Money is named by its ISO code
-    (or a name of the grammar's ``money_names``), or by a sign before or after the small
-    blind; a cash game with neither is in the grammar's currency (play money unless it
-    says)."""
+    by the grammar's header regex: room, tournament and level, game, limit, currency and
+    blinds, and the table and its seats where the header names them. Money is named by its
+    ISO code (or a name of the grammar's ``money_names``), or by a sign before or after the
+    small blind; a cash game with neither is in the grammar's currency (play money unless
+    it says). The blinds are read in the grammar's amount style."""
     h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
@@ -334,32 +383,36 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
     return h.with_columns(
         # a game of one blind (the button's: 6+ Hold'em, Short Deck) has no small blind
-        small_blind=pl.when(h["sb"].is_null()).then(0).otherwise(amount(h["sb"], h["in_cents"])),
-        big_blind=amount(h["bb"], h["in_cents"]),
+        small_blind=pl.when(h["sb"].is_null()).then(0)
+        .otherwise(amount(h["sb"], h["in_cents"], grammar.amounts)),
+        big_blind=amount(h["bb"], h["in_cents"], grammar.amounts),
     )
 
 
-def _first_of_hands(tables: pl.DataFrame, hands: int) -> pl.DataFrame:
-    """Each hand's first row of ``tables`` (table lines in hand order; nulls: none)."""
-    table_hand = tables["hand"].to_numpy()
-    first_of_hand = np.ones(table_hand.size, np.bool_)
-    first_of_hand[1:] = table_hand[1:] != table_hand[:-1]
-    row = np.full(hands, -1, np.int64)
-    row[table_hand[first_of_hand]] = np.flatnonzero(first_of_hand)
-    tables = tables.select("table_name", "max_seats", "button_seat")
-    return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
-
-
 def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
-    """Each hand's table name, seats and button from its first table line (nulls: none);
-    the button, when that line names none, from a line of its own (``Seat 2 is the
-    button``)."""
-    named = lines.tables["table_name"].is_not_null()
-    found = _first_of_hands(lines.tables.filter(named), hands)
-    if named.all():
-        return found
-    alone = _first_of_hands(lines.tables.filter(~named), hands)["button_seat"]
-    return found.with_columns(button_seat=pl.coalesce("button_seat", alone))
+    """Each hand's table name, seats and button from its first table line that gives each
+    (nulls: none; a line of the button alone gives only the button)."""
+    columns = ("table_name", "max_seats", "button_seat")
+    table_hand = lines.tables["hand"].to_numpy()
+    out = {}
+    for column in columns:
+        values = lines.tables[column]
+        row = grouped.first_rows(table_hand, hands, values.is_not_null().to_numpy())
+        padded = pl.concat([values, values.clear(1)])
+        out[column] = padded.gather(np.where(row < 0, values.len(), row))
+    return pl.DataFrame(out)
+
+
+def _header_rows(lines: Lines, rows: np.ndarray, count: int) -> np.ndarray:
+    """Each hand's last header line: the ``count - 1``-th line after its first, or its last
+    line before that (see ``Grammar.header_lines``)."""
+    last = rows.copy()
+    for k in range(1, count):
+        following = rows + k
+        inside = following < lines.line_hand.size
+        inside[inside] = lines.line_hand[following[inside]] == lines.line_hand[rows[inside]]
+        last = np.where(inside, following, last)
+    return last
 
 
 def _second_lines(lines: Lines, rows: np.ndarray) -> np.ndarray:
@@ -373,7 +426,7 @@ def _second_lines(lines: Lines, rows: np.ndarray) -> np.ndarray:
     return np.where(found, second, -1)
 
 
-def _header_rows(
+def _header_and_time(
     lines: Lines, rows: np.ndarray, grammar: Grammar
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each hand's header line (with its hand number) and its time, as a span of the text
@@ -389,8 +442,7 @@ def _header_rows(
         found = second >= 0
         return rows, np.where(found, text.starts[second], NULL), np.where(
             found, text.ends[second], NULL)  # fmt: skip
-    after = prefixed(text.data, text.starts[rows], text.ends[rows],
-                            *grammar.tables.header_starts)  # fmt: skip
+    after = prefixed(text.data, text.starts[rows], text.ends[rows], *grammar.tables.header_starts)
     return np.where(second >= 0, second, rows), np.where(after >= 0, after, NULL), text.ends[rows]
 
 
@@ -403,18 +455,18 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     text, starts = lines.text, lines.starts
     data = text.data
     tables = grammar.tables
-    rows, time_starts, time_ends = _header_rows(lines, starts["idx"].to_numpy(), grammar)
+    rows, time_starts, time_ends = _header_and_time(lines, starts["idx"].to_numpy(), grammar)
+    last = _header_rows(lines, rows, grammar.header_lines)
     spans, zone, et_given, local = _header_fields(
-        data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end,
+        data, text.starts[rows], text.ends[last], tables.hand_id, tables.hand_id_end,
         grammar.wording.words, grammar.time_apart, time_starts, time_ends,
+        grammar.wording.date_fields,
     )
-    first, group = scan.distinct(data, spans[:, 2:6])
+    first, group = scan.distinct(data, spans[:, 2:10])
     templates = pl.DataFrame(
-        {
-            "before": text.strings(spans[first, 2], spans[first, 3], ""),
-            "after": text.strings(spans[first, 4], spans[first, 5], ""),
-        }
-    ).select(template=pl.col("before") + pl.col("after"))
+        {f"piece{k}": text.strings(spans[first, 2 * k], spans[first, 2 * k + 1], "")
+         for k in range(1, 5)}
+    ).select(template=pl.concat_str([f"piece{k}" for k in range(1, 5)]))  # fmt: skip
     # a time with no zone written is in the grammar's implied zone
     zones = pl.Series([*_ZONE_NAMES, "America/New_York", grammar.implied_zone], dtype=pl.String)
     written = len(_ZONE_NAMES)
@@ -429,24 +481,32 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     # grammar implies (the importer's --timezone overrides it).
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
-    decoded = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
-    return pl.concat(
+    fields = _template_fields(templates, grammar).drop("game").rename(
+        {"game_name": "game", "table": "header_table", "max_seats": "header_seats"}
+    )
+    info = pl.concat(
         [
             starts,
             pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
-            decoded[group],
+            fields[group],
             started_at.select("started_at"),
             _table_fields(lines, starts.height),
         ],
         how="horizontal",
-    ).with_columns(table_name=pl.coalesce("table_name", "table")).drop("table")
+    )
+    # a header that names the table and its seats gives them where no table line does
+    return info.with_columns(
+        table_name=pl.coalesce("table_name", "header_table"),
+        max_seats=pl.coalesce("max_seats", pl.col("header_seats").cast(pl.Int8, strict=False)),
+    ).drop("header_table", "header_seats")
 
 
 def decodes(lines: list[str], grammar: Grammar) -> bool:
-    """Whether one of ``lines``, read as a hand's first line, is decoded by the grammar: its
-    template (the line less its hand number and time, as :func:`hand_info` takes them out)
-    matches one of the grammar's header regexes. A room is told from another by its whole
-    first line, not by how it begins."""
+    """Whether one of ``lines``, read as a hand's header (its first line, or its first
+    lines joined by line ends: ``Grammar.header_lines``), is decoded by the grammar: its
+    template (the header less its hand number and time, as :func:`hand_info` takes them
+    out) matches one of the grammar's header regexes. A room is told from another by its
+    whole first line, not by how it begins."""
     if not lines:
         return False
     encoded = [line.encode("utf-8") for line in lines]
@@ -456,13 +516,14 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     tables = grammar.tables
     none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
-                           grammar.wording.words, grammar.time_apart, none, none)[0]  # fmt: skip
+                           grammar.wording.words, grammar.time_apart, none, none,
+                           grammar.wording.date_fields)[0]  # fmt: skip
     raw = data.tobytes()
     templates = pl.Series(
         [
-            (raw[a:b] + raw[c:d]).decode("utf-8", "replace")
-            for a, b, c, d in spans[:, 2:6].tolist()
-            if a >= 0
+            b"".join(raw[row[k] : row[k + 1]] for k in range(0, 8, 2)).decode("utf-8", "replace")
+            for row in spans[:, 2:10].tolist()
+            if row[0] >= 0
         ],
         dtype=pl.String,
     )

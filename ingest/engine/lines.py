@@ -14,19 +14,19 @@ headers are decoded by :mod:`ingest.engine.header`.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import fields, scan, summary
+from ingest.engine import cards, fields, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
 from ingest.engine.text import ChunkText
 from ingest.engine.wording import (
+    W_BUTTON,
     W_CANCELLED,
     W_CARDS_OPEN,
     W_CHAT_END,
@@ -35,6 +35,7 @@ from ingest.engine.wording import (
     W_MARKER_CLOSE,
     W_MARKER_OPEN,
     W_SEAT,
+    W_SEAT_SEPARATOR,
     W_SUMMARY,
     W_TABLE,
 )  # fmt: skip
@@ -205,8 +206,8 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
-    bare_table: bool, time_line: bool, dealt_opens_preflop: bool, dealt_shows_cards: bool,
-    button_line: bool,
+    bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
+    dealt_shows_cards: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -221,18 +222,22 @@ def _line_kinds(
     Kinds (``_KIND``) are given to the non-blank lines of hands after their first line, -1
     elsewhere; a line with the
     grammar's ``separator`` after the player is an action line; with ``bare_table``, a line
-    before the first marker that is a table's name and seat count is a table line, and
-    with ``button_line`` so is a line of the button's seat alone (``Seat 2 is the
-    button``). With ``time_line`` the first non-blank line after a hand's first is the
-    rest of its header, of no kind (read with the first); with ``dealt_opens_preflop`` a
-    dealt line before any street's marker starts the pre-flop street; with
-    ``dealt_shows_cards`` (dealt lines begin as action lines do: ``Player X received
-    card: [7d]``) a dealt line is one that opens its cards or ends as a dealt line of a
-    card not shown does (``Player X received a card.``). The words are the grammar's
-    (see :class:`ingest.engine.wording.Wording`)."""
+    before the first marker that is a table's name and seat count is a table line, and so
+    is a line before the first marker that is the button's alone (``Seat 9 is the
+    button``: the seat word, no seat separator, the button word at its end). With
+    ``time_line`` the first non-blank line after a hand's first is the rest of its header
+    (its time, or its hand number where the time comes first), and with ``header_lines``
+    over 1 the lines after its first up to that many are its header, of no kind (read
+    with the header); with ``dealt_opens_preflop`` a dealt line before any street's marker
+    starts the pre-flop street; with ``dealt_shows_cards`` (dealt lines begin as action
+    lines do: ``Player X received card: [7d]``) a dealt line is one that opens its cards or
+    ends as a dealt line of a card not shown does (``Player X received a card.``). The
+    words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
-    chat_end, cards_open, unseen = words[W_CHAT_END], words[W_CARDS_OPEN], words[W_DEALT_UNSEEN]
+    chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
+    cards_open, unseen = words[W_CARDS_OPEN], words[W_DEALT_UNSEEN]
+    header_left = 0
     n = starts.size
     hand = np.empty(n, np.int64)
     is_start = np.zeros(n, np.bool_)
@@ -269,9 +274,13 @@ def _line_kinds(
         hands += begins
         hand[i] = hands - 1 if last_header >= file_first else -1
         is_start[i] = begins
+        in_header = header_left > 0 and not begins
+        header_left = header_lines - 1 if begins else max(header_left - 1, 0)
         if begins:
             current_street, current_board = 0, 1
             header_next = time_line
+        elif in_header:
+            pass  # a line of the header, read with it
         elif last_summary == i and not at(data, start, end, marker_open):
             # a summary line of another shape than a marker's ("------ Summary ------")
             is_marker[i] = True
@@ -292,16 +301,19 @@ def _line_kinds(
         if header_next:
             header_next = False
             continue  # the rest of the hand's header, read with its first line
+        if in_header:
+            continue  # a line of its header, read with its header
         seat = at(data, start, end, seat_word)
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
+        elif (
+            seat and current_street == 0 and ends_with(data, start, end, button)
+            and find(data, start, end, seat_separator) < 0
+        ):  # fmt: skip
+            kind[i] = _TABLE_LINE  # the button's line
         elif seat and summary:
             kind[i] = _SUMMARY_SEAT
-        elif seat and button_line and current_street == 0 and (
-            fields.button_alone(data, start, end, words) >= 0
-        ):
-            kind[i] = _TABLE_LINE
         elif seat:
             kind[i] = _SEAT_LINE
         elif summary:
@@ -359,7 +371,7 @@ def _room_money(
     rest = fields.prefixed(data, starts[candidates], ends[candidates],
                            *grammar.tables.room_money_lines)  # fmt: skip
     rows = candidates[rest >= 0]
-    amount = scan.hundredths(data, rest[rest >= 0], ends[rows], -1)
+    amount = grammar.amounts.hundredths(data, rest[rest >= 0], ends[rows], -1)
     return pl.DataFrame({"hand": hand[rows], "idx": rows, "amount_h": amount})
 
 
@@ -415,7 +427,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
             grammar.time_line or grammar.time_first, grammar.dealt_opens_preflop,
-            dealt_shows_cards, wording.button_line,
+            grammar.header_lines, dealt_shows_cards,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -450,7 +462,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         return text.strings(spans[:, column], spans[:, column + 1], "")
 
     def amounts(spans: np.ndarray, column: int, absent: int = -1) -> pl.Series:
-        return pl.Series(scan.hundredths(data, spans[:, column], spans[:, column + 1], absent))
+        return pl.Series(grammar.amounts.hundredths(data, spans[:, column], spans[:, column + 1],
+                                                    absent))
 
     start_rows = np.flatnonzero(is_start)
     starts_frame = frame(start_rows, "file", "offset", "line_no", "text")
@@ -468,7 +481,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows], words)
     dealt_hand = hand[rows]
     rows = rows_of("seat")
-    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words)
+    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words,
+                               *tables.stack_between)  # fmt: skip
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     players = np.ascontiguousarray(spans[:, 2:4])
     dealt_row, is_hero, owner = fields.dealt_to_seats(
@@ -507,7 +521,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         data, starts[rows], ends[rows], words, grammar.summary_results
     )
     spans, sign = spans[useful], sign[useful].astype(np.int64)
-    result = scan.hundredths(data, spans[:, 6], spans[:, 7], 0)
+    result = grammar.amounts.hundredths(data, spans[:, 6], spans[:, 7], 0)
     summary_seats = frame(
         rows[useful],
         seat=_nullable(fields.seat_numbers(data, spans[:, 0], spans[:, 1]), NO_SEAT, pl.Int8),
@@ -546,17 +560,22 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
         cards=strings(spans[with_cards], 2),
     )
-    summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts)
+    summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts,
+                                           grammar.amounts)
     if grammar.boards_in_markers:
         boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
-                                       grammar.wording)  # fmt: skip
-    seats, events = _tens(seats, "dealt", wording.ten), _tens(events, "cards", wording.ten)
-    summary_seats, boards = (_tens(summary_seats, "cards", wording.ten),
-                             _tens(boards, "cards", wording.ten))  # fmt: skip
+                                       grammar.wording, grammar.markers_deal_cards)  # fmt: skip
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
+    if grammar.card_words or wording.card_separator != " ":  # cards in the room's words
+        def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
+            read = cards.normalized(frame[column], grammar.card_words, wording.card_separator)
+            return frame.with_columns(read)
+
+        seats, events = cards_of(seats, "dealt"), cards_of(events, "cards")
+        boards, summary_seats = cards_of(boards, "cards"), cards_of(summary_seats, "cards")
     return Lines(
         starts=starts_frame,
         preamble=frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file", "offset",
@@ -564,8 +583,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(text, hand, rows_of("table"), words, wording.bare_table_name,
-                       wording.button_line),
+        tables=_tables(text, hand, rows_of("table"), words, wording.bare_table_name),
         seats=seats,
         events=events,
         totals=totals,
@@ -597,15 +615,6 @@ def _dealt_cards(
     return cards.scatter(joined["seat"], joined["cards"])
 
 
-def _tens(frame: pl.DataFrame, column: str, ten: str) -> pl.DataFrame:
-    """``frame`` with the tens of the cards of ``column`` written ``T`` where the room writes
-    them ``ten`` (``10c``)."""
-    if ten == "T":
-        return frame
-    pattern = rf"(^|[ \[]){re.escape(ten)}([cdhs])"
-    return frame.with_columns(pl.col(column).str.replace_all(pattern, "${1}T${2}"))
-
-
 def _summary_winnings(
     events: pl.DataFrame, summary_seats: pl.DataFrame, seats: pl.DataFrame
 ) -> pl.DataFrame:
@@ -631,6 +640,11 @@ def _summary_winnings(
     return both.sort("hand", "idx", maintain_order=True)
 
 
+def _plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Amounts in hundredths added, -1 (unreadable) where either is."""
+    return np.where((a < 0) | (b < 0), -1, a + b)
+
+
 def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     """Two columns of hundredths added, -1 (unreadable) where either is."""
     x, y = a.to_numpy(), b.to_numpy()
@@ -639,13 +653,12 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
 
 def _tables(
     text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...],
-    bare_name: bool, button_line: bool,
+    bare_name: bool,
 ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
     :func:`ingest.engine.fields.table_fields`; a line of the button alone has no name);
     lines of another form are left out."""
-    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name,
-                                button_line)  # fmt: skip
+    found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
     matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
     found, rows = found[matched], rows[matched]
     return pl.DataFrame(
@@ -680,6 +693,7 @@ def _events(
     ``seat_lines``: hand, player span and seat number of each seat line); and the lines
     read as no event nor as a line the grammar knows (row numbers)."""
     data, starts, ends = text.data, text.starts, text.ends
+    hundredths = grammar.amounts.hundredths
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
     )
@@ -734,10 +748,14 @@ def _events(
             "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
-            "value_h": scan.hundredths(data, np.where(~is_action | with_amount, last_first, NULL),
-                                       last_end, -1),
-            "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
-                                     both(action[:, 0], other[:, 7]), -1),
+            "value_h": _plus(
+                hundredths(data, np.where(~is_action | with_amount, last_first, NULL), last_end,
+                           -1),
+                hundredths(data, both(action[:, 10], np.full(line.size, NULL)),
+                           both(action[:, 11], np.full(line.size, NULL)), 0),
+            ),
+            "fee_h": hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
+                                both(action[:, 0], other[:, 7]), -1),
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip

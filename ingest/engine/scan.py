@@ -201,7 +201,7 @@ def equal_to(data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: 
 
 
 @njit
-def _currency_width(data: np.ndarray, pos: int, end: int) -> int:
+def currency_width(data: np.ndarray, pos: int, end: int) -> int:
     """Byte length of a currency sign ($, €, £, ₹, ¥) at ``pos``, or 0."""
     b = data[pos]
     if b == 36:
@@ -231,10 +231,10 @@ def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: i
         thousands = end > start + 1 and data[end - 1] == 107  # "k"
         if thousands:
             end -= 1
-        pos = start + (_currency_width(data, start, end) if end > start else 0)
+        pos = start + (currency_width(data, start, end) if end > start else 0)
         if pos == start:  # a sign after the amount ("12€")
             for width in (1, 2, 3):
-                if end - width > start and _currency_width(data, end - width, end) == width:
+                if end - width > start and currency_width(data, end - width, end) == width:
                     end -= width
                     break
         if pos >= end or not 48 <= data[pos] <= 57:

@@ -9,6 +9,7 @@ by hand, so only the hands that really trigger the failure are lost, each as an 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ import polars as pl
 import pyarrow as pa
 
 from ingest import schemas
+from ingest.engine.amounts import SIGNS
 from ingest.engine.build import build
 from ingest.engine.contract import Chunk, ParseResult, concat_results
 from ingest.engine.grammar import Grammar
@@ -105,6 +107,30 @@ class TextSite:
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         return any(decodes(_header_lines(text, grammar), grammar) for grammar in self.grammars)
 
+    def _decoded(self, chunk: Chunk) -> Chunk:
+        """The chunk in the encoding of the room's (``Grammar.encodings``) under which most
+        of its characters outside ASCII are ones the room writes, when it is not UTF-8 (the
+        reader takes such text as cp1252): its card words, currency signs, amount marks."""
+        encodings = self.grammar.encodings
+        if chunk.encoding not in encodings or len(encodings) < 2:
+            return chunk
+        known = self._known_characters
+
+        def score(encoding: str) -> int:
+            text = chunk.data.decode(encoding, errors="replace")
+            return sum(text.count(character) for character in known)
+
+        best = max(encodings, key=lambda encoding: (score(encoding), -encodings.index(encoding)))
+        return chunk if best == chunk.encoding else dataclasses.replace(chunk, encoding=best)
+
+    @functools.cached_property
+    def _known_characters(self) -> frozenset[str]:
+        """The characters outside ASCII that the room's grammar says it writes."""
+        grammar = self.grammar
+        written = "".join([*grammar.card_words, SIGNS, grammar.amounts.group_marks,
+                           grammar.amounts.decimal_marks])  # fmt: skip
+        return frozenset(character for character in written if ord(character) > 127)
+
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
         """The tables of the chunks' hands, parsed in one pass per dialect, the format's own
         first (raises on a failure)."""
@@ -158,6 +184,7 @@ class TextSite:
         Each hand ends up as exactly one of: a ``hands`` row (with its players, actions
         and collections), an ``import_skips`` row or an ``import_errors`` row. Hands of
         the room's other flop games are read too when ``every_flop_game``."""
+        chunk = self._decoded(chunk)
         try:
             return self._tables([chunk], every_flop_game)
         except _FAILURES as exc:
@@ -167,6 +194,7 @@ class TextSite:
         """The hands of several chunks (whole small files) in one pass, as :meth:`parse`
         gives them one by one: a parse pays a fixed cost (about 80 ms) whatever its size,
         which a folder of small files would otherwise pay once per file."""
+        chunks = [self._decoded(chunk) for chunk in chunks]
         try:
             return self._tables(chunks)
         except _FAILURES:
@@ -244,12 +272,14 @@ def _hand_starts(text: bytes, grammar: Grammar) -> set[int]:
 
 def _header_lines(text: str, grammar: Grammar) -> list[str]:
     """The headers of the first few hands of ``grammar`` in ``text``: the line each starts
-    at, or with ``Grammar.time_first`` the next non-blank line (the hand number's)."""
+    at (and the lines after it, ``Grammar.header_lines`` in all, joined by line ends), or
+    with ``Grammar.time_first`` the next non-blank line (the hand number's)."""
     found = itertools.islice(_text_pattern(grammar.hand_start).finditer(text), _DETECT_LINES)
-    lines = []
+    headers = []
     for match in found:
-        line, _, rest = text[match.start() :].partition("\n")
+        lines = text[match.start() :].split("\n", max(grammar.header_lines, 5))
         if grammar.time_first:
-            line = next((other for other in rest.split("\n", 4) if other.strip()), "")
-        lines.append(line.strip().removeprefix("\ufeff"))
-    return lines
+            lines = [next((line for line in lines[1:] if line.strip()), "")]
+        header = "\n".join(line.strip() for line in lines[: grammar.header_lines])
+        headers.append(header.removeprefix("\ufeff"))
+    return headers

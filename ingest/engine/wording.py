@@ -41,12 +41,13 @@ class Wording:
     space, and ``table_id`` maybe), has ``max_seats`` after its seat count and ends with
     ``button`` after the button's seat; with ``bare_table_name``, a line before the first
     street marker may also be the table's name alone, unquoted, then a space and the seat
-    count (``St. Lucie 6-max Seat #1 is the button``); with ``button_line``, a line of the
-    seat word, the button's seat and ``button`` alone (``Seat 2 is the button``) gives the
-    button. The rest name the words of the lines that move chips outside the actions, in
-    the order the scans read them; ``ten`` is how the room writes a ten in its cards, and
-    ``dealt_unseen`` ends the dealt lines of a room that deals a card a line by name
-    without showing it (``Player X received a card.``).
+    count (``St. Lucie 6-max Seat #1 is the button``); a line of the button alone (``Seat
+    9 is the button``) is read as a table line. ``date_order`` is the order of a date's
+    year, month and day (``dmy``: ``21 03 2011``), ``date_separator`` the mark between
+    them, a space included; ``card_separator`` stands between the cards of a list (``Hc,
+    8h``). The rest name the words of the lines that move chips outside the actions, in
+    the order the scans read them; ``dealt_unseen`` ends the dealt lines of a room that
+    deals a card a line by name without showing it (``Player X received a card.``).
     """
 
     marker_open: str = "*** "
@@ -89,8 +90,8 @@ class Wording:
     date_separator: str = "/"  # between a date's year, month and day
     unknown_card: str = ""  # a card a dealt line does not show ("X"; "": none written)
     shared_card: str = ""  # a later board's card that is the first board's ("-"; "": none)
-    button_line: bool = False  # the button's seat on a line of its own ("Seat 2 is the button")
-    ten: str = "T"  # how the room writes a ten's rank ("10c"): cards are stored with "T"
+    date_order: str = "ymd"
+    card_separator: str = " "
     dealt_unseen: str = ""  # what ends a dealt line of a card not shown (" received a card.")
 
     @functools.cached_property
@@ -104,6 +105,11 @@ class Wording:
         table, bounds = scan.literal_table(list(self.streets))
         codes = np.array([STREET_CODES[s] for s in self.streets.values()], np.int8)
         return table, bounds, codes
+
+    @functools.cached_property
+    def date_fields(self) -> np.ndarray:
+        """Where the year, the month and the day stand in a date (0, 1 or 2 each)."""
+        return np.array([self.date_order.index(part) for part in "ymd"], np.int64)
 
     @functools.cached_property
     def run_table(self) -> tuple[np.ndarray, np.ndarray]:
@@ -122,8 +128,8 @@ class Wording:
 WORDS = tuple(
     f.name
     for f in fields(Wording)
-    if f.name
-    not in ("streets", "run_words", "pot_words", "halves", "bare_table_name", "button_line", "ten")
+    if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name",
+                      "date_order", "card_separator")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,

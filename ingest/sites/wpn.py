@@ -165,9 +165,8 @@ LEGACY = Grammar(
         cards_open=" received card: [",
         dealt_unseen=" received a card.",
         total_pot="Pot: ",
-        button_line=True,
-        ten="10",
     ),
+    card_words={"10": "T"},  # the ten: "[As Ks 10s]", "received card: [10d]"
 )
 
 SITE = TextSite(GRAMMAR, __file__, dialects=(LEGACY,))
