@@ -4,7 +4,8 @@ balanced hand.
 For each room, three real hands are parsed with one of them damaged (lines deleted,
 duplicated, swapped or cut, bytes changed); the other two must come out exactly as from the
 undamaged text. The PokerStars hands are the committed fixture (``tests/fixtures``); the
-other rooms' hands are read in place from the shared corpus (skipped without it).
+other rooms' hands are read in place from the shared corpus, or the formats folder beside
+it (skipped without it).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ingest.sites import (
     kingsclub,
     pacific,
     pokerstars,
+    seals,
     winamax,
     wpn,
 )
@@ -46,6 +48,7 @@ class Room:
     files: tuple[str, ...] = ()  # one-hand files of the corpus; none: the PokerStars fixture
     room: str = ""  # the room its hands are of (by default the name it is listed by)
     header_lines: int = 1  # the lines of a hand's header, the last naming the hand
+    every_flop_game: bool = False  # Hold'em hands read too (a room with few Omaha hands)
 
 
 ROOMS = {
@@ -95,6 +98,15 @@ ROOMS = {
         "PacificPoker/cash/888-PLO-USD-10.00-20.00-201405.dutch.txt",
         "PacificPoker/tour/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt",
     )),
+    # a four-line header and no summary: a refund and its pot among the streets, a side pot
+    # paid before the main pot's showdown, a post of both blinds (one Omaha hand: Hold'em
+    # read too, from the formats files)
+    "Seals With Clubs": Room(seals.SITE, "utf-8", "#{} - ",
+                             ("5297786-137", "5338590-82", "5557960-70"), (
+        "SealsWithClubs/cash/PLO-9max-mBTC-1.00-1.00-201304.txt",
+        "../formats/SealsWithClubs/cash/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt",
+        "../formats/SealsWithClubs/cash/NLHE-6max-mBTC-0.50-1.00-201304.post.both.txt",
+    ), every_flop_game=True),
 }  # fmt: skip
 
 
@@ -109,10 +121,17 @@ class Sample:
     clean: ParseResult
 
     def parse(self, data: bytes) -> ParseResult:
-        return self.room.site.parse(Chunk(data, SOURCE, 0, 1, self.room.encoding))
+        return _parse(self.room, data)
 
     def named(self, hand: int) -> bytes:
         return self.room.names.format(self.ids[hand]).encode(self.room.encoding)
+
+
+def _parse(room: Room, data: bytes) -> ParseResult:
+    chunk = Chunk(data, SOURCE, 0, 1, room.encoding)
+    if room.every_flop_game:
+        return room.site.parse(chunk, every_flop_game=True)  # type: ignore[call-arg]
+    return room.site.parse(chunk)
 
 
 def _hands(room: Room, request: pytest.FixtureRequest) -> list[bytes]:
@@ -129,7 +148,7 @@ def sample(request: pytest.FixtureRequest) -> Sample:
     hands = _hands(room, request)
     for hand in hands:
         assert b"\r" not in hand and b"\n\n\n" not in hand, "one hand per file, LF line ends"
-    clean = room.site.parse(Chunk(SEPARATOR.join(hands), SOURCE, 0, 1, room.encoding))
+    clean = _parse(room, SEPARATOR.join(hands))
     return Sample(request.param, room, hands, list(room.ids), clean)
 
 

@@ -319,7 +319,8 @@ def build(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
     )
     info = _game_from_cards(info, players)
-    bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game)
+    bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game,
+                                 grammar.summary)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
         ok = np.ones(n, np.bool_)

@@ -15,7 +15,6 @@ from ingest.engine import scan
 from ingest.engine.grammar import (
     EVENT_KINDS,
     NOT_EVENTS,
-    OP_ANY,
     OP_BRACKETED,
     OP_LITERAL,
     OP_TEXT,
@@ -83,86 +82,77 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
 
 
 @njit_inline
-def _match_range(
-    data: np.ndarray, pos: int, end: int, first_op: int, last_op: int, op_kind: np.ndarray,
-    op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray, op_literal: np.ndarray,
-    out: np.ndarray,
-) -> int:  # fmt: skip
-    """Where the ops ``first_op:last_op`` followed from ``pos`` end (-1: they do not); the
-    fields' spans go to ``out``. An ``{any}`` among them takes the rest of the text."""
-    for k in range(first_op, last_op):
-        kind = op_kind[k]
-        if kind == OP_LITERAL:
-            literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
-            if not scan.at(data, pos, end, literal):
-                return -1
-            pos += literal.size
-            continue
-        first = pos
-        if kind == OP_TEXT:  # ((?:(?!L).)+) before the literal L after it, else (.+)
-            if pos >= end:
-                return -1
-            if k + 1 < last_op and op_kind[k + 1] == OP_LITERAL:
-                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                if scan.at(data, pos, end, following):
-                    return -1
-                pos = scan.find(data, pos + 1, end, following)
-                if pos < 0:
-                    return -1
-            else:
-                pos = end
-        elif kind == OP_WORD:
-            pos = scan.non_space_run(data, pos, end)
-            if k + 1 < last_op and op_kind[k + 1] == OP_LITERAL:
-                # as a regex's \S+ gives back characters the literal after it needs
-                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                while pos > first and not scan.at(data, pos, end, following):
-                    pos -= 1
-            if pos == first:
-                return -1
-        elif kind == OP_BRACKETED:
-            pos = scan.find_byte(data, pos, end, 93)  # "]"
-            if pos < 0:
-                return -1
-        else:
-            pos = end
-        slot = op_slot[k]
-        if slot != SLOT_NONE:
-            out[2 * slot - 2], out[2 * slot - 1] = first, pos
-    return pos
-
-
-@njit_inline
 def match_ops(
     data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
-    op_literal: np.ndarray, out: np.ndarray,
+    op_literal: np.ndarray, out: np.ndarray, tries: np.ndarray,
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6, a second amount at 6:8). An ``{any}`` followed by more ops is the
-    longest text after which they follow (a regex's greedy ``(.*)``)."""
-    out[:] = NULL
-    first_op, last_op = op_bounds[template], op_bounds[template + 1]
-    inner = -1  # the {any} that does not end the template (followed by a literal)
-    for k in range(first_op, last_op - 1):
-        if op_kind[k] == OP_ANY:
-            inner = k
-            break
-    if inner < 0:
-        return _match_range(data, pos, end, first_op, last_op, op_kind, op_slot, table,
-                            bounds, op_literal, out) == end  # fmt: skip
-    pos = _match_range(data, pos, end, first_op, inner, op_kind, op_slot, table, bounds,
-                       op_literal, out)  # fmt: skip
-    if pos < 0:
-        return False
-    literal = table[bounds[op_literal[inner + 1]] : bounds[op_literal[inner + 1] + 1]]
-    for cut in range(end - literal.size, pos - 1, -1):
-        if scan.at(data, cut, end, literal) and _match_range(
-            data, cut, end, inner + 1, last_op, op_kind, op_slot, table, bounds, op_literal, out
-        ) == end:
+    raise adds at 4:6, a second amount at 6:8, pot at 8:10). A text field ends at the first
+    place the literal after it is found from which the rest follows too, as a regex's
+    ``(.+?)`` does: when the rest does not, the last text field that can end further on
+    does, the ones after it read again (``tries``: per text field, where its literal is
+    looked for from and where it was found)."""
+    begin = pos
+    tries[:] = -1
+    while True:
+        out[:] = NULL
+        pos = begin
+        matched = True
+        text = 0  # the text fields read so far
+        movable = -1  # the last of them that ended at a literal
+        for k in range(op_bounds[template], op_bounds[template + 1]):
+            kind = op_kind[k]
+            if kind == OP_LITERAL:
+                literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
+                if not scan.at(data, pos, end, literal):
+                    matched = False
+                    break
+                pos += literal.size
+                continue
+            first = pos
+            if kind == OP_WORD:
+                pos = scan.non_space_run(data, pos, end)
+                if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+                    # as a regex's \S+ gives back characters the literal after it needs
+                    following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                    while pos > first and not scan.at(data, pos, end, following):
+                        pos -= 1
+                if pos == first:
+                    matched = False
+                    break
+            elif kind == OP_TEXT:
+                if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+                    following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                    pos = scan.find(data, max(first + 1, tries[2 * text]), end, following)
+                    if pos < 0:
+                        matched = False
+                        break
+                    tries[2 * text + 1] = pos
+                    movable = text
+                elif pos < end:  # the last field: the rest of the line
+                    pos = end
+                else:
+                    matched = False
+                    break
+                text += 1
+            elif kind == OP_BRACKETED:
+                pos = scan.find_byte(data, pos, end, 93)  # "]"
+                if pos < 0:
+                    matched = False
+                    break
+            else:
+                pos = end
+            slot = op_slot[k]
+            if slot != SLOT_NONE:
+                out[2 * slot - 2], out[2 * slot - 1] = first, pos
+        if matched and pos == end:
             return True
-    return False
+        if movable < 0:
+            return False
+        tries[2 * movable] = tries[2 * movable + 1] + 1
+        tries[2 * movable + 2 :] = -1
 
 
 @njit
@@ -213,20 +203,21 @@ def action_fields(
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks, folds and
     collections: the first brackets, before the amount in a collection), a raise's first
-    amount, the chips a raise adds (a template's ``{added}``) and a second amount the line
-    puts in (``{more}``); the event kind code (-1: not an action); the all-in flag; and
-    whether a betting or checking line follows no template of its verb (the first
-    template with its verb gives the kind; the amount of such a line is its last word,
-    less the all-in suffix). A line is read by the templates of the longest words before
-    the player it starts with; after such words, the name may be empty (``Player
-    folds``), else it has a character at least."""
+    amount, the chips a raise adds (a template's ``{added}``), a second amount the line
+    puts in (``{more}``) and the pot a collect line names (``{pot}``); the event kind code
+    (-1: not an action); the all-in flag; and whether a betting or checking line follows
+    no template of its verb (the first template with its verb gives the kind; the amount
+    of such a line is its last word, less the all-in suffix). A line is read by the
+    templates of the longest words before the player it starts with; after such words,
+    the name may be empty (``Player  folds``), else it has a character at least."""
     n = starts.size
-    # player, amount, cards, raise-by, added, a second amount
-    spans = np.full((n, 12), NULL, np.int64)
+    # player, amount, cards, raise-by, added, a second amount, pot
+    spans = np.full((n, 14), NULL, np.int64)
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(8, np.int64)
+    fields = np.empty(10, np.int64)
+    tries = np.empty(2 * max(np.sum(op_kind == OP_TEXT), 1), np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -250,15 +241,22 @@ def action_fields(
         t = found
         while t >= 0:  # the templates with this verb, in order
             verb_size = verb_bounds[t + 1] - verb_bounds[t] - separator_size[t]
-            # the all-in suffix is never part of a field (a word has no space)
+            # the all-in suffix is no part of a field (a word has no space) ...
             matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
-                                op_slot, literals, literal_bounds, op_literal, fields)  # fmt: skip
+                                op_slot, literals, literal_bounds, op_literal, fields,
+                                tries)  # fmt: skip
+            if not matched and core_end < end:
+                # ... unless the template reads the line only with it (" with (All-in)")
+                matched = match_ops(data, rest + verb_size, end, t, op_bounds, op_kind,
+                                    op_slot, literals, literal_bounds, op_literal, fields, tries)
+                all_in[i] = not matched
             if matched:
                 code[i] = codes[t]
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 spans[i, 8], spans[i, 9] = fields[4], fields[5]
                 spans[i, 10], spans[i, 11] = fields[6], fields[7]
+                spans[i, 12], spans[i, 13] = fields[8], fields[9]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount

@@ -65,6 +65,7 @@ class Lines:
     last_lines: pl.DataFrame  # each hand's last non-blank line: hand, last_idx
     markers: pl.DataFrame  # street markers: street code, marker text
     tables: pl.DataFrame  # table_name, max_seats, button_seat
+    buttons: pl.DataFrame  # lines naming the button's player: button_seat
     seats: pl.DataFrame  # seat, player (and its span), stack, dealt, is_hero
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
     totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots
@@ -207,20 +208,20 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
-    dealt_shows_cards: bool,
+    has_summary: bool, dealt_shows_cards: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
     A hand starts at a header line, or at the first non-blank line after a blank line that
-    follows a summary (so a damaged header still separates two hands; after two blank
-    lines where the hand's header is followed by a blank line: a file that doubles every
-    line); lines of a file before its first header have hand -1. A line's street and board
-    are those of the last marker at or before it (a hand's first line counts as a marker of
-    street 0, board 1; a marker that names no board keeps the board before it; a line
-    that is the summary's opening, of another shape than a marker, is a summary marker).
-    Kinds (``_KIND``) are given to the non-blank lines of hands after their first line, -1
-    elsewhere; a line with the
+    follows a summary, or any blank line in a room that writes none (``has_summary``): a
+    damaged header still separates two hands (after two blank lines where the hand's header
+    is followed by a blank line: a file that doubles every line); lines of a file before
+    its first header have hand -1. A line's street and board are those of the last marker
+    at or before it (a hand's first line counts as a marker of street 0, board 1; a marker
+    that names no board keeps the board before it; a line that is the summary's opening, of
+    another shape than a marker, is a summary marker). Kinds (``_KIND``) are given to the
+    non-blank lines of hands after their first line, -1 elsewhere; a line with the
     grammar's ``separator`` after the player is an action line; with ``bare_table``, a line
     before the first marker that is a table's name and seat count is a table line, and so
     is a line before the first marker that is the button's alone (``Seat 9 is the
@@ -267,7 +268,7 @@ def _line_kinds(
         begins = header or (
             not blank
             and blanks >= spacing
-            and last_summary > last_header
+            and (last_summary > last_header or not has_summary)
             and last_header >= file_first
         )
         blanks = blanks + 1 if blank else 0
@@ -427,7 +428,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
             grammar.time_line or grammar.time_first, grammar.dealt_opens_preflop,
-            grammar.header_lines, dealt_shows_cards,
+            grammar.header_lines, grammar.summary, dealt_shows_cards,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -512,7 +513,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     if collects.size:
         event_board = board.copy()
         event_board[collects] = 1
-    events, unread = _events(
+    events, unread, buttons = _events(
         text, hand, street, event_board, np.sort(np.concatenate([rows_of("action"), collects])),
         rows_of("other"), seat_lines, grammar,
     )  # fmt: skip
@@ -560,15 +561,18 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
         cards=strings(spans[with_cards], 2),
     )
+    if not grammar.summary:  # no summary: the room's amount lines are where the pots are paid
+        rows = np.sort(np.concatenate([rows, rows_of("action"), rows_of("other")]))
     summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts,
-                                           grammar.amounts)
+                                           tables.summary_amount_ends, grammar.amounts)
     if grammar.boards_in_markers:
         boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
                                        grammar.wording, grammar.markers_deal_cards)  # fmt: skip
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
-    unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
+    unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy(),
+                                                  summary_amounts["idx"].to_numpy()]))
     if grammar.card_words or wording.card_separator != " ":  # cards in the room's words
         def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
             read = cards.normalized(frame[column], grammar.card_words, wording.card_separator)
@@ -583,7 +587,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(text, hand, rows_of("table"), words, wording.bare_table_name),
+        tables=_tables(text, hand, rows_of("table"), grammar),
+        buttons=buttons,
         seats=seats,
         events=events,
         totals=totals,
@@ -651,13 +656,32 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     return pl.Series(np.where((x < 0) | (y < 0), -1, x + y))
 
 
-def _tables(
-    text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...],
-    bare_name: bool,
-) -> pl.DataFrame:  # fmt: skip
+def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
+            ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.engine.fields.table_fields`; a line of the button alone has no name);
-    lines of another form are left out."""
+    :func:`ingest.engine.fields.table_fields`, or the grammar's ``table_line`` regex; a
+    line of the button alone has no name); lines of another form are left out."""
+    if grammar.table_line:
+        texts = text.strings(text.starts[rows], text.ends[rows], "text")
+        read = (
+            pl.DataFrame({"hand": hand[rows], "idx": rows})
+            .with_columns(texts.str.extract_groups(grammar.table_line).alias("line"))
+            .unnest("line")
+            .filter(pl.col("table_name").is_not_null())
+        )
+
+        def group(name: str) -> pl.Expr:
+            if name not in read.columns:
+                return pl.lit(None, pl.Int8)
+            # a count written as words ("HU") is the number the grammar gives it, else
+            # the digits it starts with ("9max")
+            words = {word: str(count) for word, count in grammar.seat_counts.items()}
+            digits = pl.col(name).replace(words).str.extract(r"^([0-9]+)", 1)
+            return digits.cast(pl.Int8, strict=False)
+
+        return read.select("hand", "idx", "table_name", max_seats=group("max_seats"),
+                           button_seat=group("button_seat"))  # fmt: skip
+    words, bare_name = grammar.wording.words, grammar.wording.bare_table_name
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
     matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
     found, rows = found[matched], rows[matched]
@@ -686,18 +710,30 @@ def _events(
     other_rows: np.ndarray,
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
     grammar: Grammar,
-) -> tuple[pl.DataFrame, np.ndarray]:
+) -> tuple[pl.DataFrame, np.ndarray, pl.DataFrame]:
     """Events in line order from the action lines (a room's collect lines written as
     templates among them) and the other lines (a line that is two events keeps both, in
     the order return, collect, cash-out, show), with the seat of their player (from
-    ``seat_lines``: hand, player span and seat number of each seat line); and the lines
-    read as no event nor as a line the grammar knows (row numbers)."""
+    ``seat_lines``: hand, player span and seat number of each seat line); the lines
+    read as no event nor as a line the grammar knows (row numbers); and the lines that
+    name who has the button, with the seat (hand, idx, button_seat)."""
     data, starts, ends = text.data, text.starts, text.ends
     hundredths = grammar.amounts.hundredths
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
     )
     found = code >= 0
+    # the line naming who has the button (no event): its player's seat; one with more
+    # words is no line the grammar knows
+    button = code == KIND_CODE["button"]
+    found &= ~(button & damaged)
+    named = action_rows[button & ~damaged]
+    button_players = np.ascontiguousarray(action[button & ~damaged, 0:2])
+    buttons = pl.DataFrame({
+        "hand": hand[named], "idx": named,
+        "button_seat": _nullable(fields.event_seats(data, hand[named], button_players,
+                                                    *seat_lines), NO_SEAT, pl.Int8),
+    })  # fmt: skip
     keep = found & fields.KIND_EVENT[np.maximum(code, 0)]
     # lines with the separator but no verb may still be other chip-moving lines
     other_rows = np.concatenate([other_rows, action_rows[~found]])
@@ -727,6 +763,7 @@ def _events(
     players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
     seats = fields.event_seats(data, hand[rows], players, *seat_lines)
     codes = both(code, other_kind + OTHER_KIND)
+    pot_first, pot_last = both(action[:, 12], other[:, 4]), both(action[:, 13], other[:, 5])
     collect = both(np.zeros(n_actions, bool), other_kind == 1)
     frame = pl.DataFrame(
         {
@@ -741,10 +778,10 @@ def _events(
             "cards": text.strings(both(action[:, 4], other[:, 8]),
                                   both(action[:, 5], other[:, 9]), "cards"),
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
-            # a collect line written as a template names no pot: "pot"
-            "pot": np.where(is_action & (codes == KIND_CODE["collect"]), PLAIN_POT,
-                            fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
-                                               both(action[:, 0], other[:, 5]), wording.words)),
+            # a collect line written as a template that names no pot ({pot}): "pot"
+            "pot": np.where(is_action & (codes == KIND_CODE["collect"]) & (pot_first < 0),
+                            PLAIN_POT, fields.pot_numbers(data, pot_first, pot_last,
+                                                          wording.words)),
             "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
@@ -759,4 +796,4 @@ def _events(
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip
-    return frame, other_rows[unread]
+    return frame, other_rows[unread], buttons

@@ -101,9 +101,10 @@ class TextSite:
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
-        line that starts as one of its grammars' hands do, and whose header (that line, or
-        the next non-blank one where the time comes first) the grammar's header regexes
-        decode (the first few such lines are tried)."""
+        line that starts as one of its grammars' hands do, and whose whole header (that line,
+        and the lines after it of ``Grammar.header_lines``; or the next non-blank one where
+        the time comes first) that grammar's header regexes decode (the first few such lines
+        are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         return any(decodes(_header_lines(text, grammar), grammar) for grammar in self.grammars)
 
