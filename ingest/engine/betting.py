@@ -50,30 +50,19 @@ def events(
     # "raises 1€ to 3€" among the blinds for a player posting a big blind and a dead small).
     code = np.where((code == _RAISE_CODE) & (ev["street"].to_numpy() == 0), _BOTH_BLINDS_CODE,
                     code)  # fmt: skip
+    ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
     cents = in_cents[hand]
     value, value_ok = units(ev["value_h"].to_numpy(), cents)
     fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
+    is_raise = code == _RAISE_CODE
+    x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
+    fee_ok &= code == _CASH_OUT_CODE
     seat = numbers(ev["seat"], 15).astype(np.int64)  # 15 stands for "no seat"
     pkey = hand * 16 + seat
     key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
+    args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
+            big_blind[hand], calls_total[hand])  # fmt: skip
     adds = ev["adds"].to_numpy()  # raises that say the chips they add
-
-    def arguments(code: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                             np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
-        is_raise = code == _RAISE_CODE
-        x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
-        return (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
-                big_blind[hand], calls_total[hand])  # fmt: skip
-
-    if (adds & (code == _RAISE_CODE)).any():
-        # what a raise written by the chips it adds does decides what it is
-        after = _betting(*arguments(code), adds)[1]
-        code = _raises_by_chips(hand, key % 8, code, adds, after)
-    ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
-    is_raise = code == _RAISE_CODE
-    y_ok = value_ok & (is_raise | (code == _STRADDLE_CODE))
-    fee_ok &= code == _CASH_OUT_CODE
-    args = arguments(code)
     flows = [_betting(*args, adds | (reading == "added"))
              for reading in RAISE_READINGS[: 1 + may_add.any()]]  # fmt: skip
     n = total_pot.size
@@ -90,9 +79,19 @@ def events(
         flows[0] if len(flows) == 1
         else (np.choose(reading[hand], arrays) for arrays in zip(*flows, strict=True))
     )
+    # a wager (a call that says the chips it adds) is a bet, a call or a raise as the
+    # street's betting before it has it
+    wager = (code == _CALL_CODE) & adds
+    if wager.any():
+        code = _wagers(hand, np.maximum(ev["street"].to_numpy(), 1), code, after, betting, wager)
+        raised = wager & (code == _RAISE_CODE)
+        is_raise |= raised
+        value, value_ok = np.where(raised, after, value), value_ok | raised
+        x_ok, y_ok = x_ok & ~raised, y_ok | raised
+        ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
     y = nullable(value, y_ok)
     return ev.with_columns(
-        x=nullable(value, value_ok & ~is_raise),
+        x=nullable(value, x_ok),
         y=y,
         fee_x=nullable(fee, fee_ok),
         pkey=pkey,
@@ -189,27 +188,23 @@ def _betting(
 
 
 @njit
-def _raises_by_chips(
-    hand: np.ndarray, street: np.ndarray, code: np.ndarray, adds: np.ndarray, after: np.ndarray
-) -> np.ndarray:
-    """The event codes with each raise written by the chips it adds (``adds``) read by what
-    it does (``after``: the player's street total after each row): one that goes no
-    higher than the street's highest total before it is a call (all-in for less, or for
-    the call), one on a street nobody had bet on a bet, any other a raise (``Player X
-    allin (402.40)``, which says none of them)."""
+def _wagers(
+    hand: np.ndarray, street: np.ndarray, code: np.ndarray, after: np.ndarray,
+    betting: np.ndarray, wager: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Event codes with each ``wager`` row decided by the street's highest total before
+    it: a bet when there is none, a call when the player's total after it (``after``)
+    reaches no higher, else a raise. Rows are in hand and line order."""
     out = code.copy()
     level = 0
     for i in range(hand.size):
         if i == 0 or hand[i] != hand[i - 1] or street[i] != street[i - 1]:
             level = 0
-        if not IS_BETTING[code[i]]:
-            continue
-        if adds[i] and code[i] == _RAISE_CODE:
-            if after[i] <= level:
-                out[i] = _CALL_CODE
-            elif level == 0:
-                out[i] = _BET_CODE
-        level = max(level, after[i])
+        if wager[i]:
+            out[i] = _BET_CODE if level == 0 else (_CALL_CODE if after[i] <= level
+                                                   else _RAISE_CODE)  # fmt: skip
+        if betting[i]:
+            level = max(level, after[i])
     return out
 
 

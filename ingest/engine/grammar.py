@@ -11,13 +11,17 @@ total is what the player had in plus them), ``{cards}`` (the text between bracke
 is), ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
 dead blind [{amount} + {more}]``), ``{pot}`` (the name of the pot a collect line pays:
 ``"{player} wins {pot} ({amount})"``) and ``{text}`` (a text read for nothing: ``"*Player
-{player} shows: {text}Collects: {amount}. {any}"``). Amounts and other words are runs of
-non-whitespace. ``{pot}``, ``{text}``, and an amount in a room whose amounts may hold
-spaces (``[2 250 $]``), is a text: the shortest text before the literal after it from
-which the rest of the line follows, as a regex's ``(.+?)`` (the rest of the line when
-last). A line whose verb is known but whose rest does not follow any template of that verb
-is damaged. Templates render to plain regexes (:meth:`Actions.regex`), which the tests pin
-the compiled scan to.
+{player} shows: {text}Collects: {amount}. {any}"``). A template of kind ``"wager"``
+(with ``{added}``) says the chips a line adds and nothing of its kind ("All-in $190"): a
+post before the cards, then a bet, a call or a raise, as the betting decides; one of
+kind ``"showdown"`` is a show whose brackets hold the hand the player makes, not the hole
+cards (no cards are read from it). Amounts and other words are runs of non-whitespace.
+``{pot}``, ``{text}``, and an amount in a room whose amounts may hold spaces (``[2 250
+$]``), is a text: the shortest text before the literal after it from which the rest of
+the line follows, as a regex's ``(.+?)`` (the rest of the line when last). A line whose
+verb is known but whose rest does not follow any template of that verb is damaged.
+Templates render to plain regexes (:meth:`Actions.regex`), which the tests pin the
+compiled scan to.
 """
 
 from __future__ import annotations
@@ -51,6 +55,13 @@ BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", 
 WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect", "return"]
 # Kinds whose line is damaged when it follows no template of its verb.
 SHAPED = [*BETTING, "check", "collect", "return", "button"]
+# A template's kind that is no event kind: the chips a line adds, its kind decided by the
+# betting (``ingest.engine.betting``), read as a call with ``{added}`` until then.
+WAGER = "wager"
+# A template's kind that is a show whose brackets hold the hand the player makes (its best
+# five cards), not its hole cards: a show of no cards.
+SHOWDOWN = "showdown"
+_ALIASES = {WAGER: "call", SHOWDOWN: "show"}
 # The room's money on a hand besides the pots: what it takes, and what it adds.
 ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
@@ -97,6 +108,7 @@ class Actions:
     literals: tuple[np.ndarray, np.ndarray]  # literal table indexed by op_literal
     op_literal: np.ndarray
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
+    cardless: np.ndarray  # per template: its brackets hold no hole cards (a "showdown")
     spaced_amounts: bool = False  # amount fields may hold spaces (run to the next literal)
 
     @property
@@ -155,7 +167,9 @@ def compile_actions(
         if not parts[0]:
             raise ValueError(f"a template names its verb before any field: {template!r}")
         verbs.append(separator + parts[0])
-        codes.append(KIND_CODE[kind])
+        if kind == WAGER and "{added}" not in template:
+            raise ValueError(f"a wager says the chips it adds: {template!r}")
+        codes.append(KIND_CODE[_ALIASES.get(kind, kind)])
         for k, part in enumerate(parts[1:], start=1):
             if k % 2 == 0:
                 if part:
@@ -201,6 +215,7 @@ def compile_actions(
         literals=scan.literal_table(literals or [""]),
         op_literal=np.array(literal_ids, np.int64),
         all_in=scan.lit(all_in),
+        cardless=np.array([kind == SHOWDOWN for kind in templates.values()], np.bool_),
         spaced_amounts=spaced_amounts,
     )
 
@@ -233,7 +248,8 @@ class Grammar:
     ``hand_id_class``); the hand number is the run of such characters after the first
     "#", ended by ``hand_id_end``. ``header``: a regex over the header with its hand
     number and time taken out, with the groups ``room``, ``tournament_id``, ``level``,
-    ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``.
+    ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``, and
+    ``game_limit``, a limit written apart from the game (read after it).
     ``games``: a regex over the game text with the groups ``cards_n`` (5 or 6),
     ``variant`` (Omaha or Courchevel), ``hi_lo`` and ``limit``; ``limits`` maps the
     limit text to PL, NL or FL. ``mixed_game_parentheses``: a game text no game regex
@@ -269,7 +285,8 @@ class Grammar:
     games the game regexes know by another name, replaced in the game text before it is
     read. ``dealt_opens_preflop``: a dealt line starts the betting before the flop where no
     marker does. ``total_line``: the summary prints a total pot line (a hand without one
-    is partial); when not, the total is what the players put in less what came back.
+    is partial); when not, a hand without one has the total of what the players put in
+    less what came back.
     ``summary_amounts``: summary lines made of a label and an amount, and the column each
     goes to (``"Rake "``: ``rake``), added to any on the total pot line; a label may
     write where the amount stands, and the text after it (``"Rake ({amount})"``).
@@ -277,7 +294,7 @@ class Grammar:
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
-    from the street markers (the last of each board), the summary printing none;
+    from the street markers (the last of each board) in hands whose summary prints none;
     with ``markers_deal_cards`` each marker writes only the cards it deals (``** Dealing turn
     ** [ 5d ]``), a board being all of its markers' cards.
 
@@ -298,16 +315,28 @@ class Grammar:
     or suit they stand for (a word mapped to one of ``23456789TJQKA`` is a rank, one
     mapped to ``cdhs`` a suit: ``Kn`` -> ``J``, ``Pik`` -> ``s``); cards are then read as a
     rank then a suit, separated as ``Wording.card_separator`` says. ``rake_printed``: the
-    room prints its rake (on the total pot line or a line of its own); when not, the rake
-    is what the players left in the pots less what the collect lines pay, where the room's
-    rules allow so much (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a
-    tournament). ``encodings``: the one-byte encodings the room's clients write files in
-    besides UTF-8, in order: a file not in UTF-8 is read in the one under which most of
-    its characters outside ASCII are ones the room writes (its card words, currency signs
-    and amount marks), the first on a tie. ``summary``: the room writes a summary
-    section; when not, a hand ends at the next header, the end of its file or a blank line
-    (hands are written without one), the lines of ``summary_amounts`` are read wherever
-    they are in it, and a hand whose lines pay no pot is partial.
+    room prints its rake (on the total pot line or a line of its own) in every hand; when
+    not, a hand that writes none has the rake of what the players left in the pots less
+    what the collect lines pay, where the room's rules allow so much
+    (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament).
+    ``encodings``: the one-byte encodings the room's clients write files in besides UTF-8,
+    in order: a file not in UTF-8 is read in the one under which most of its characters
+    outside ASCII are ones the room writes (its card words, currency signs and amount
+    marks), the first on a tie. ``summary``: the room writes a summary section; when not, a
+    hand ends at the next header, the end of its file or a blank line (hands are written
+    without one), the lines of ``summary_amounts`` are read wherever they are in it, and a
+    hand whose lines pay no pot is partial.
+
+    Rooms that name players by their place at the table say so too.
+    ``blinds_in_posts``: a header that writes no blinds takes them from the hand's first
+    small-blind and big-blind posts. ``seats_in_order``: the seat lines' numbers are no
+    places at the table (ids, or places listed out of order): a hand's seats are numbered
+    1, 2, ... in the order listed, which is the table's. ``repeats_once``: a line that
+    moves chips, written again right after itself, is one line written twice.
+    ``streets_from_betting``: a hand that marks no street after the hole cards has its
+    streets from its betting: a round closes when every player neither folded nor all-in
+    has acted since its last bet or raise and matched it, and the next betting line opens
+    the next street.
 
     ``time_first``: a hand's first line is its time (the text after the header start:
     ``Game started at: 2015/4/28 1:1:3``), the header with the hand number on its next
@@ -360,6 +389,10 @@ class Grammar:
     rake_printed: bool = True
     encodings: tuple[str, ...] = ()
     summary: bool = True
+    blinds_in_posts: bool = False
+    seats_in_order: bool = False
+    repeats_once: bool = False
+    streets_from_betting: bool = False
     time_first: bool = False
     money_names: Mapping[str, str] = field(default_factory=dict)
     limit_by_betting: bool = False

@@ -135,7 +135,7 @@ LEGACY = Grammar(
             # the chips each adds; "allin" says no more than that (a bet, call or raise)
             "Player {player} raises ({added})": "raise",
             "Player {player} caps ({added})": "raise",
-            "Player {player} allin ({added})": "raise",
+            "Player {player} allin ({added})": "wager",
             "Player {player} mucks {any}": "muck",
             "Player {player} is timed out.": "note",
             "Player {player} sitting out": "sits_out",
