@@ -62,7 +62,7 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
         for chunk in iter_chunks(path, site.hand_start)
         for grammar, piece in site.runs(chunk)  # each run of hands of one dialect
         for hand in _chunk_hands(
-            site, grammar, chunk.source_file, classify(split_chunks([piece]), grammar)
+            grammar, chunk.source_file, classify(split_chunks([piece]), grammar)
         )
         if hand_id is None or hand.hand_id == hand_id
     ]
@@ -71,9 +71,7 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
     return found
 
 
-def _chunk_hands(
-    site: TextSite, grammar: Grammar, source: str, lines: Lines
-) -> Iterator[Explained]:
+def _chunk_hands(grammar: Grammar, source: str, lines: Lines) -> Iterator[Explained]:
     result = build(lines, [source], grammar, every_flop_game=True)
     info = hand_info(lines, grammar)
     read = _what_was_read(lines, info)
@@ -101,7 +99,7 @@ def _chunk_hands(
         stored = hands.get(hand_id)
         yield Explained(
             hand_id=hand_id or "?",
-            site=site.name,
+            site=grammar.site,
             outcome=outcomes.get(hand_id, "stored" if stored else "not read"),
             lines=shown,
             players=players.filter(pl.col("hand_id") == hand_id) if stored else players.clear(),

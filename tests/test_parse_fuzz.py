@@ -23,6 +23,7 @@ from ingest.sites import (
     Chunk,
     ParseResult,
     Site,
+    betonline,
     bovada,
     ggpoker,
     kingsclub,
@@ -32,6 +33,7 @@ from ingest.sites import (
     winamax,
     wpn,
 )
+from tests.conformance import hand_text
 
 FIXTURE = Path(__file__).parent / "fixtures" / "stars_hands.txt"
 SEPARATOR = b"\n\n"
@@ -50,6 +52,7 @@ class Room:
     room: str = ""  # the room its hands are of (by default the name it is listed by)
     header_lines: int = 1  # the lines of a hand's header, the last naming the hand
     every_flop_game: bool = False  # Hold'em hands read too (a room with few Omaha hands)
+    hands_of: str = ""  # else a corpus file the hands are cut out of
 
 
 ROOMS = {
@@ -115,6 +118,10 @@ ROOMS = {
         "Bovada/tour/PLO8-9max-USD-10-MTT-201207.txt",
         "Bovada/tour/PLO8-USD-MTT_-__1-0.10_-_201409.LOW.vs.LO.txt",
     )),
+    # Omaha headed "Hold'em": four pots one player wins, two pots two players win, an
+    # uncalled bet the history does not print
+    "BetOnline": Room(betonline.SITE, "utf-8", "#{}:", ("1073059444", "1073068762", "1073064152"),
+                      hands_of="BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"),
 }  # fmt: skip
 
 
@@ -143,10 +150,13 @@ def _parse(room: Room, data: bytes) -> ParseResult:
 
 
 def _hands(room: Room, request: pytest.FixtureRequest) -> list[bytes]:
-    if not room.files:
+    if not room.files and not room.hands_of:
         text = FIXTURE.read_text(encoding="utf-8").strip("\n")
         return [(h + "\n").encode() for h in text.split("\n\n\n")]
     corpus: Path = request.getfixturevalue("corpus")
+    if room.hands_of:
+        texts = [hand_text(corpus / room.hands_of, hand_id) for hand_id in room.ids]
+        return [text.rstrip("\n").encode(room.encoding) + b"\n" for text in texts]
     return [(corpus / name).read_bytes().rstrip(b"\r\n") + b"\n" for name in room.files]
 
 

@@ -267,16 +267,14 @@ class Grammar:
     (a cash drop). ``total_after_rake``: the printed total pot is what was left after
     the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
     any pot). ``button_draw``: cards dealt by name before the first street marker are
-    a draw for the button (one card each), not hole cards. ``summary_winnings``: a hand
-    with no collect line is paid as its summary says (``Seat 2: X did not show and won
-    $9.00``; rooms that print collect lines only at a showdown). ``ignored_lines``:
-    regexes of the lines that carry nothing to the hand (table and connection notes,
-    tournament results, bounties won outside the pots): any other line of a hand that
-    the grammar does not read is an error. ``wording``: the words the room writes around
-    the values of its other lines (markers, seat, dealt, table, collect, return and
-    summary lines; PokerStars' by default). ``implied_zone``: the IANA zone of a header
-    time written with no zone (ET by default: the zone PokerStars writes, which
-    converters copy without saying so); ``omaha import --timezone`` replaces it
+    a draw for the button (one card each), not hole cards. ``ignored_lines``: regexes of
+    the lines that carry nothing to the hand (table and connection notes, tournament
+    results, bounties won outside the pots), nor before a file's first hand: any other
+    line of a hand that the grammar does not read is an error. ``wording``: the words the
+    room writes around the values of its other lines (markers, seat, dealt, table,
+    collect, return and summary lines; PokerStars' by default). ``implied_zone``: the IANA
+    zone of a header time written with no zone (ET by default: the zone PokerStars writes,
+    which converters copy without saying so); ``omaha import --timezone`` replaces it
     (:meth:`ingest.engine.site.TextSite.with_zone`).
 
     Rooms unlike PokerStars say so with the rest. ``time_line``: the hand's time stands
@@ -296,7 +294,10 @@ class Grammar:
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
     from the street markers (the last of each board) in hands whose summary prints none;
     with ``markers_deal_cards`` each marker writes only the cards it deals (``** Dealing turn
-    ** [ 5d ]``), a board being all of its markers' cards.
+    ** [ 5d ]``), a board being all of its markers' cards. ``pot_lines``: each "Total pot"
+    line is one pot's (side pots maybe before the show-down, the main pot's last); the
+    hand's pots are their sum, a line the same as the hand's one before it being that pot
+    printed again.
 
     ``amounts``: how the room writes amounts (PokerStars' style by default; see
     :class:`ingest.engine.amounts.AmountStyle`). ``header_lines``: a hand's header is its
@@ -306,9 +307,10 @@ class Grammar:
     regexes may then name the table (group ``table``) and its seats (``max_seats``), which
     a table line gives otherwise. ``table_line``: a regex over table lines of another
     shape than PokerStars' (an unquoted name), with the groups ``table_name``,
-    ``max_seats`` (the number of seats, maybe with a word after it: ``9max``) and
-    ``button_seat``; ``seat_counts`` gives the number of a ``max_seats`` text written in
-    words (``HU``: 2). ``stack_between``: the text that
+    ``max_seats`` (the number of seats, maybe with a word after it: ``9max``),
+    ``button_seat`` and ``money``; ``seat_counts`` gives the number of a ``max_seats``
+    text written in words (``HU``: 2), ``table_money`` the currency a ``money`` text
+    names (the hand's, where its header names none). ``stack_between``: the text that
     opens and closes a seat line's stack, when the stack is all the text between them,
     spaces and all (``( $ 3.243 )``; by default a word in parentheses).
     ``card_words``: the room's words for ranks and suits in other languages, to the rank
@@ -316,9 +318,12 @@ class Grammar:
     mapped to ``cdhs`` a suit: ``Kn`` -> ``J``, ``Pik`` -> ``s``); cards are then read as a
     rank then a suit, separated as ``Wording.card_separator`` says. ``rake_printed``: the
     room prints its rake (on the total pot line or a line of its own) in every hand; when
-    not, a hand that writes none has the rake of what the players left in the pots less
-    what the collect lines pay, where the room's rules allow so much
-    (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament).
+    not, a hand that writes none has the rake the pots did not pay: what the players left
+    in them less what the pots paid out (the printed totals, where the room prints them
+    after its take, else the collect lines), where the room's rules allow so much
+    (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament). A room whose
+    printed rake is not the one it took has its cash hands' rake read so too
+    (``ingest.rooms.RoomRules.printed_rake_taken``: BetOnline).
     ``encodings``: the one-byte encodings the room's clients write files in besides UTF-8,
     in order: a file not in UTF-8 is read in the one under which most of its characters
     outside ASCII are ones the room writes (its card words, currency signs and amount
@@ -328,7 +333,8 @@ class Grammar:
     hand whose lines pay no pot is partial.
 
     Rooms that name players by their place at the table say so too.
-    ``blinds_in_posts``: a header that writes no blinds takes them from the hand's first
+    ``blinds_in_posts``: a header that writes no blinds (or none its regexes read: BetOnline's
+    tournament stakes are not the blinds in play) takes them from the hand's first
     small-blind and big-blind posts. ``seats_in_order``: the seat lines' numbers are no
     places at the table (ids, or places listed out of order): a hand's seats are numbered
     1, 2, ... in the order listed, which is the table's. ``repeats_once``: a line that
@@ -337,6 +343,17 @@ class Grammar:
     streets from its betting: a round closes when every player neither folded nor all-in
     has acted since its last bet or raise and matched it, and the next betting line opens
     the next street.
+
+    ``summary_winnings``: a hand with no collect line is paid as its summary says: each
+    seat line's amount after "won" (or after "collected", on a line without "won") is
+    collected by that seat (``Seat 2: X did not show and won $9.00``; rooms that print
+    collect lines only at a showdown, or none). With ``one_pot_each`` that amount is one
+    pot's (the first the player won, main pot first): the pots it leaves out are completed
+    from the betting (:mod:`ingest.engine.winners`). ``summary_best_hand``: the cards a
+    winner's summary line shows are the best five, not the hole cards.
+    ``both_blinds_live_part``: a post of both blinds prints only its live part, the hand's
+    small blind, dead, coming on top. ``cards_decide``: a hand of a flop game whose players
+    hold 4, 5 or 6 cards is Omaha of that many cards.
 
     ``time_first``: a hand's first line is its time (the text after the header start:
     ``Game started at: 2015/4/28 1:1:3``), the header with the hand number on its next
@@ -367,7 +384,6 @@ class Grammar:
     flop_games: tuple[str, ...] = ()
     mixed_game_parentheses: bool = True
     button_draw: bool = False
-    summary_winnings: bool = False
     ignored_lines: tuple[str, ...] = ()
     wording: Wording = field(default_factory=Wording)
     implied_zone: str = "America/New_York"
@@ -379,11 +395,13 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
+    pot_lines: bool = False
     markers_deal_cards: bool = False
     amounts: AmountStyle = DEFAULT_STYLE
     header_lines: int = 1
     table_line: str = ""
     seat_counts: Mapping[str, int] = field(default_factory=dict)
+    table_money: Mapping[str, str] = field(default_factory=dict)
     stack_between: tuple[str, str] | tuple[()] = ()
     card_words: Mapping[str, str] = field(default_factory=dict)
     rake_printed: bool = True
@@ -393,6 +411,11 @@ class Grammar:
     seats_in_order: bool = False
     repeats_once: bool = False
     streets_from_betting: bool = False
+    summary_winnings: bool = False
+    one_pot_each: bool = False
+    summary_best_hand: bool = False
+    both_blinds_live_part: bool = False
+    cards_decide: bool = False
     time_first: bool = False
     money_names: Mapping[str, str] = field(default_factory=dict)
     limit_by_betting: bool = False

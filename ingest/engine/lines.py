@@ -40,6 +40,7 @@ from ingest.engine.wording import (
     W_SEAT_SEPARATOR,
     W_SUMMARY,
     W_TABLE,
+    W_TOTAL_POT,
 )  # fmt: skip
 
 # Streets, coded in chunk order (see ``wording.STREET_CODES``).
@@ -218,7 +219,7 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
-    has_summary: bool, dealt_shows_cards: bool,
+    has_summary: bool, pot_lines: bool, dealt_shows_cards: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -240,14 +241,16 @@ def _line_kinds(
     the rest of its header (its time, or its hand number where the time comes first), and
     with ``header_lines`` over 1 the lines after its first up to that many are its header,
     of no kind (read with the header); with ``dealt_opens_preflop`` a dealt line before any
-    street's marker starts the pre-flop street; with ``dealt_shows_cards`` (dealt lines
-    begin as action lines do: ``Player X received card: [7d]``) a dealt line is one that
-    opens its cards or ends as a dealt line of a card not shown does (``Player X received
-    a card.``). The words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    street's marker starts the pre-flop street; with ``pot_lines``, a total pot line before
+    the summary is a summary item too; with ``dealt_shows_cards`` (dealt lines begin as
+    action lines do: ``Player X received card: [7d]``) a dealt line is one that opens its
+    cards or ends as a dealt line of a card not shown does (``Player X received a card.``).
+    The words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
     cards_open, unseen, dealt_verb = words[W_CARDS_OPEN], words[W_DEALT_UNSEEN], words[W_DEALT_VERB]
+    total_pot = words[W_TOTAL_POT]
     header_left = 0
     n = starts.size
     hand = np.empty(n, np.int64)
@@ -329,7 +332,7 @@ def _line_kinds(
             kind[i] = _SUMMARY_SEAT
         elif seat:
             kind[i] = _SEAT_LINE
-        elif summary:
+        elif summary or (pot_lines and at(data, start, end, total_pot)):
             kind[i] = _SUMMARY_ITEM
         elif ends_with(data, start, end, chat_end):  # 'name said, "..."'
             kind[i] = _CHAT
@@ -475,10 +478,15 @@ def _unknown(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramm
         {"hand": hand[rows], "idx": rows,
          "text": text.strings(text.starts[rows], text.ends[rows], "text")}
     )  # fmt: skip
-    if lines.height and grammar.ignored_lines:
-        known = pl.any_horizontal(pl.col("text").str.contains(p) for p in grammar.ignored_lines)
-        lines = lines.filter(~known)
-    return lines.select("hand", "idx")
+    return _ignored(lines, grammar).select("hand", "idx")
+
+
+def _ignored(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """``lines`` (with their ``text``) less those the grammar names as carrying nothing."""
+    if not lines.height or not grammar.ignored_lines:
+        return lines
+    known = pl.any_horizontal(pl.col("text").str.contains(p) for p in grammar.ignored_lines)
+    return lines.filter(~known)
 
 
 def _junk(data: np.ndarray, hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -519,7 +527,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
             grammar.time_line or grammar.time_first, grammar.dealt_opens_preflop,
-            grammar.header_lines, grammar.summary, dealt_shows_cards,
+            grammar.header_lines, grammar.summary, grammar.pot_lines, dealt_shows_cards,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -592,6 +600,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     matched = dealt_row >= 0
     dealt_first[matched] = dealt_spans[dealt_row[matched], 2]
     dealt_end[matched] = dealt_spans[dealt_row[matched], 3]
+    # "Dealt to Hero []": the history's owner, dealt no cards (sitting out, or just seated)
+    dealt_first[dealt_first == dealt_end] = NULL
     seats = frame(
         rows,
         seat=_nullable(seat_numbers, NO_SEAT, pl.Int8),
@@ -617,8 +627,9 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )  # fmt: skip
     rows = rows_of("summary_seat")
     spans, useful, not_awarded, sign = fields.summary_seat_fields(
-        data, starts[rows], ends[rows], words, grammar.summary_results
-    )
+        data, starts[rows], ends[rows], words, grammar.summary_winnings,
+        grammar.summary_best_hand, grammar.summary_results,
+    )  # fmt: skip
     spans, sign = spans[useful], sign[useful].astype(np.int64)
     result = grammar.amounts.hundredths(data, spans[:, 6], spans[:, 7], 0)
     summary_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
@@ -688,8 +699,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         boards, summary_seats = cards_of(boards, "cards"), cards_of(summary_seats, "cards")
     return Lines(
         starts=starts_frame,
-        preamble=frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file", "offset",
-                       "line_no", "text"),
+        preamble=_ignored(frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file",
+                                "offset", "line_no", "text"), grammar),
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
@@ -730,12 +741,14 @@ def _summary_winnings(
     events: pl.DataFrame, summary_seats: pl.DataFrame, seats: pl.DataFrame
 ) -> pl.DataFrame:
     """The events with, in each hand that has no collect line, a collect event for each
-    summary line that says what a seat won ("from pot"; the player named by the hand's
-    seat line of that seat), in line order."""
+    summary line that says a seat won an amount other than 0 (see
+    ``Grammar.summary_winnings``; "from pot", the player named by the hand's seat line of
+    that seat), in line order."""
     paid = events.filter(pl.col("code") == _COLLECT)["hand"].unique().implode()
     won = summary_seats.filter(
-        pl.col("says_won") & ~pl.col("not_awarded") & ~pl.col("hand").is_in(paid)
-    )
+        pl.col("says_won") & (pl.col("won_h") != 0) & ~pl.col("not_awarded")
+        & ~pl.col("hand").is_in(paid)
+    )  # fmt: skip
     if not won.height:
         return events
     names = seats.select("hand", "seat", "player").unique(["hand", "seat"], keep="first")
@@ -766,7 +779,8 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
             ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
     :func:`ingest.engine.fields.table_fields`, or the grammar's ``table_line`` regex; a
-    line of the button alone has no name); lines of another form are left out."""
+    line of the button alone has no name) and the currency the line's ``money`` names
+    (null: none); lines of another form are left out."""
     if grammar.table_line:
         texts = text.strings(text.starts[rows], text.ends[rows], "text")
         read = (
@@ -785,8 +799,12 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
             digits = pl.col(name).replace(words).str.extract(r"^([0-9]+)", 1)
             return digits.cast(pl.Int8, strict=False)
 
+        money = pl.lit(None, pl.String)
+        if "money" in read.columns:
+            money = pl.col("money").replace_strict(dict(grammar.table_money), default=None,
+                                                   return_dtype=pl.String)  # fmt: skip
         return read.select("hand", "idx", "table_name", max_seats=group("max_seats"),
-                           button_seat=group("button_seat"))  # fmt: skip
+                           button_seat=group("button_seat"), currency=money)  # fmt: skip
     words, bare_name = grammar.wording.words, grammar.wording.bare_table_name
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
     matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
@@ -798,6 +816,7 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
             "table_name": text.strings(found[:, 0], found[:, 1], ""),
             "max_seats": _nullable(found[:, 2], -1, pl.Int8),
             "button_seat": _nullable(found[:, 3], -1, pl.Int8),
+            "currency": pl.Series([None] * rows.size, dtype=pl.String),
         }
     )
 

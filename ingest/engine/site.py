@@ -55,9 +55,9 @@ class TextSite:
     """A text format read by the engine from ``grammar``; ``module`` is the file of the
     room module that defines it, ``uses`` the files of others whose data it takes (all
     part of the parser version). ``dialects``: the grammars of the format's other
-    dialects (another client's format of the same room), a file of one of them read by
-    its grammar (see :meth:`runs`). ``zone_override``: the zone
-    :meth:`with_zone` gave the grammars (None: their own)."""
+    dialects (skins writing their own words, another client's format of the same room), a
+    file of one of them read by its grammar (see :meth:`runs`). ``zone_override``: the
+    zone :meth:`with_zone` gave the grammars (None: their own)."""
 
     grammar: Grammar
     module: str

@@ -28,6 +28,7 @@ _AMOUNT = r"^(?:[$€£₹¥]?[0-9][0-9,]*(?:\.[0-9]{1,2})?|[0-9][0-9,]*(?:\.[0-
 # Abbreviations rooms print after times, as IANA zones (zoneinfo handles summer time).
 TIME_ZONES: dict[str, str] = {
     "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "Eastern": "America/New_York",  # Windows' "Eastern Daylight Time" (BetOnline)
     "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
     "AT": "America/Halifax", "BRT": "America/Sao_Paulo",
     "ART": "America/Argentina/Buenos_Aires",

@@ -17,10 +17,20 @@ from ingest.engine.contract import Chunk, ParseResult, Site
 @functools.cache
 def registry() -> dict[str, Site]:
     """Site name -> parser, in detection order."""
-    from ingest.sites import bovada, ggpoker, kingsclub, pacific, pokerstars, seals, winamax, wpn
+    from ingest.sites import (
+        betonline,
+        bovada,
+        ggpoker,
+        kingsclub,
+        pacific,
+        pokerstars,
+        seals,
+        winamax,
+        wpn,
+    )
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
-                         pacific.SITE, seals.SITE, bovada.SITE]
+                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE]
     return {site.name: site for site in sites}
 
 
