@@ -49,12 +49,14 @@ class Wording:
     the order the scans read them. A room that marks its hero after the name (``UTG+1
     [ME]``, ``Big Blind  [ME] : Folds``) says the mark (``hero_mark``): it and the spaces
     before it are no part of a name; one that writes dealt lines player first says what
-    follows the player (``dealt_verb``: ``UTG : Card dealt to a spot [7h 2s]``). A room that
-marks the button on its seat line says what ends that line (``seat_button``: ``Seat 9:
-Player2 ($116.13 in chips) DEALER``); one that writes its seat lines player first says
-what follows the player (``seated``: ``Hero sitting in seat 1 with €49.50``, the line read
-by ``Grammar.seat_line``); one that writes a word between a card's rank and suit says it
-(``rank_suit``: ``10 of h``).
+    follows the player (``dealt_verb``: ``UTG : Card dealt to a spot [7h 2s]``);
+    ``dealt_unseen`` ends the dealt lines of a room that deals a card a line by name
+    without showing it (``Player X received a card.``). A room that marks the button on its
+    seat line says what ends that line (``seat_button``: ``Seat 9: Player2 ($116.13 in
+    chips) DEALER``); one that writes its seat lines player first says what follows the
+    player (``seated``: ``Hero sitting in seat 1 with €49.50``, the line read by
+    ``Grammar.seat_line``); one that writes a word between a card's rank and suit says it
+    (``rank_suit``: ``10 of h``).
     """
 
     marker_open: str = "*** "
@@ -105,6 +107,7 @@ by ``Grammar.seat_line``); one that writes a word between a card's rank and suit
     rank_suit: str = ""  # between a card's rank and suit ("10 of h"; "": none)
     date_order: str = "ymd"
     card_separator: str = " "
+    dealt_unseen: str = ""  # what ends a dealt line of a card not shown (" received a card.")
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -149,4 +152,4 @@ WORDS = tuple(
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
  W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_SEAT_BUTTON, W_TIME_END, W_SEATED,
- W_RANK_SUIT) = range(len(WORDS))  # fmt: skip
+ W_RANK_SUIT, W_DEALT_UNSEEN) = range(len(WORDS))  # fmt: skip

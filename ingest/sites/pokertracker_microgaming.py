@@ -63,6 +63,7 @@ _TEMPLATES = {
     "{player} wins {amount} from {pot}": "collect",
 }
 _MARKERS = {"flop": "flop", "turn": "turn", "river": "river"}
+_MONEY = {"€": "EUR", "$": "USD", "£": "GBP"}  # the sign before a cash table's buy-in
 
 
 def _wording(number: str, dealt: str, button: str, rank_suit: str = "") -> Wording:
@@ -86,6 +87,7 @@ GRAMMAR = Grammar(
     flop_games=(r"^Hold'em (?P<limit>NL|PL|FL)$",),
     limits={"NL": "NL", "PL": "PL", "FL": "FL"},
     rooms={"** Game ID": "Microgaming"},
+    money_names=_MONEY,
     actions=compile_actions(_TEMPLATES, all_in=""),  # no all-in mark
     totals={},
     seat_line=r"- (?P<player>.+) sitting in seat (?P<seat>[0-9]+) with (?P<stack>[^ \[]+)",
@@ -114,6 +116,7 @@ EXPORT = Grammar(
     flop_games=GRAMMAR.flop_games,
     limits=GRAMMAR.limits,
     rooms={"** Hand #": "Microgaming"},
+    money_names=_MONEY,
     actions=compile_actions(_TEMPLATES, all_in=""),  # no all-in mark
     totals={},
     seat_line=r"(?P<player>.+) sitting in seat (?P<seat>[0-9]+) with (?P<stack>[^ \[]+)",
