@@ -63,7 +63,7 @@ ROOMS: dict[str, Actions] = {
     "betonline": betonline.GRAMMAR.actions,
     "betonline skins": betonline.SKINS.actions,
     # PokerTracker's exports: Merge's wager ("Post SB {added}") and collect lines, its 2014
-    # return ("wins {amount} (uncalled)" before "wins {amount}"); Microgaming's player names
+    # return ("wins {amount} (uncalled)", of the collect's verb); Microgaming's player names
     # of several words, cards listed with no brackets ({listed}), pots named
     "pokertracker merge": pokertracker_merge.GRAMMAR.actions,
     "pokertracker merge 2014": pokertracker_merge.VERSION_2.actions,

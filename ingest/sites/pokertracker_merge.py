@@ -100,8 +100,8 @@ VERSION_2 = Grammar(
         {
             **_TEMPLATES,
             "{player}: Post DB {amount}": "post_sb",
+            # tried where "wins {amount}" does not read the line (the same verb)
             "{player}: wins {amount} (uncalled)": "return",
-            "{player}: wins {amount}": "collect",
         },
         all_in="",
     ),
