@@ -132,6 +132,12 @@ ROOMS = {
         "../formats/PokerTracker/cash/NLHE-USD-0.10-0.25-201201.Merge-post-both.txt",
         "../formats/PokerTracker/cash/NLHE-USD-0.10-0.20-201204.PT4.Merge.txt",
     ), every_flop_game=True),
+    # PokerTracker's Microgaming exports (Hold'em read): a preflop "bet" that is a raise,
+    # "went all-in" a blind, blank lines inside each hand, seats written player first
+    "Microgaming": Room(pokertracker.SITE, "utf-8", "Game ID {} ", (
+        "4962892238", "4962892477", "4962892594"),
+        hands_of="../formats/PokerTracker/tour/NLHE-2max-USD-0-STT-201307.Microgaming.txt",
+        every_flop_game=True),
 }  # fmt: skip
 
 

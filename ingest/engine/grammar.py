@@ -361,8 +361,9 @@ class Grammar:
     no blinds has a big blind twice the small blind it posts (where one is posted), its big
     blind's post maybe short (all in for less). ``seat_line``: a regex over seat lines
     written player first (``Wording.seated``), with the groups ``seat``, ``player`` and
-    ``stack``. ``blank_lines_inside``: a hand may hold blank lines (a file written
-    double-spaced): only a header starts a hand.
+    ``stack``. ``blank_lines_inside``: the most blank lines in a row a
+    hand may hold (sections apart, a file written double-spaced): more end it, where no
+    header starts the next; none counts as a header line.
 
     ``time_first``: a hand's first line is its time (the text after the header start:
     ``Game started at: 2015/4/28 1:1:3``), the header with the hand number on its next
@@ -428,7 +429,7 @@ class Grammar:
     stacks_after_posts: bool = False
     big_blind_twice_small: bool = False
     seat_line: str = ""
-    blank_lines_inside: bool = False
+    blank_lines_inside: int = 0
     time_first: bool = False
     money_names: Mapping[str, str] = field(default_factory=dict)
     limit_by_betting: bool = False

@@ -500,7 +500,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     data = text.data
     tables = grammar.tables
     rows, time_starts, time_ends = _header_and_time(lines, starts["idx"].to_numpy(), grammar)
-    last = _header_rows(lines, rows, grammar.header_lines, grammar.blank_lines_inside)
+    last = _header_rows(lines, rows, grammar.header_lines, grammar.blank_lines_inside > 0)
     spans, zone, et_given, local = _header_fields(
         data, text.starts[rows], text.ends[last], tables.hand_id, tables.hand_id_end,
         grammar.wording.words, grammar.time_apart, time_starts, time_ends,

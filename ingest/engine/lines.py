@@ -221,14 +221,14 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
-    has_summary: bool, pot_lines: bool, dealt_shows_cards: bool, blank_lines_inside: bool,
+    has_summary: bool, pot_lines: bool, dealt_shows_cards: bool, blank_lines_inside: int,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
     A hand starts at a header line, or at the first non-blank line after a blank line that
     follows a summary, or any blank line in a room that writes none (``has_summary``; in
-    a room whose hands may hold blank lines, ``blank_lines_inside``, only at a header): a
+    a room whose hands may hold ``blank_lines_inside`` blank lines in a row, after more): a
     damaged header still separates two hands (after two blank lines where the hand's header
     is followed by a blank line: a file that doubles every line); lines of a file before
     its first header have hand -1. A line's street and board are those of the last marker
@@ -285,8 +285,7 @@ def _line_kinds(
             last_summary = i
         begins = header or (
             not blank
-            and not blank_lines_inside
-            and blanks >= spacing
+            and blanks >= max(spacing, blank_lines_inside + 1)
             and (last_summary > last_header or not has_summary)
             and last_header >= file_first
         )
@@ -297,7 +296,7 @@ def _line_kinds(
         in_header = header_left > 0 and not begins
         if begins:
             header_left = header_lines - 1
-        elif not (blank and blank_lines_inside):  # a blank line inside is no header line
+        elif not (blank and blank_lines_inside > 0):  # a blank line inside: no header line
             header_left = max(header_left - 1, 0)
         if begins:
             current_street, current_board = 0, 1

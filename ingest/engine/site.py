@@ -282,7 +282,7 @@ def _header_lines(text: str, grammar: Grammar) -> list[str]:
         lines = text[match.start() :].split("\n", max(grammar.header_lines, 5))
         if grammar.time_first:
             lines = [next((line for line in lines[1:] if line.strip()), "")]
-        if grammar.blank_lines_inside:  # a blank line inside a hand is no header line
+        if grammar.blank_lines_inside > 0:  # a blank line inside a hand is no header line
             lines = [line for line in lines if line.strip()]
         header = "\n".join(line.strip() for line in lines[: grammar.header_lines])
         headers.append(header.removeprefix("\ufeff"))

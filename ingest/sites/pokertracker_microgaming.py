@@ -98,7 +98,7 @@ GRAMMAR = Grammar(
     rake_printed=False,
     boards_in_markers=True,
     markers_deal_cards=True,
-    blank_lines_inside=True,  # the header, the seats and the rest apart
+    blank_lines_inside=1,  # the header, the seats and the rest apart; two between hands
     ignored_lines=(r"^End of game [0-9]+$",),
     # No zone is written. FPDB's importer reads every PokerTracker export as Eastern time
     # (it converts from ET to UTC), and nothing in these files says otherwise: ET.
@@ -127,6 +127,7 @@ EXPORT = Grammar(
     summary_amounts={"Rake: ": "rake"},
     boards_in_markers=True,
     markers_deal_cards=True,
-    blank_lines_inside=True,  # a file written double-spaced (#5870377181)
+    # a file written double-spaced, three blank lines after the game line (#5870377181)
+    blank_lines_inside=3,
     implied_zone="America/New_York",  # no zone written: ET, as above
 )
