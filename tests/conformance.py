@@ -146,7 +146,9 @@ def hand_text(path: Path, hand_id: str) -> str:
     data = path.read_bytes()
     site = detect_site(data[:4096])
     assert site is not None, f"no site reads {path}"
-    start = data.rfind(b"\n", 0, data.index(f"#{hand_id}".encode())) + 1
+    grammar = getattr(site, "grammar", None)
+    mark = grammar.wording.hand_number if grammar is not None else "#"  # "#1", "Game 1"
+    start = data.rfind(b"\n", 0, data.index(f"{mark}{hand_id}".encode())) + 1
     following = site.hand_start.search(data, data.index(b"\n", start) + 1)
     piece = data[start : following.start() if following else len(data)]
     try:

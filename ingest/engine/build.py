@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ingest import schemas
-from ingest.engine import grouped
+from ingest.engine import grouped, unprinted
 from ingest.engine.betting import IS_BETTING, KIND_CODES, RAISE_READINGS, events, hand_sums
 from ingest.engine.columns import Column, arrow, numbers, take
 from ingest.engine.contract import ParseResult
@@ -119,6 +119,10 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     total, total_ok = first_amount("total_h")
     step, _ = first_amount("total_step_h")
     amounts = {column: first_amount(f"{column}_h") for column in ROOM_COLUMNS}
+    if not grammar.total_line:  # a hand without the line writes none of its labels: none
+        none = rows < 0
+        amounts = {column: (np.where(none, 0, value), ok | none)
+                   for column, (value, ok) in amounts.items()}  # fmt: skip
     if grammar.total_after_rake:  # the room prints the pot less what it took
         for column in ("rake", "jackpot_fee", "tax"):
             value, ok = amounts[column]
@@ -150,13 +154,15 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
         {
             "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
             "total_line": np.full(n, grammar.total_line),
+            "summary_line": np.full(n, grammar.summary_line),
             "total_idx": pa.array(idx, mask=idx < 0),
             "total_pot": pa.array(total - room_in,
                                   mask=~(found & total_ok & room_ok) | drop_bad),
             "total_step": step,
             **columns,
         },
-        schema={"n_totals": pl.Int64, "total_line": pl.Boolean, "total_idx": pl.Int64,
+        schema={"n_totals": pl.Int64, "total_line": pl.Boolean, "summary_line": pl.Boolean,
+                "total_idx": pl.Int64,
                 "total_pot": pl.Int64, "total_step": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
@@ -266,9 +272,13 @@ def build(
     ``every_flop_game`` (read to prove a reading on all the room writes, never stored)."""
     site = grammar.site
     info = hand_info(lines, grammar)
+    if grammar.blinds_from_posts:
+        info = unprinted.posted_blinds(info, lines)
     n = info.height
     arrays = HandArrays.of(info)
     seats = read_seats(lines, arrays.in_cents)
+    if grammar.unprinted_blinds:
+        lines = unprinted.tournament_blinds(lines, info, seats)
     totals = _totals(lines, arrays.in_cents, grammar)
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
@@ -296,6 +306,10 @@ def build(
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
     )
+    if grammar.derived_rake:
+        totals = unprinted.derived_rake(totals, players, lines,
+                                        info["is_tournament"].fill_null(False).to_numpy(),
+                                        grammar.derived_rake)
     info = _game_from_cards(info, players)
     bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup

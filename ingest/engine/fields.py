@@ -19,6 +19,7 @@ from ingest.engine.grammar import (
     OP_LITERAL,
     OP_WORD,
     SHAPED,
+    SLOT_CARDS,
     SLOT_NONE,
     WITH_AMOUNT,
     Actions,
@@ -78,15 +79,58 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     return opening + 1, closing
 
 
+@njit
+def _amount_end(
+    data: np.ndarray, first: int, end: int, following: np.ndarray, last: bool,
+    units: np.ndarray, unit_bounds: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """An amount at ``first`` where amounts may have a unit after them, as the regex
+    ``(\\S+)(?:\\s+(?:<units>))?\\s*`` reads it before the literal ``following`` (or before
+    ``end`` when the field is ``last``; else the longest reading): where the amount ends
+    and where the field does (-1: no reading)."""
+    run = scan.non_space_run(data, first, end)
+    for word_end in range(run, first, -1):
+        # where the field may end: after each unit (a unit starts with no white space, so
+        # only after all the white space that follows the word), then with none
+        ends = np.full(unit_bounds.size, -1, np.int64)
+        spaces = word_end
+        while spaces < end and scan.space_width(data, spaces, end) > 0:
+            spaces += scan.space_width(data, spaces, end)
+        for u in range(unit_bounds.size - 1 if spaces > word_end else 0):
+            unit = units[unit_bounds[u] : unit_bounds[u + 1]]
+            if scan.at(data, spaces, end, unit):
+                ends[u] = spaces + unit.size
+        ends[unit_bounds.size - 1] = word_end
+        for option in range(unit_bounds.size):
+            after = ends[option]
+            if after < 0:
+                continue
+            blank = after
+            while blank < end and scan.space_width(data, blank, end) > 0:
+                blank += scan.space_width(data, blank, end)
+            for pos in range(blank, after - 1, -1):  # \s* gives back as it must
+                if pos > after and scan.space_width(data, pos - 1, end) == 0:
+                    continue
+                if last and pos == end:
+                    return word_end, pos
+                if not last and following.size == 0:
+                    return word_end, pos
+                if not last and scan.at(data, pos, end, following):
+                    return word_end, pos
+    return -1, -1
+
+
 @njit_inline
 def match_ops(
     data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
-    op_literal: np.ndarray, out: np.ndarray,
+    op_literal: np.ndarray, units: np.ndarray, unit_bounds: np.ndarray, out: np.ndarray,
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6)."""
+    raise adds at 4:6, cards at 6:8). Where the grammar names ``units``, an amount field
+    is read with the white space around it and the unit after it (see
+    :func:`_amount_end`)."""
     out[:] = NULL
     for k in range(op_bounds[template], op_bounds[template + 1]):
         kind = op_kind[k]
@@ -97,11 +141,24 @@ def match_ops(
             pos += literal.size
             continue
         first = pos
+        slot = op_slot[k]
+        is_last = k + 1 == op_bounds[template + 1]
+        following = table[0:0]
+        if not is_last and op_kind[k + 1] == OP_LITERAL:
+            following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+        if kind == OP_WORD and unit_bounds.size > 1 and SLOT_NONE < slot < SLOT_CARDS:
+            while first < end and scan.space_width(data, first, end) > 0:
+                first += scan.space_width(data, first, end)
+            field_end, pos = _amount_end(data, first, end, following, is_last, units,
+                                         unit_bounds)  # fmt: skip
+            if field_end < 0:
+                return False
+            out[2 * slot - 2], out[2 * slot - 1] = first, field_end
+            continue
         if kind == OP_WORD:
             pos = scan.non_space_run(data, pos, end)
-            if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+            if following.size:
                 # as a regex's \S+ gives back characters the literal after it needs
-                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
                 while pos > first and not scan.at(data, pos, end, following):
                     pos -= 1
             if pos == first:
@@ -112,7 +169,6 @@ def match_ops(
                 return False
         else:
             pos = end
-        slot = op_slot[k]
         if slot != SLOT_NONE:
             out[2 * slot - 2], out[2 * slot - 1] = first, pos
     return pos == end
@@ -147,20 +203,24 @@ def action_fields(
     codes: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
+    end_suffix: np.ndarray, units: np.ndarray, unit_bounds: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets), a raise's first amount and the chips a raise adds (a template's
-    ``{added}``); the event kind code (-1: not an action);
+    first brackets; other kinds: a template's ``{cards}``), a raise's first amount and the
+    chips a raise adds (a template's ``{added}``); the event kind code (-1: not an action);
     the all-in flag; and whether a betting or checking line follows no template of its
     verb (the first template with its verb gives the kind; the amount of such a line is
-    its last word, less the all-in suffix)."""
+    its last word, less the all-in suffix). A line's optional end (``end_suffix``) is left
+    out before the all-in suffix is looked for; a template that does not read the line
+    without it may read it with it, in its last field (as ``(?:end)?$`` after a lazy last
+    field reads it)."""
     n = starts.size
     spans = np.full((n, 10), NULL, np.int64)  # player, amount, cards, raise-by, added
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(6, np.int64)
+    fields = np.empty(8, np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -172,23 +232,37 @@ def action_fields(
             continue
         rest = player_end + separator_size[found]
         code[i] = codes[found]
-        all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, end, all_in_suffix)
-        core_end = end - all_in_suffix.size if all_in[i] else end
+        # a line that has the optional end is read without it, else (a field ending with
+        # it) with it
+        ended = end_suffix.size > 0 and ends_with(data, rest, end, end_suffix)
         matched = False
         t = found
         while t >= 0:  # the templates with this verb, in order
             verb_size = verb_bounds[t + 1] - verb_bounds[t] - separator_size[t]
-            # the all-in suffix is never part of a field (a word has no space)
-            matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
-                                op_slot, literals, literal_bounds, op_literal, fields)  # fmt: skip
+            for option in range(2 if ended else 1):
+                line_end = end - end_suffix.size if ended and option == 0 else end
+                all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, line_end,
+                                                                 all_in_suffix)  # fmt: skip
+                core_end = line_end - all_in_suffix.size if all_in[i] else line_end
+                # the all-in suffix is never part of a field (a word has no space)
+                matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
+                                    op_slot, literals, literal_bounds, op_literal, units,
+                                    unit_bounds, fields)  # fmt: skip
+                if matched:
+                    break
             if matched:
                 code[i] = codes[t]
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 spans[i, 8], spans[i, 9] = fields[4], fields[5]
+                if fields[6] >= 0 and not _KIND_CARDS[code[i]]:
+                    spans[i, 4], spans[i, 5] = fields[6], fields[7]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount
+            line_end = end - end_suffix.size if ended else end
+            all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, line_end, all_in_suffix)
+            core_end = line_end - all_in_suffix.size if all_in[i] else line_end
             for pos in range(core_end - 1, rest - 1, -1):
                 if data[pos] == _SPACE:
                     if pos + 1 < core_end:
@@ -207,7 +281,7 @@ def read_actions(
     return action_fields(
         data, starts, ends, actions.separator, *actions.verbs, actions.separator_size,
         actions.codes, actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
-        *actions.literals, actions.op_literal, actions.all_in,
+        *actions.literals, actions.op_literal, actions.all_in, actions.end, *actions.units,
     )  # fmt: skip
 
 
@@ -375,8 +449,9 @@ def seat_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray,
     words: tuple[np.ndarray, ...],
 ) -> np.ndarray:  # fmt: skip
-    """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
-    (the text after ": " up to `` \\([^ ()]+<suffix>[^()]*\\)``, the grammar's stack suffix
+    """``Seat N: player (stack in chips) ...`` lines: spans of the seat number (spaces after
+    the seat word left out), the player (the text after ": " up to
+    `` \\( *([^ ()]+)<suffix>[^()]*\\)``, the grammar's stack suffix
     being " in chips" or nothing) and the stack; all null past a line without ": ". What
     follows the stack ("is sitting out", "out of hand") says nothing of who is dealt in:
     that comes from what the player does in the hand."""
@@ -388,6 +463,8 @@ def seat_fields(
         colon = find(data, start, end, separator)
         seat_end = end if colon < 0 else colon
         seat = start + seat_word.size if start + seat_word.size <= seat_end else start
+        while seat < seat_end and data[seat] == _SPACE:  # "seat 1:" after the word "seat"
+            seat += 1
         spans[i, 0], spans[i, 1] = seat, seat_end
         if colon < 0:
             continue
@@ -396,12 +473,15 @@ def seat_fields(
         pos = find_byte(data, rest, end, _OPEN_PAREN)
         while pos >= 0:
             if pos > rest and data[pos - 1] == _SPACE:
-                token = scan.run_without(data, pos + 1, end, _NOT_SPACE_PARENS)
-                if token > pos + 1 and at(data, token, end, suffix):
+                first = pos + 1
+                while first < end and data[first] == _SPACE:  # "( $200 USD )"
+                    first += 1
+                token = scan.run_without(data, first, end, _NOT_SPACE_PARENS)
+                if token > first and at(data, token, end, suffix):
                     close = scan.run_without(data, token + suffix.size, end, _NOT_PARENS)
                     if close < end and data[close] == _CLOSE_PAREN:
                         spans[i, 3] = pos - 1
-                        spans[i, 4], spans[i, 5] = pos + 1, token
+                        spans[i, 4], spans[i, 5] = first, token
                         break
             pos = find_byte(data, pos + 1, end, _OPEN_PAREN)
     return spans
@@ -716,7 +796,7 @@ _APOSTROPHE = 39
 
 
 @njit
-def _at_either_case(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
+def at_either_case(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
     """Whether ``literal`` is at ``pos``, its ASCII letters in either case."""
     if pos + literal.size > end:
         return False
@@ -777,7 +857,7 @@ def bare_table(
         if data[pos] != _SPACE:
             continue
         digits = scan.digits_end(data, pos + 1, end)
-        if digits == pos + 1 or not _at_either_case(data, digits, end, max_seats):
+        if digits == pos + 1 or not at_either_case(data, digits, end, max_seats):
             continue
         matches, button = _button(data, digits + max_seats.size, end, words)
         if matches:
@@ -822,7 +902,7 @@ def table_fields(
                 continue
             out[i, 0], out[i, 1], out[i, 3] = pos + 1, quote, button
             digits = scan.digits_end(data, quote + 2, end)
-            if digits > quote + 2 and _at_either_case(data, digits, end, max_seats):
+            if digits > quote + 2 and at_either_case(data, digits, end, max_seats):
                 out[i, 2] = _small_number(data, quote + 2, digits)
             break
     for i in range(starts.size if bare_name else 0):

@@ -15,6 +15,7 @@ plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -49,13 +50,14 @@ KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action
 # the rest of the line).
 OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY = 0, 1, 2, 3
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
-# slot of the chips a raise adds.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED = 0, 1, 2, 3
+# slot of the chips a raise adds, the cards' slot.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_CARDS = 0, 1, 2, 3, 4
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
     "added": (OP_WORD, SLOT_ADDED),
-    "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
+    "cards": (OP_BRACKETED, SLOT_CARDS), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
 }  # fmt: skip
+_AMOUNT_SLOTS = (SLOT_AMOUNT, SLOT_BY, SLOT_ADDED)
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
 _TOKEN = re.compile(r"\{(\w+)\}")
 _PLAYER = "{player}"
@@ -79,20 +81,35 @@ class Actions:
     literals: tuple[np.ndarray, np.ndarray]  # literal table indexed by op_literal
     op_literal: np.ndarray
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
+    end: np.ndarray  # an end some lines have and others not, read as nothing ("" for none)
+    units: tuple[np.ndarray, np.ndarray]  # words an amount may have after it ("USD")
 
     def regex(self, template: str) -> re.Pattern[str]:
         """The plain regex a template stands for (the player is the shortest text before the
-        separator), with the all-in suffix optional."""
+        separator), with the all-in suffix and the end optional. Where amounts may be
+        written with a unit after them, an amount field is the word with white space around
+        it and the unit; where lines may end otherwise, the last field is the shortest that
+        leaves the end out."""
         body = template[len(_PLAYER) :]
         parts = _TOKEN.split(body)
+        table, bounds = self.units
+        units = [bytes(table[a:b]).decode() for a, b in itertools.pairwise(bounds)]
+        unit = "|".join(re.escape(u) for u in units)
+        end = bytes(self.end).decode()
         pattern = "^(.*?)"
         for k, part in enumerate(parts):
             if k % 2 == 0:
                 pattern += re.escape(part)
-            else:
-                pattern += _FIELD_REGEX[_FIELDS[part][0]]
+                continue
+            field = _FIELD_REGEX[_FIELDS[part][0]]
+            if end and k == len(parts) - 2 and not parts[-1]:
+                field = field.replace("+)", "+?)").replace("*)", "*?)")
+            if units and _FIELDS[part][1] in _AMOUNT_SLOTS:
+                field = rf"\s*{field}(?:\s+(?:{unit}))?\s*"
+            pattern += field
         suffix = bytes(self.all_in).decode()
-        return re.compile(pattern + (f"(?:{re.escape(suffix)})?$" if suffix else "$"))
+        pattern += f"(?:{re.escape(suffix)})?" if suffix else ""
+        return re.compile(pattern + (f"(?:{re.escape(end)})?$" if end else "$"))
 
     @staticmethod
     def separator_of(template: str) -> str:
@@ -100,9 +117,16 @@ class Actions:
         return ": " if template[len(_PLAYER) :].startswith(": ") else " "
 
 
-def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in") -> Actions:
+def compile_actions(
+    templates: Mapping[str, str], all_in: str = " and is all-in", end: str = "",
+    units: tuple[str, ...] = (),
+) -> Actions:  # fmt: skip
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
-    must come after it (the first verb that matches wins)."""
+    must come after it (the first verb that matches wins). ``all_in``: the suffix of a line
+    that marks an all-in; ``end``: an end some of the room's lines have and others not
+    (a period), read as nothing (no template ends with it); ``units``: the words a room may
+    write after an amount (``$20 USD``, ``2,000 chips``), read with it, as is the white
+    space around an amount (``[ $0,25 USD ]``)."""
     separators = set()
     verbs, codes, bounds, sizes = [], [], [0], []
     kinds, slots, literal_ids = [], [], []
@@ -110,6 +134,8 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
     for template, kind in templates.items():
         if not template.startswith(_PLAYER):
             raise ValueError(f"a template starts with {_PLAYER}: {template!r}")
+        if end and template.endswith(end):
+            raise ValueError(f"a template ends with the lines' optional end: {template!r}")
         body = template[len(_PLAYER) :]
         separator = ": " if body.startswith(": ") else " "
         separators.add(separator)
@@ -134,6 +160,8 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         bounds.append(len(kinds))
     if not separators:
         raise ValueError("no templates")
+    if any(not unit or unit[0].isspace() for unit in units):
+        raise ValueError(f"a unit starts with no white space: {units!r}")
     next_same = [next((u for u in range(t + 1, len(verbs)) if verbs[u] == verbs[t]), -1)
                  for t in range(len(verbs))]  # fmt: skip
     return Actions(
@@ -150,6 +178,8 @@ def compile_actions(templates: Mapping[str, str], all_in: str = " and is all-in"
         literals=scan.literal_table(literals or [""]),
         op_literal=np.array(literal_ids, np.int64),
         all_in=scan.lit(all_in),
+        end=scan.lit(end),
+        units=scan.literal_table(list(units)),
     )
 
 
@@ -225,6 +255,21 @@ class Grammar:
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
     from the street markers (the last of each board), the summary printing none.
+    ``info_lines``: regexes of the lines before the first street marker that say what the
+    header does not (the table, its seats and button on lines of their own, a tournament's
+    level and blinds after the seats), with the groups ``table_name``, ``max_seats``,
+    ``button_seat``, ``tournament_id``, ``level``, ``sb`` and ``bb``: the last line that
+    gives a field wins, over the header's too (in place of the table line's scan).
+    ``summary_line``: every hand has a summary (a hand without one is partial); a room
+    whose hands may end with their last collect line says no. ``blinds_from_posts``: a
+    header that gives no big blind (a cash table's buy-in in its place) leaves the blinds
+    to the largest posted. ``derived_rake``: a cash hand that writes no rake (no total pot
+    line) was raked what its players left in the pots less what they collected, when that
+    is at most this share of the pots (0: none derived; more: the hand pays too little).
+    ``glued_after``: texts after which a room may write the next statement on the same
+    line (see :mod:`ingest.engine.glued`). ``unprinted_blinds``: a tournament hand with no
+    post line posted its blinds all the same (see
+    :func:`ingest.engine.unprinted.tournament_blinds`).
     """
 
     site: str
@@ -258,6 +303,12 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
+    info_lines: tuple[str, ...] = ()
+    summary_line: bool = True
+    blinds_from_posts: bool = False
+    derived_rake: float = 0.0
+    glued_after: tuple[str, ...] = ()
+    unprinted_blinds: bool = False
 
     @functools.cached_property
     def tables(self) -> Tables:
@@ -287,11 +338,11 @@ class Grammar:
 
     @functools.cached_property
     def hand_start(self) -> re.Pattern[bytes]:
-        """The first line of a hand (maybe indented), as a bytes regex for cutting files
-        into chunks."""
+        """The first line of a hand (maybe indented, or after NUL bytes), as a bytes regex for
+        cutting files into chunks."""
         starts = b"|".join(re.escape(s.encode()) for s in self.header_starts)
         return re.compile(
-            rb"^[ \t]*(?:\xef\xbb\xbf)?(?:" + starts + rb")"
+            rb"^[ \t\x00]*(?:\xef\xbb\xbf)?(?:" + starts + rb")"
             + (self.header_follow or self.hand_id_class).encode(),
             re.MULTILINE,
         )

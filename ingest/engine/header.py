@@ -15,51 +15,24 @@ from ingest.engine import scan
 from ingest.engine.grammar import Grammar
 from ingest.engine.lines import Lines
 from ingest.engine.scan import NULL, at, find, njit
-from ingest.engine.text import TIME_ZONES, amount, to_utc
+from ingest.engine.text import TIME_ZONES, amount, first_match, to_utc
 from ingest.engine.wording import (
     W_DATE_SEPARATOR,
     W_EASTERN_TIME,
     W_HAND_NUMBER,
+    W_MONTHS,
     W_TIME_SEPARATOR,
+    W_WEEKDAYS,
 )
 from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
-_SPACE, _COLON_BYTE, _OPEN_SQUARE = 32, 58, 91
+_SPACE, _COLON_BYTE, _OPEN_SQUARE, _COMMA = 32, 58, 91, 44
 _OPEN_PAREN, _CLOSE_PAREN = 40, 41
 
 _GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
-
-
-def _first_match(
-    frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
-) -> pl.DataFrame:
-    """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
-    (nulls where none does, or where the pattern has no such group): each regex runs over
-    the rows no earlier one matched."""
-    text = frame[column]
-    if len(patterns) == 1:
-        unnested = text.str.extract_groups(patterns[0]).struct.unnest()
-        return frame.with_columns(
-            unnested[n] if n in unnested.columns else pl.lit(None, pl.String).alias(n)
-            for n in groups
-        )
-    out = {name: pl.Series(name, [None] * frame.height, pl.String) for name in groups}
-    left = np.arange(frame.height)
-    for pattern in patterns:
-        if not left.size:
-            break
-        rest = text.gather(left)
-        matched = rest.str.contains(pattern).fill_null(False).to_numpy()
-        if matched.any():
-            extracted = rest.filter(pl.Series(matched)).str.extract_groups(pattern)
-            for name in extracted.struct.fields:
-                if name in out:
-                    out[name] = out[name].scatter(left[matched], extracted.struct.field(name))
-        left = left[~matched]
-    return frame.with_columns(out.values())
 
 
 def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -78,8 +51,8 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     if grammar.game_names:  # the room's name of a game the regexes know by another
         game_text = game_text.str.replace_many(dict(grammar.game_names))
     texts = headers.select(game_text=game_text).unique().drop_nulls()
-    g = _first_match(texts, "game_text", grammar.game_patterns, _GAME_GROUPS)
-    flop = _first_match(texts, "game_text", grammar.flop_games, ("limit",)).select(
+    g = first_match(texts, "game_text", grammar.game_patterns, _GAME_GROUPS)
+    flop = first_match(texts, "game_text", grammar.flop_games, ("limit",)).select(
         is_flop_game=pl.any_horizontal(
             [pl.col("game_text").str.contains(p) for p in grammar.flop_games] or [pl.lit(False)]
         ),
@@ -176,6 +149,13 @@ def _local_time(
             parts[3 * group + k] = value
         if pos != end:
             return _NO_TIME
+    return _micros(parts)
+
+
+@njit
+def _micros(parts: np.ndarray) -> int:
+    """Year, month, day, hour, minute and second as microseconds since 1970 in local time,
+    or ``_NO_TIME`` when not a valid date and time."""
     year, month, day_of_month, hour, minute, second = parts
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     lengths = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
@@ -191,6 +171,74 @@ def _local_time(
     day_of_era = year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year
     days = era * 146097 + day_of_era - 719468
     return int(((days * 24 + hour) * 60 + minute) * 60_000_000 + second * 1_000_000)
+
+
+@njit
+def _name_index(data: np.ndarray, start: int, end: int, names: np.ndarray) -> int:
+    """The position of ``start:end`` among ``names`` (space-separated), read as the whole
+    name or its first three letters; -1 when it is none of them."""
+    size, index, first = end - start, 0, 0
+    for k in range(names.size + 1):
+        if k == names.size or names[k] == _SPACE:
+            length = k - first
+            short = size == 3 and length > 3  # "Jan" for "January"
+            if (size == length or short) and at(data, start, end, names[first : first + size]):
+                return index
+            index += 1
+            first = k + 1
+    return -1
+
+
+@njit
+def _named_time(
+    when: np.ndarray, size: int, months: np.ndarray, weekdays: np.ndarray
+) -> tuple[int, int]:
+    """A time written with its month's name (``Thursday, January 26, 18:13:53 EST 2012``,
+    ``Mon Feb 09 12:55:26 EST 2026``): its words, cut at spaces and commas, in any order, are
+    a month (a name of ``months`` or its first three letters), a day (one or two digits), a
+    year (four), a time (``%H:%M:%S`` or ``%H:%M``), at most one zone and weekdays (names of
+    ``weekdays``, read for nothing). The local time in microseconds (``_NO_TIME``: another
+    word, or a part missing or twice) and the zone (index in ``_ZONE_NAMES``, -1: none)."""
+    parts = np.full(6, -1, np.int64)
+    zone = -1
+    begin = 0
+    for k in range(size + 1):
+        if k < size and when[k] != _SPACE and when[k] != _COMMA:
+            continue
+        if k > begin:
+            digits = _digits(when, begin, k, 4)[1]  # where the digits end (-1: none)
+            month = _name_index(when, begin, k, months)
+            found = scan.equal_to(when, begin, k, *_ZONES)
+            if digits == k and k - begin <= 2 and parts[2] < 0:
+                parts[2] = _digits(when, begin, k, 2)[0]
+            elif digits == k and k - begin == 4 and parts[0] < 0:
+                parts[0] = _digits(when, begin, k, 4)[0]
+            elif begin < digits < k and when[digits] == _COLON_BYTE and parts[3] < 0:
+                pos = begin
+                for field in range(3):
+                    if field > 0:
+                        if pos == k and field == 2:
+                            parts[5] = 0  # no seconds
+                            break
+                        if pos >= k or when[pos] != _COLON_BYTE:
+                            return _NO_TIME, -1
+                        pos += 1
+                    value, pos = _digits(when, pos, k, 2)
+                    if value < 0:
+                        return _NO_TIME, -1
+                    parts[3 + field] = value
+                if pos != k:
+                    return _NO_TIME, -1
+            elif month >= 0 and parts[1] < 0:
+                parts[1] = month + 1
+            elif found >= 0 and zone < 0:
+                zone = int(found)
+            elif _name_index(when, begin, k, weekdays) < 0:
+                return _NO_TIME, -1
+        begin = k + 1
+    if (parts < 0).any():
+        return _NO_TIME, -1
+    return _micros(parts), zone
 
 
 @njit
@@ -223,9 +271,12 @@ def _header_fields(
     ET date and time and "ET]" (" - ", "#", "/" and "ET]" in PokerStars' words: the
     grammar's time separator, hand-number mark, date separator and Eastern-time end).
     With ``time_apart`` the header holds no time: the template is the line less its hand
-    number, and the time is the text of ``time_starts:time_ends`` (a line of its own;
-    none where null)."""
+    number, and the time is on the line ``time_starts:time_ends`` (none where null): after
+    its last separator, the text before it (a header continued on that line) the third
+    span of the template; the whole line when it has none. With month names in the
+    grammar's words the time is read by :func:`_named_time`."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
+    months, weekdays = words[W_MONTHS], words[W_WEEKDAYS]
     # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
     # time is after the last separator when no mark follows it
     first = 0
@@ -234,7 +285,8 @@ def _header_fields(
     dash_mark = dash[first : first + 1]
     date_separator = words[W_DATE_SEPARATOR][0]
     n = starts.size
-    spans = np.full((n, 6), NULL, np.int64)  # hand number, template before, template after
+    # hand number, template before it, template after it, template's part on the time line
+    spans = np.full((n, 8), NULL, np.int64)
     zone = np.full(n, -1, np.int64)
     et_given = np.zeros(n, np.bool_)
     local = np.full(n, _NO_TIME, np.int64)
@@ -248,13 +300,16 @@ def _header_fields(
     for i in range(n):
         start, end = starts[i], ends[i]
         spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end, mark)
+        # the line that holds the time: the header's, or the next one
+        line, stop = start, end
+        if time_apart:
+            line, stop = (time_starts[i], time_ends[i]) if time_starts[i] >= 0 else (0, 0)
         last = previous = -1
-        if not time_apart:
-            pos = find(data, start, end, dash)
-            while pos >= 0:
-                previous, last = last, pos
-                pos = find(data, pos + 1, end, dash)
-        cut = last if last >= 0 and find(data, last + dash.size, end, dash_mark) < 0 else end
+        pos = find(data, line, stop, dash) if stop > line else -1
+        while pos >= 0:
+            previous, last = last, pos
+            pos = find(data, pos + 1, stop, dash)
+        cut = last if last >= 0 and find(data, last + dash.size, stop, dash_mark) < 0 else stop
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = (
             cut == last and previous >= 0
@@ -262,14 +317,14 @@ def _header_fields(
         )  # fmt: skip
         if split_date:
             cut = previous
-        number, colon = _hand_number(data, start, cut, id_class, id_end, mark)
-        spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
-        spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), cut
+        header_end = end if time_apart else cut
+        number, colon = _hand_number(data, start, header_end, id_class, id_end, mark)
+        spans[i, 2], spans[i, 3] = start, (number if number >= 0 else header_end)
+        spans[i, 4], spans[i, 5] = (colon if number >= 0 else header_end), header_end
+        if time_apart and cut < stop:
+            spans[i, 6], spans[i, 7] = line, cut
         size = 0
-        k = (previous if split_date else last) + dash.size if last >= 0 else start
-        stop = end
-        if time_apart:
-            k, stop = (time_starts[i], time_ends[i]) if time_starts[i] >= 0 else (0, 0)
+        k = (previous if split_date else last) + dash.size if last >= 0 else line
         while k < stop:
             if split_date and k == last:  # the " - " between the date and the time
                 when[size] = _SPACE
@@ -280,6 +335,9 @@ def _header_fields(
                 when[size] = data[k]
                 size += 1
             k += 1
+        if months.size > 1:
+            local[i], zone[i] = _named_time(when, size, months, weekdays)
+            continue
         fields[:, :] = -1
         field, begin = 0, 0
         for k in range(size + 1):
@@ -309,7 +367,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     by the grammar's header regex: room, tournament and level, game, limit, currency and
     blinds. Money is named by its ISO code, or by a sign before or after the small blind;
     a cash game with neither is in the grammar's currency (play money unless it says)."""
-    h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
+    h = first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
     sign = pl.col("sb").str.extract("([$€£₹¥])", 1)
@@ -343,8 +401,36 @@ def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
     first_of_hand[1:] = table_hand[1:] != table_hand[:-1]
     row = np.full(hands, -1, np.int64)
     row[table_hand[first_of_hand]] = np.flatnonzero(first_of_hand)
-    tables = lines.tables.select("table_name", "max_seats", "button_seat")
+    tables = lines.tables.drop("hand", "idx")
     return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
+
+
+_HEADER_INFO = ("tournament_id", "level", "sb", "bb")
+
+
+def _with_info(fields: pl.DataFrame, tables: pl.DataFrame) -> pl.DataFrame:
+    """Header fields with those the hand's info lines give in their place (a tournament and
+    its level and blinds: see ``Grammar.info_lines``); a hand they make a tournament's is in
+    chips."""
+    if "bb" not in tables.columns:
+        return fields
+    info = tables.select(pl.col(name).alias(f"info_{name}") for name in _HEADER_INFO)
+    h = pl.concat([fields, info], how="horizontal").with_columns(
+        tournament_id=pl.coalesce("info_tournament_id", "tournament_id"),
+        level=pl.coalesce("info_level", "level"),
+    )
+    made = h["tournament_id"].is_not_null() & ~h["is_tournament"]
+    h = h.with_columns(
+        is_tournament=pl.col("tournament_id").is_not_null(),
+        currency=pl.when(made).then(pl.lit("chips")).otherwise(pl.col("currency")),
+    ).with_columns(
+        units_per_currency=units_expr(pl.col("currency")),
+    ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
+    in_cents = h["in_cents"]
+    return h.with_columns(
+        small_blind=pl.coalesce(amount(h["info_sb"], in_cents), pl.col("small_blind")),
+        big_blind=pl.coalesce(amount(h["info_bb"], in_cents), pl.col("big_blind")),
+    ).drop(info.columns)
 
 
 def _time_lines(lines: Lines, rows: np.ndarray, apart: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -377,13 +463,14 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end,
         grammar.wording.words, grammar.time_line, time_starts, time_ends,
     )
-    first, group = scan.distinct(data, spans[:, 2:6])
+    first, group = scan.distinct(data, spans[:, 2:8])
     templates = pl.DataFrame(
         {
             "before": text.strings(spans[first, 2], spans[first, 3], ""),
             "after": text.strings(spans[first, 4], spans[first, 5], ""),
+            "continued": text.strings(spans[first, 6], spans[first, 7], ""),
         }
-    ).select(template=pl.col("before") + pl.col("after"))
+    ).select(template=_template(pl.col("before"), pl.col("after"), pl.col("continued")))
     # a time with no zone written is in the grammar's implied zone
     zones = pl.Series([*_ZONE_NAMES, "America/New_York", grammar.implied_zone], dtype=pl.String)
     written = len(_ZONE_NAMES)
@@ -399,40 +486,56 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
     fields = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
+    table_info = _table_fields(lines, starts.height)
     return pl.concat(
         [
             starts,
             pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
-            fields[group],
+            _with_info(fields[group], table_info),
             started_at.select("started_at"),
-            _table_fields(lines, starts.height),
+            table_info.select("table_name", "max_seats", "button_seat"),
         ],
         how="horizontal",
     )
 
 
-def decodes(lines: list[str], grammar: Grammar) -> bool:
-    """Whether one of ``lines``, read as a hand's first line, is decoded by the grammar: its
-    template (the line less its hand number and time, as :func:`hand_info` takes them out)
+def _template(before: pl.Expr, after: pl.Expr, continued: pl.Expr) -> pl.Expr:
+    """A header's template: its first line less the hand number and time, then the text a
+    time line holds before the time, on a line of its own (when there is such text)."""
+    return before + after + pl.when(continued.is_not_null()).then("\n" + continued).otherwise(
+        pl.lit("")
+    )
+
+
+def decodes(lines: list[str], grammar: Grammar, following: list[str] | None = None) -> bool:
+    """Whether one of ``lines``, read as a hand's first line (``following``: the line after
+    each, where the grammar reads the time on it), is decoded by the grammar: its template
+    (the header less its hand number and time, as :func:`hand_info` takes them out)
     matches one of the grammar's header regexes. A room is told from another by its whole
     first line, not by how it begins."""
     if not lines:
         return False
-    encoded = [line.encode("utf-8") for line in lines]
+    after = following if grammar.time_line and following is not None else []
+    encoded = [line.encode("utf-8") for line in [*lines, *after]]
     data = np.frombuffer(b"".join(encoded), np.uint8)
-    ends = np.cumsum([len(line) for line in encoded], dtype=np.int64)
-    starts = ends - np.array([len(line) for line in encoded], np.int64)
+    all_ends = np.cumsum([len(line) for line in encoded], dtype=np.int64)
+    all_starts = all_ends - np.array([len(line) for line in encoded], np.int64)
+    n = len(lines)
+    starts, ends = all_starts[:n], all_ends[:n]
+    none = np.full(n, NULL, np.int64)
+    time_starts, time_ends = (all_starts[n:], all_ends[n:]) if after else (none, none)
     tables = grammar.tables
-    none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
-                           grammar.wording.words, grammar.time_line, none, none)[0]  # fmt: skip
+                           grammar.wording.words, grammar.time_line, time_starts,
+                           time_ends)[0]  # fmt: skip
     raw = data.tobytes()
-    templates = pl.Series(
-        [
-            (raw[a:b] + raw[c:d]).decode("utf-8", "replace")
-            for a, b, c, d in spans[:, 2:6].tolist()
-            if a >= 0
-        ],
-        dtype=pl.String,
-    )
-    return any(templates.str.contains(p).any() for p in grammar.header_patterns)
+    templates = pl.DataFrame(
+        {
+            name: [raw[a:b].decode("utf-8", "replace") if a >= 0 else None
+                   for a, b in spans[:, column : column + 2].tolist()]
+            for name, column in (("before", 2), ("after", 4), ("continued", 6))
+        },
+        schema=dict.fromkeys(("before", "after", "continued"), pl.String),
+    ).filter(pl.col("before").is_not_null())
+    found = templates.select(_template(pl.col("before"), pl.col("after"), pl.col("continued")))
+    return any(found.to_series().str.contains(p).any() for p in grammar.header_patterns)

@@ -20,11 +20,11 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import fields, scan, summary
+from ingest.engine import fields, glued, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
-from ingest.engine.text import ChunkText
+from ingest.engine.text import ChunkText, first_match
 from ingest.engine.wording import (
     W_CANCELLED,
     W_CHAT_END,
@@ -202,7 +202,7 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
-    bare_table: bool, time_line: bool, dealt_opens_preflop: bool,
+    bare_table: bool, time_line: bool, dealt_opens_preflop: bool, seat_any_case: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -212,8 +212,9 @@ def _line_kinds(
     before its first header have hand -1. A line's street and board are those of the last
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
-    the non-blank lines of hands after their first line, -1 elsewhere; a line with the
-    grammar's ``separator`` after the player is an action line; with ``bare_table``, a line
+    the non-blank lines of hands after their first line, -1 elsewhere; a seat line starts
+    with the seat word (in either case with ``seat_any_case``); a line with the grammar's
+    ``separator`` after the player is an action line; with ``bare_table``, a line
     before the first marker that is a table's name and seat count is a table line. With
     ``time_line`` the line right after a hand's first is its time, of no kind (read with
     the header); with ``dealt_opens_preflop`` a dealt line before any street's marker
@@ -270,7 +271,9 @@ def _line_kinds(
         street[i], board[i] = current_street, current_board
         if time_line and is_start[i - 1]:
             continue  # the hand's time, read with its header
-        seat = at(data, start, end, seat_word)
+        seat = at(data, start, end, seat_word) or (
+            seat_any_case and fields.at_either_case(data, start, end, seat_word)
+        )
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
@@ -347,13 +350,20 @@ def _unknown(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramm
     return lines.select("hand", "idx")
 
 
-def _junk(data: np.ndarray, hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """The non-blank lines of a file before its first hand, but for comments ("#...") and
-    separators (see :func:`_separator`)."""
+def _junk(text: ChunkText, hand: np.ndarray, ignored: tuple[str, ...]) -> np.ndarray:
+    """The non-blank lines of a file before its first hand, but for comments ("#..."),
+    separators (see :func:`_separator`) and lines the grammar reads as nothing
+    (``Grammar.ignored_lines``: a room's line announcing the next hand)."""
+    data, starts, ends = text.data, text.starts, text.ends
     out = (hand < 0) & (ends > starts)
     out[out] = data[starts[out]] != _HASH
     for row in np.flatnonzero(out):
         out[row] = not _separator(data, starts[row], ends[row])
+    rows = np.flatnonzero(out)
+    if rows.size and ignored:
+        texts = text.strings(starts[rows], ends[rows], "text")
+        known = pl.select(pl.any_horizontal(texts.str.contains(p) for p in ignored)).to_series()
+        out[rows[known.to_numpy()]] = False
     return out
 
 
@@ -379,7 +389,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
-            grammar.time_line, grammar.dealt_opens_preflop,
+            grammar.time_line, grammar.dealt_opens_preflop, wording.seat_any_case,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -391,8 +401,17 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         cut = _cut_glued_headers(text, grammar)
         if cut is not text:
             text, kinds = cut, kinds_of(cut)
+    if grammar.glued_after:
+        statements = np.flatnonzero((kinds[4] == _ACTION) | (kinds[4] == _OTHER))
+        seated = np.flatnonzero(kinds[4] == _SEAT_LINE)
+        cut = glued.unglue(text, kinds[0], statements, seated, grammar.glued_after, words,
+                           tables.stack_suffix)  # fmt: skip
+        if cut is not text:
+            text, kinds = cut, kinds_of(cut)
     data, starts, ends = text.data, text.starts, text.ends
     hand, is_start, street, board, kind, is_marker, name_start, name_end = kinds
+    if grammar.info_lines:
+        kind = _info_kinds(text, hand, street, kind, grammar.info_lines)
     by_kind, bounds = _rows_by_kind(kind, len(_KINDS))
 
     def rows_of(name: str) -> np.ndarray:
@@ -451,7 +470,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         player_start=pl.Series(spans[:, 2]),
         player_end=pl.Series(spans[:, 3]),
         stack_h=amounts(spans, 4),
-        dealt=text.strings(dealt_first, dealt_end, ""),
+        dealt=summary.cards_text(text.strings(dealt_first, dealt_end, "")),
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
@@ -475,7 +494,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     summary_seats = frame(
         rows[useful],
         seat=_nullable(fields.seat_numbers(data, spans[:, 0], spans[:, 1]), NO_SEAT, pl.Int8),
-        cards=strings(spans, 2),
+        cards=summary.cards_text(strings(spans, 2)),
         won_h=amounts(spans, 4),
         says_won=pl.Series(spans[:, 4] >= 0),
         not_awarded=pl.Series(not_awarded[useful]),
@@ -508,7 +527,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     boards = frame(
         rows[with_cards],
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
-        cards=strings(spans[with_cards], 2),
+        cards=summary.cards_text(strings(spans[with_cards], 2)),
     )
     summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts)
     if grammar.boards_in_markers:
@@ -520,12 +539,16 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
     return Lines(
         starts=starts_frame,
-        preamble=frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file", "offset",
-                       "line_no", "text"),
+        preamble=frame(np.flatnonzero(_junk(text, hand, grammar.ignored_lines)), "file",
+                       "offset", "line_no", "text"),
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=_tables(text, hand, rows_of("table"), words, wording.bare_table_name),
+        tables=(
+            _info_tables(text, hand, rows_of("table"), grammar.info_lines)
+            if grammar.info_lines
+            else _tables(text, hand, rows_of("table"), words, wording.bare_table_name)
+        ),
         seats=seats,
         events=events,
         totals=totals,
@@ -569,6 +592,44 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     """Two columns of hundredths added, -1 (unreadable) where either is."""
     x, y = a.to_numpy(), b.to_numpy()
     return pl.Series(np.where((x < 0) | (y < 0), -1, x + y))
+
+
+# What a grammar's info lines may say (``Grammar.info_lines``): the table's fields, and header
+# fields the header line does not say or says otherwise.
+INFO_GROUPS = ("table_name", "max_seats", "button_seat", "tournament_id", "level", "sb", "bb")
+_INFO_KINDS = (_SEAT_LINE, _TABLE_LINE, _ACTION, _OTHER)
+
+
+def _info_kinds(
+    text: ChunkText, hand: np.ndarray, street: np.ndarray, kind: np.ndarray,
+    patterns: tuple[str, ...],
+) -> np.ndarray:  # fmt: skip
+    """The kinds of line with the lines before a hand's first street marker that one of
+    the grammar's info ``patterns`` reads made table lines (see ``Grammar.info_lines``)."""
+    rows = np.flatnonzero((hand >= 0) & (street == 0) & np.isin(kind, _INFO_KINDS))
+    texts = text.strings(text.starts[rows], text.ends[rows], "text")
+    matched = pl.select(
+        pl.any_horizontal(texts.str.contains(p) for p in patterns).fill_null(False)
+    ).to_series().to_numpy()
+    kind = kind.copy()
+    kind[rows[matched]] = _TABLE_LINE
+    return kind
+
+
+def _info_tables(
+    text: ChunkText, hand: np.ndarray, rows: np.ndarray, patterns: tuple[str, ...]
+) -> pl.DataFrame:  # fmt: skip
+    """One row per hand with info lines: hand, idx (its first info line), and the fields of
+    ``INFO_GROUPS`` its lines give (each read by the first of ``patterns`` that matches the
+    line; the last line that gives a field wins)."""
+    lines = pl.DataFrame(
+        {"hand": hand[rows], "idx": rows,
+         "text": text.strings(text.starts[rows], text.ends[rows], "text")}
+    )  # fmt: skip
+    lines = first_match(lines, "text", patterns, INFO_GROUPS)
+    return lines.group_by("hand", maintain_order=True).agg(
+        pl.col("idx").first(), *(pl.col(name).drop_nulls().last() for name in INFO_GROUPS)
+    ).with_columns(pl.col("max_seats", "button_seat").cast(pl.Int8, strict=False))
 
 
 def _tables(
@@ -657,8 +718,8 @@ def _events(
             "code": pl.Series(codes, dtype=pl.Int8),
             # only action lines say all-in, only they and collect lines can be damaged
             "all_in": _flags(both(all_in, np.zeros(line.size, bool)), is_action),
-            "cards": text.strings(both(action[:, 4], other[:, 8]),
-                                  both(action[:, 5], other[:, 9]), "cards"),
+            "cards": summary.cards_text(text.strings(both(action[:, 4], other[:, 8]),
+                                                     both(action[:, 5], other[:, 9]), "cards")),
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
             # a collect line written as a template names no pot: "pot"
             "pot": np.where(is_action & (codes == KIND_CODE["collect"]), PLAIN_POT,
@@ -669,8 +730,10 @@ def _events(
             # in hundredths
             "value_h": scan.hundredths(data, np.where(~is_action | with_amount, last_first, NULL),
                                        last_end, -1),
-            "fee_h": scan.hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
-                                     both(action[:, 0], other[:, 7]), -1),
+            # a cash-out written as a template says no fee: none was taken
+            "fee_h": np.where(is_action & (codes == KIND_CODE["cash_out"]), 0, scan.hundredths(
+                data, both(np.full(n_actions, NULL), other[:, 6]), both(action[:, 0],
+                                                                        other[:, 7]), -1)),
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip

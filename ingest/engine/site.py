@@ -35,6 +35,11 @@ _ENGINE = Path(__file__).resolve().parent
 _SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py", "rooms.py")]
 
 
+def _unindented(line: str) -> str:
+    """A line as the engine reads it: without its indent (spaces, tabs, NUL bytes) and end."""
+    return line.lstrip(" \t\x00").strip()
+
+
 @dataclass(frozen=True, eq=False)
 class TextSite:
     """A text format read by the engine from ``grammar``; ``module`` is the file of the
@@ -76,8 +81,10 @@ class TextSite:
         regexes decode (the first few such lines are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
-        lines = [text[m.start() :].partition("\n")[0] for m in found]
-        return decodes([line.strip().removeprefix("\ufeff") for line in lines], self.grammar)
+        pairs = [text[m.start() :].split("\n", 2)[:2] for m in found]
+        lines = [_unindented(pair[0]).removeprefix("\ufeff") for pair in pairs]
+        following = [_unindented(pair[1]) if len(pair) > 1 else "" for pair in pairs]
+        return decodes(lines, self.grammar, following)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
         """The tables of the chunks' hands, parsed in one pass (raises on a failure)."""

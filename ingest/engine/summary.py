@@ -13,7 +13,7 @@ from ingest.engine.grammar import KIND_CODE, Grammar
 from ingest.engine.text import ChunkText
 from ingest.engine.wording import STREET_CODES, W_MARKER_CLOSE, Wording
 
-_COLLECT = KIND_CODE["collect"]
+_COLLECT, _SHOW = KIND_CODE["collect"], KIND_CODE["show"]
 _DEALING = (STREET_CODES["flop"], STREET_CODES["turn"], STREET_CODES["river"])
 
 
@@ -34,12 +34,13 @@ def amount_lines(
 
 def collect_rows(text: ChunkText, rows: np.ndarray, grammar: Grammar) -> np.ndarray:
     """The summary ``rows`` that are collect lines of the grammar's templates (a room that
-    writes who won what in its summary, as KingsClub's ``Hero wins (932.50) from pot``)."""
+    writes who won what in its summary, as KingsClub's ``Hero wins (932.50) from pot``), or
+    shows (a room that writes the cards shown only there)."""
     actions = grammar.actions
     if not rows.size or not (actions.codes == _COLLECT).any():
         return rows[:0]
     _, code, _, _ = fields.read_actions(text.data, text.starts[rows], text.ends[rows], actions)
-    collects: np.ndarray = rows[code == _COLLECT]
+    collects: np.ndarray = rows[(code == _COLLECT) | (code == _SHOW)]
     return collects
 
 
@@ -56,7 +57,27 @@ def marker_boards(
     cards = text.strings(np.minimum(name_end[rows] + close, ends), ends, "cards")
     frame = pl.DataFrame(
         {"hand": hand[rows], "idx": rows, "run": pl.Series(board[rows], dtype=pl.Int8),
-         "cards": cards.str.replace_all(r"[\[\]]", "").str.replace_all(r"\s+", " ")
-         .str.strip_chars()},
+         "cards": cards_text(cards.str.replace_all(r"[\[\]:]", ""))},
     )  # fmt: skip
-    return frame.group_by("hand", "run", maintain_order=True).last().sort("hand", "idx")
+    # a marker that deals only the new cards (``** Dealing Turn ** [ Qs ]``) adds them to
+    # those of the board's markers before it; one that starts with them repeats them
+    boards = frame.group_by("hand", "run", maintain_order=True).agg(
+        pl.col("idx").last(), pl.col("cards")
+    )
+    dealt = pl.Series("cards", [_dealt_so_far(m) for m in boards["cards"].to_list()], pl.String)
+    return boards.with_columns(dealt).sort("hand", "idx").select("hand", "idx", "run", "cards")
+
+
+def _dealt_so_far(markers: list[str | None]) -> str:
+    """A board's cards from the cards of its markers, in order (see :func:`marker_boards`)."""
+    board: list[str] = []
+    for cards in markers:
+        new = cards.split() if cards else []
+        board = new if new[: len(board)] == board else [*board, *new]
+    return " ".join(board)
+
+
+def cards_text(cards: pl.Series) -> pl.Series:
+    """Card texts written one way: separated by single spaces, with no commas around them
+    (``[ Jc, 7d, 6c ]`` is ``Jc 7d 6c``)."""
+    return cards.str.replace_all(r"[\s,]+", " ").str.strip_chars()

@@ -51,6 +51,7 @@ class Wording:
     run_words: tuple[str, ...] = ("FIRST ", "SECOND ", "THIRD ")
     summary: str = "*** SUMMARY ***"
     seat: str = "Seat "
+    seat_any_case: bool = False  # the seat word in either case ("seat 1: ...")
     seat_separator: str = ": "
     dealt: str = "Dealt to "
     cards_open: str = " ["
@@ -85,6 +86,10 @@ class Wording:
     date_separator: str = "/"  # between a date's year, month and day
     unknown_card: str = ""  # a card a dealt line does not show ("X"; "": none written)
     shared_card: str = ""  # a later board's card that is the first board's ("-"; "": none)
+    # the month names in order, and the weekday names, each separated by a space, of a date
+    # that names its month ("Thursday, January 26, 18:13:53 EST 2012"; "": dates of numbers)
+    months: str = ""
+    weekdays: str = ""
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -115,11 +120,12 @@ class Wording:
 WORDS = tuple(
     f.name
     for f in fields(Wording)
-    if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name")
+    if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name",
+                      "seat_any_case")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
- W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD) = range(len(WORDS))  # fmt: skip
+ W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD, W_SHARED_CARD, W_MONTHS,
+ W_WEEKDAYS) = range(len(WORDS))  # fmt: skip
