@@ -145,6 +145,22 @@ ROOM_RULES: dict[str, RoomRules] = {
             "1,875 put in: the 3,450 side pot is not printed",
         ),
     ),
+    "PartyPoker": RoomRules(
+        unprinted_uncalled=("in_pot",),
+        evidence=(
+            "corpus PartyPoker/cash/LO8-USD-20-40.201201.limit3format.txt #11354414824: "
+            "'Player1 raises [$30 USD]' over his $10 small blind, 'Player0 raises [$40 USD]' "
+            "over his $20 big blind, 'Player0 calls [$20 USD]': each raise adds its amount; "
+            "'Player1 bets [$40 USD]', 'Player0 folds', 'Player1 wins $239 USD' = $200 in "
+            "the pots less $1 rake plus the $40 returned",
+            "corpus PartyPoker/cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt "
+            "#17845596867267gpyxw6jp9t: 'Player2 bets (1.07)', 'Hero folds', 'Main Pot: $1.43 "
+            "Rake: $0.07', Player2 'collected $2.50' = 1.43 + the 1.07 returned",
+            "corpus PartyPoker/cash/PLO-6max-USD-0.10-0.25-202602.cash.out.txt "
+            "#1770659766668adeb0h5qfm: 'Player2 Cashout Amount is 23.01', paid by the room; "
+            "Hero, who wins the pot, 'collected $41.47' = 'Main Pot: $38.50' + 2.97 returned",
+        ),
+    ),
 }
 
 

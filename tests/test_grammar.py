@@ -10,13 +10,15 @@ last word as the amount, no raise-by nor added amount, and is damaged when it be
 checks.
 
 Those checks take their expected reading from the templates themselves; a table of real
-action lines of PokerStars, GGPoker, Winamax and WPN histories (``REAL_LINES``) pins what
+action lines of PokerStars, GGPoker, Winamax, WPN, KingsClub and PartyPoker histories
+(``REAL_LINES``) pins what
 each line must read as from outside them: its kind, player, amount, raise-by, chips added,
 all-in flag and cards, written down from the line's text.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +32,7 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, kingsclub, pokerstars, winamax, wpn
+from ingest.sites import ggpoker, kingsclub, partypoker, pokerstars, winamax, wpn
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
@@ -39,6 +41,9 @@ ROOMS: dict[str, Actions] = {
     "wpn": wpn.GRAMMAR.actions,
     # both separators: "player: posts ante 5", "player folds"; collect lines as templates
     "kingsclub": kingsclub.GRAMMAR.actions,
+    # amounts in brackets or parentheses with a unit after them, an optional period ending
+    # a line, balance lines in the summary
+    "partypoker": partypoker.GRAMMAR.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
@@ -68,6 +73,17 @@ def _suffix(actions: Actions) -> str:
     return bytes(actions.all_in).decode()
 
 
+def _end(actions: Actions) -> str:
+    """The end some of the room's lines have and others not ("" for none)."""
+    return bytes(actions.end).decode()
+
+
+def _units(actions: Actions) -> list[str]:
+    """The words the room may write after an amount."""
+    table, bounds = actions.units
+    return [bytes(table[a:b]).decode() for a, b in itertools.pairwise(bounds)]
+
+
 def _head(template: str) -> str:
     """The template's separator and verb: the text between the player and its first field."""
     return _TOKEN.split(template[len("{player}") :])[0]
@@ -89,10 +105,16 @@ def _scan(actions: Actions, line: str) -> Read:
 
 
 def _reference(actions: Actions, line: str, name: str) -> Read | None:
-    """The line read by the templates' regexes (None: no verb follows the player)."""
+    """The line read by the templates' regexes (None: no verb follows the player): the
+    player is the text before the first verb (a template's separator and verb) after its
+    first character, so a template counts only where its player ends there (a verb that
+    ends with another's, ``Cashed out  balance`` with `` balance ``, is read as itself)."""
+    heads = [_head(t) for t in actions.templates]
+    first = next((p for p in range(1, len(line)) if any(line.startswith(h, p) for h in heads)),
+                 None)  # fmt: skip
     for t, template in enumerate(actions.templates):
         match = re.match(actions.regex(template), line)
-        if match is None:
+        if match is None or (_separators(actions) != {": "} and match.end(1) != first):
             continue
         fields = _TOKEN.findall(template)[1:]  # after {player}: group k + 2 is fields[k]
         amount = by = added = (NULL, NULL)
@@ -108,12 +130,13 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
         return Read(int(actions.codes[t]), player, amount, by, added, False)
     # no template matches: the first template whose separator and verb follow the player
     # names the kind
-    suffix = _suffix(actions)
+    suffix, end = _suffix(actions), _end(actions)
     for t, template in enumerate(actions.templates):
         rest = len(name) + len(Actions.separator_of(template))
         if line.startswith(_head(template), len(name)):
             code = int(actions.codes[t])
-            core = len(line) - len(suffix) if suffix and line[rest:].endswith(suffix) else len(line)
+            core = len(line) - len(end) if end and line[rest:].endswith(end) else len(line)
+            core = core - len(suffix) if suffix and line[rest:core].endswith(suffix) else core
             space = line.rfind(" ", rest, core)
             amount = (NULL, NULL)
             if space >= 0 and space + 1 < core:
@@ -149,13 +172,18 @@ _CARDS = st.text(st.sampled_from(list("AKQJT98765432shdc ")), max_size=15)
 
 
 @st.composite
-def filled(draw: st.DrawFn, template: str) -> str:
-    """The template's text after ``{player}``, its fields filled."""
+def filled(draw: st.DrawFn, template: str, units: tuple[str, ...] = ()) -> str:
+    """The template's text after ``{player}``, its fields filled (an amount with white
+    space around it and one of ``units`` after it, in a room that writes them)."""
     parts = _TOKEN.split(template[len("{player}") :])
     out = ""
     for k, part in enumerate(parts):
         if k % 2 == 0:
             out += part
+        elif part in ("amount", "to", "by", "added") and units:
+            blank = st.sampled_from(["", "", " ", "  "])
+            unit = draw(st.sampled_from(["", "", *[" " + u for u in units], "  " + units[0]]))
+            out += draw(blank) + draw(amounts()) + unit + draw(blank)
         elif part in ("amount", "to", "by", "added", "word"):
             out += draw(amounts())
         elif part == "cards":
@@ -199,9 +227,10 @@ def test_lines_that_follow_a_template_read_as_its_regex(
 ) -> None:
     actions = ROOMS[room]
     name = data.draw(names, "name")
-    body = data.draw(filled(template), "body")
+    body = data.draw(filled(template, tuple(_units(actions))), "body")
     all_in = data.draw(st.booleans(), "all_in")
-    line = name + body + (_suffix(actions) if all_in else "")
+    ended = data.draw(st.booleans(), "ended")
+    line = name + body + (_suffix(actions) if all_in else "") + (_end(actions) if ended else "")
     regex = actions.regex(template)
     if _name_ok(actions, name, line):
         # the template's own regex reads it (another, earlier template may read it first)
@@ -241,7 +270,8 @@ def test_lines_that_break_a_template_read_as_the_regexes(
     elif how == "no_space":
         body = body.replace(" ", "", 1) if body.count(" ") > 1 else body + extra
     all_in = data.draw(st.booleans(), "all_in")
-    line = name + body + (_suffix(actions) if all_in else "")
+    ended = data.draw(st.booleans(), "ended")
+    line = name + body + (_suffix(actions) if all_in else "") + (_end(actions) if ended else "")
     _check(actions, line, name)
 
 
@@ -292,6 +322,14 @@ _WPN_MTT = ("formats/Winning/tour/NLHE-9max-NA-0-0-201907.SCHEDULEDID-TN-The_Ven
 _KC_BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"
 _KC_SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"
 _KC_PLO5 = "corpus/KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt"
+_PP_LO8 = "corpus/PartyPoker/cash/LO8-USD-20-40.201201.limit3format.txt"
+_PP_DIFF = "corpus/PartyPoker/cash/PLO-6max-USD-5-10-201202.diff.format.txt"
+_PP_PLO8 = "corpus/PartyPoker/tour/PLO8-10max-USD-20-2-201310.chat.fix.txt"
+_PP_CASH_OUT = "corpus/PartyPoker/cash/PLO-6max-USD-0.10-0.25-202602.cash.out.txt"
+_PP_SPLIT = "corpus/PartyPoker/cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt"
+_PP_MAC = "formats/PartyPoker/cash/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt"
+_PP_EUR = "formats/PartyPoker/cash/NLHE-EUR-6max-0.10-0.25-201112.post.both.txt"
+_PP_PERIOD = "formats/PartyPoker/cash/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -435,6 +473,42 @@ REAL_LINES = [
     RealLine("kingsclub", _KC_PLO5, "Player0 wins pot (85.50)", "collect", "Player0", "85.50"),
     RealLine("kingsclub", _KC_BIG_O, "Hero wins (932.50) from pot", "collect", "Hero", "932.50"),
     RealLine("kingsclub", _KC_SPLIT, "Dealt to Player0: [X X X X]", None),  # a dealt line
+    # PartyPoker, classic: amounts in brackets with their unit (a space before them or not,
+    # a decimal comma), "raises [X]" and "is all-In  [X]" the chips added, a period ending
+    # some lines; summary format: "raises X to Y", amounts in parentheses, balance lines
+    RealLine("partypoker", _PP_LO8, "Player1 posts small blind [$10 USD].", "post_sb",
+             "Player1", "$10"),
+    RealLine("partypoker", _PP_LO8, "Player1 raises [$30 USD]", "raise", "Player1",
+             added="$30"),
+    RealLine("partypoker", _PP_LO8, "Player0 calls [$20 USD]", "call", "Player0", "$20"),
+    RealLine("partypoker", _PP_LO8, "Player1 wins $239 USD", "collect", "Player1", "$239"),
+    RealLine("partypoker", _PP_DIFF, "Player3 raises[ $25 USD ]", "raise", "Player3",
+             added="$25"),
+    RealLine("partypoker", _PP_DIFF, "Hero wins $364 USD from the main pot with two pairs, "
+             "Aces and Threes.", "collect", "Hero", "$364"),
+    RealLine("partypoker", _PP_MAC, "Player3 is all-In  [ $20,90 USD ]", "raise", "Player3",
+             added="$20,90"),
+    RealLine("partypoker", _PP_EUR, "Player5 posts big blind + dead [0,35 €].", "post_sb_bb",
+             "Player5", "0,35"),
+    RealLine("partypoker", _PP_PERIOD, "Player0 folds.", "fold", "Player0"),
+    RealLine("partypoker", _PP_PLO8, "Player2 shows [ 2d, Jd, Qs, Ah ]a pair of Queens.",
+             "show", "Player2", cards=" 2d, Jd, Qs, Ah "),
+    RealLine("partypoker", _PP_PLO8, "Player2 wins Lo (640 chips) from the main pot with "
+             "6,5,3,2,A.", "collect", "Player2", "640"),
+    RealLine("partypoker", _PP_CASH_OUT, "Hero raises 0.85 to 0.85", "raise", "Hero", "0.85",
+             "0.85"),
+    RealLine("partypoker", _PP_CASH_OUT, "Hero calls (1.80)", "call", "Hero", "1.80"),
+    RealLine("partypoker", _PP_CASH_OUT, "Player2 is all-In.", "note", "Player2"),
+    RealLine("partypoker", _PP_CASH_OUT, "Player2 Cashout Amount is 23.01", "cash_out",
+             "Player2", "23.01"),
+    RealLine("partypoker", _PP_SPLIT, "Player1 balance $13.12, bet $0.57, collected $1.09, "
+             "net +$0.52[ 9s, 4d, 8s, Jc ] [ three of a kind, eights -- Jc,8s,8d,8h,6s ]",
+             "collect", "Player1", "$1.09", cards=" 9s, 4d, 8s, Jc "),
+    RealLine("partypoker", _PP_SPLIT, "Hero balance $50.99, lost $0.57[ 7s, Tc, 5c, Jh ] "
+             "[ two pairs, eights and fives -- Jh,8d,8h,5c,5s ]", "show", "Hero",
+             cards=" 7s, Tc, 5c, Jh "),
+    RealLine("partypoker", _PP_SPLIT, "Player3 balance $85.96, didn't bet (folded)", "note",
+             "Player3"),
 ]  # fmt: skip
 
 

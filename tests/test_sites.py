@@ -9,7 +9,7 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "partypoker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -19,6 +19,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
+        "partypoker": {"partypoker.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
@@ -43,12 +44,23 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
         # the time on the next line: the first line is the hand number, game and stakes
         b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
+        # the game, stakes and time on the next line; "Game #N starts." and a NUL byte
+        # before it carry nothing
+        b"Game #11354414824 starts.\n\n#Game No : 11354414824\n\x00***** Hand History for "
+        b"Game 11354414824 *****\n$20/$40 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 "
+        b"EST 2012": "partypoker",
+        b"***** Hand History For Game 1770659766668adeb0h5qfm *****\n0.10/0.25 Omaha Hi Game "
+        b"Table (PL) - Mon Feb 09 12:55:26 EST 2026": "partypoker",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
         assert site is not None and site.name == name, head
         # the line's start alone, as a room of another shape may begin its lines, is not it
-        assert detect_site(head[: head.index(b"#") + 4]) is None, head
+        cut = head.index(b"#") + 4 if b"#" in head else head.index(b"Game ") + 8
+        assert detect_site(head[:cut]) is None, head
+    # PartyPoker's first line alone: the game, stakes and time are on the next one
+    first_line = b"***** Hand History for Game 11354414824 *****\nSeat 1: A ( $2 USD )"
+    assert detect_site(first_line) is None
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
     # WPN's format before 2019, which no grammar reads yet
