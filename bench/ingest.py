@@ -240,13 +240,13 @@ def input_file(hands: int, seed: int) -> Path:
 CORPUS = HERE.parents[1] / "shared" / "corpus"
 # the corpus folder holding each room's format (FPDB's folder names)
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
-                "kingsclub": "KingsClub"}
+                "kingsclub": "KingsClub", "partypoker": "PartyPoker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096
 FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)
 ROOM_BUILD = "2"  # bump when the way the file is built changes: the cache name changes
 TARGET_RATIO = 1 / 20  # parse on one core against the read-and-split baseline
-_HAND_ID = re.compile(rb"#([0-9A-Za-z-]+)")
+_HAND_ID = rb"([0-9A-Za-z-]+)"  # after the room's hand-number mark ("#1", "Game 1")
 _LAST_NUMBER = re.compile(rb"^(.*?)([0-9]+)$", re.DOTALL)
 
 
@@ -284,18 +284,24 @@ def _utf8(path: Path) -> bytes:
 
 def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
     """The hands of one file (from each hand start to the next; text before the first is
-    dropped), each around its hand number (the ``#...`` after the hand start, on its
-    first line), trailing blank lines removed."""
+    dropped), each around its hand number (after the room's hand-number mark, ``#`` in
+    most rooms, on its first line), trailing blank lines removed."""
     starts = [m.start() for m in site.hand_start.finditer(data)]
+    grammar = getattr(site, "grammar", None)
+    mark = grammar.wording.hand_number if grammar is not None else "#"
+    hand_id = re.compile(re.escape(mark.encode()) + _HAND_ID)
     hands = []
     for start, end in zip(starts, [*starts[1:], len(data)], strict=True):
         text = data[start:end].rstrip()
         first_line = text.split(b"\n", 1)[0]
-        number = _HAND_ID.search(first_line)
+        number = hand_id.search(first_line)
         if number is None:  # no number to rewrite: the hand could not be made distinct
             raise ValueError(f"no hand number in {first_line[:80]!r}")
         token = _LAST_NUMBER.match(number.group(1))
-        prefix = token.group(1) if token else number.group(1) + b"-"
+        # an id ending in letters keeps them, the new number after (a dash only where the
+        # id has dashes: PartyPoker's ids are letters and digits)
+        dash = b"-" if b"-" in number.group(1) else b""
+        prefix = token.group(1) if token else number.group(1) + dash
         hands.append(_Hand(text[: number.start(1)] + prefix, text[number.end(1) :]))
     return hands
 
