@@ -240,23 +240,31 @@ def input_file(hands: int, seed: int) -> Path:
 CORPUS = HERE.parents[1] / "shared" / "corpus"
 # the corpus folder holding each room's format (FPDB's folder names)
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
-                "kingsclub": "KingsClub", "partypoker": "PartyPoker"}
+                "kingsclub": "KingsClub", "pacific": "PacificPoker", "partypoker": "PartyPoker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096
 FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)
 ROOM_BUILD = "2"  # bump when the way the file is built changes: the cache name changes
 TARGET_RATIO = 1 / 20  # parse on one core against the read-and-split baseline
-_HAND_ID = rb"([0-9A-Za-z-]+)"  # after the room's hand-number mark ("#1", "Game 1")
+_HAND_ID = rb"([0-9A-Za-z-]+)"  # after the room's hand-number mark ("#" by default)
 _LAST_NUMBER = re.compile(rb"^(.*?)([0-9]+)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
 class _Hand:
     """One corpus hand as UTF-8 text with LF line ends, cut around its hand number:
-    ``head`` + number + ``tail`` (``head`` keeps the id's letters and any dashed prefix)."""
+    ``head`` + number + ``tail`` (``head`` keeps the id's letters and any dashed prefix);
+    a header that writes the number again (888) has ``tail`` cut there too, into
+    ``again``: the tail is ``again[0]`` + number + ``again[1]`` ..."""
 
     head: bytes
     tail: bytes
+    again: tuple[bytes, ...] = ()
+
+    def text(self, number: int) -> bytes:
+        tail = b"%d" % number
+        tail = tail.join(self.again) if self.again else self.tail
+        return b"%s%d%s" % (self.head, number, tail)
 
 
 def room_files(site: Site) -> list[Path]:
@@ -284,12 +292,13 @@ def _utf8(path: Path) -> bytes:
 
 def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
     """The hands of one file (from each hand start to the next; text before the first is
-    dropped), each around its hand number (after the room's hand-number mark, ``#`` in
-    most rooms, on its first line), trailing blank lines removed."""
+    dropped), each around its hand number (the ``#...`` after the hand start, on its
+    first line), trailing blank lines removed."""
+    grammar = getattr(site, "grammar", None)  # a text room's: its mark and header lines
+    mark = grammar.wording.hand_number.encode() if grammar else b"#"
+    header_lines = grammar.header_lines if grammar else 1
+    hand_id = re.compile(re.escape(mark) + _HAND_ID)
     starts = [m.start() for m in site.hand_start.finditer(data)]
-    grammar = getattr(site, "grammar", None)
-    mark = grammar.wording.hand_number if grammar is not None else "#"
-    hand_id = re.compile(re.escape(mark.encode()) + _HAND_ID)
     hands = []
     for start, end in zip(starts, [*starts[1:], len(data)], strict=True):
         text = data[start:end].rstrip()
@@ -300,16 +309,24 @@ def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
         token = _LAST_NUMBER.match(number.group(1))
         # an id ending in letters keeps them, the new number after (a dash only where the
         # id has dashes: PartyPoker's ids are letters and digits)
-        dash = b"-" if b"-" in number.group(1) else b""
-        prefix = token.group(1) if token else number.group(1) + dash
-        hands.append(_Hand(text[: number.start(1)] + prefix, text[number.end(1) :]))
+        prefix = token.group(1) if token else number.group(1) + (b"-" if b"-" in number.group(1)
+                                                                 else b"")
+        tail = text[number.end(1) :]
+        again: tuple[bytes, ...] = ()
+        if token and header_lines > 1:  # the number written again on the header's lines
+            lines = tail.split(b"\n")
+            header = b"\n".join(lines[:header_lines])
+            rest = tail[len(header) :]
+            pieces = re.split(rb"(?<![0-9])" + re.escape(token.group(2)) + rb"(?![0-9])", header)
+            again = (*pieces[:-1], pieces[-1] + rest) if len(pieces) > 1 else ()
+        hands.append(_Hand(text[: number.start(1)] + prefix, tail, again))
     return hands
 
 
 def _round(hands: list[_Hand], first_id: int) -> list[bytes]:
     """One pass over the corpus hands, numbered from ``first_id``, each followed by the two
     blank lines that separate hands."""
-    return [b"%s%d%s\n\n\n" % (h.head, first_id + i, h.tail) for i, h in enumerate(hands)]
+    return [h.text(first_id + i) + b"\n\n\n" for i, h in enumerate(hands)]
 
 
 def _outcomes(site: Site, texts: list[bytes]) -> list[str]:

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+import polars as pl
+
 from omaha_core.awards import DEFAULT_ODD_CHIP_RULE, OddChipRule
 
 
@@ -35,8 +38,11 @@ class RoomRules:
     every pot's line, and the summary's winnings are what the players received: they are
     read from the summary where the collect lines pay the splash once more for every line
     after the first and the summary adds up to the pot less the room's take (else the
-    collect lines are read as printed, in every room). ``evidence``: the corpus files and
-    hands that show the rules.
+    collect lines are read as printed, in every room). ``unprinted_rake_percent``: the most
+    a rake the room does not print takes of a cash game's pot, in percent (a tournament's
+    rake is none): where the room prints no rake (``Grammar.rake_printed``), what the pots
+    did not pay is its rake when within it, and the readings of an unprinted uncalled bet
+    are told apart by it. ``evidence``: the corpus files and hands that show the rules.
     """
 
     rake_main_pot_first: bool = False
@@ -48,6 +54,7 @@ class RoomRules:
     unprinted_uncalled: tuple[str, ...] = ("in_pot", "left_out")
     fixed_limit_bets: int = 4
     winnings_in_summary: bool = False
+    unprinted_rake_percent: int = 10
     evidence: tuple[str, ...] = ()
 
 
@@ -147,6 +154,7 @@ ROOM_RULES: dict[str, RoomRules] = {
     ),
     "PartyPoker": RoomRules(
         unprinted_uncalled=("in_pot",),
+        unprinted_rake_percent=10,
         evidence=(
             "corpus PartyPoker/cash/LO8-USD-20-40.201201.limit3format.txt #11354414824: "
             "'Player1 raises [$30 USD]' over his $10 small blind, 'Player0 raises [$40 USD]' "
@@ -159,9 +167,50 @@ ROOM_RULES: dict[str, RoomRules] = {
             "corpus PartyPoker/cash/PLO-6max-USD-0.10-0.25-202602.cash.out.txt "
             "#1770659766668adeb0h5qfm: 'Player2 Cashout Amount is 23.01', paid by the room; "
             "Hero, who wins the pot, 'collected $41.47' = 'Main Pot: $38.50' + 2.97 returned",
+            "the classic format prints no rake: what the pots do not pay is 5% or less of "
+            "them in every cash hand of the files (formats PartyPoker/cash/"
+            "NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt #12395241485: $2.88 of $57.61; "
+            "corpus PartyPoker/cash/PLO-2max-USD-25-50-201710.deep.txt #16537340703: $1 of "
+            "$2,698), and nothing in its tournaments",
         ),
     ),
 }
+
+
+# 888 (Pacific Poker): its brands write one format (ingest/sites/pacific.py), with no uncalled
+# bet, pot or rake line.
+_PACIFIC = RoomRules(
+    unprinted_uncalled=("left_out", "in_pot"),
+    rake_main_pot_first=True,
+    unprinted_rake_percent=10,
+    evidence=(
+        "formats PacificPoker/tour/NLHE-USD-MTT-0.90-201205.uncalledbets.false.positive.txt "
+        "#384829651: 'Player7 raises [$3,520]' all in, 'Player0 folds', 'Player7 collected "
+        "[ $2,240 ]' = 640 antes + 800 + 800: the 3,120 returned is left out of the collect "
+        "lines (149 of the 161 hands with an unmatched bet)",
+        "formats PacificPoker/tour/NLHE-USD-MTT-0.90-201205.uncalledbets.correct.txt "
+        "#384831647 (same tournament, six minutes later): 'Player3 raises [$30,670]', "
+        "'Player4 folds', 'Player3 collected [ $33,190 ]' = 720 + 31,270 + 1,200: the 30,070 "
+        "returned is in it; formats PacificPoker/cash/888-FHE-USD-5-10-201203.all.in.blind.txt "
+        "#418361264: 'Hero collected [ $10 ]', his unmatched raise, a line of its own",
+        "corpus PacificPoker/cash/888-FLO-PM-30-60.txt #362979074: 'rolirs301 collected "
+        "[ 957.50 ]' and '[ 120 ]': the 2.50 rake all from the 960 main pot, the 120 side "
+        "pot whole",
+        "formats PacificPoker/cash/888-FLH-PM-1.00-2.00-stacks_over_1k.txt #440728921: no "
+        "rake line; the collect lines pay 2.70 of a 3.00 pot, 10% its most (5% and a cap "
+        "elsewhere: $1.25 of $25, $4 of $180, $1 of $6,750); tournaments take none",
+    ),
+)
+ROOM_RULES |= {"888poker": _PACIFIC, "888.ro": _PACIFIC, "888poker.ca-on": _PACIFIC}
+
+
+def unprinted_rake_percents(rooms: pl.Series) -> np.ndarray:
+    """Per hand, its room's ``unprinted_rake_percent``."""
+    percents = {room: rules_for(room).unprinted_rake_percent
+                for room in rooms.fill_null("").unique().to_list()}  # fmt: skip
+    values: np.ndarray = rooms.fill_null("").replace_strict(
+        percents, return_dtype=pl.Int64).to_numpy()  # fmt: skip
+    return values
 
 
 def rules_for(room: str | None) -> RoomRules:

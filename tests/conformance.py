@@ -18,6 +18,7 @@ from pathlib import Path
 import polars as pl
 
 from ingest.engine.contract import ParseResult, concat_results
+from ingest.engine.site import TextSite
 from ingest.sites import Site, detect_site
 from omaha_core.pots import build_pots
 
@@ -91,7 +92,8 @@ def fpdb_nets(history: Path) -> dict[str, int] | None:
 def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
     """(hand id, reason) for every collection no pot could pay: a seat collecting that
     folded, or more than all the pots it could win hold (pots built from the live chips
-    each seat left in them, returns taken off; dead money in the main pot)."""
+    and the antes each seat left in them, returns taken off: a player all in on the ante
+    wins as many antes; other dead money in the main pot)."""
     players = pl.from_arrow(result.players)
     actions = pl.from_arrow(result.actions)
     assert isinstance(players, pl.DataFrame) and isinstance(actions, pl.DataFrame)
@@ -100,20 +102,24 @@ def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
         .group_by("hand_id")
         .agg(pl.col("seat").alias("folded"))
     )
-    dead = actions.group_by("hand_id", "seat").agg(pl.col("dead").sum())
+    dead = actions.group_by("hand_id", "seat").agg(
+        pl.col("dead").sum(), pl.col("dead").filter(pl.col("kind") == "ante").sum().alias("ante")
+    )
     seats = players.join(dead, on=["hand_id", "seat"], how="left").with_columns(
-        pl.col("dead").fill_null(0)
+        pl.col("dead", "ante").fill_null(0)
     )
     added = pl.from_arrow(result.hands.select(["hand_id", "room_money_in"]))
     assert isinstance(added, pl.DataFrame)
     hands = (
-        seats.with_columns(live=pl.col("put_in") - pl.col("returned") - pl.col("dead"))
+        seats.with_columns(
+            live=pl.col("put_in") - pl.col("returned") - pl.col("dead") + pl.col("ante")
+        )
         .group_by("hand_id", maintain_order=True)
         .agg(
             "seat",
             "live",
             "collected",
-            pl.col("dead").sum().alias("dead_total"),
+            (pl.col("dead") - pl.col("ante")).sum().alias("dead_total"),
             (~pl.col("sitting_out")).alias("dealt_in"),
         )
         .join(folded, on="hand_id", how="left")
@@ -146,8 +152,8 @@ def hand_text(path: Path, hand_id: str) -> str:
     data = path.read_bytes()
     site = detect_site(data[:4096])
     assert site is not None, f"no site reads {path}"
-    grammar = getattr(site, "grammar", None)
-    mark = grammar.wording.hand_number if grammar is not None else "#"  # "#1", "Game 1"
+    # the mark before a hand number in the room's header ("#", "#Game No : ", "Game ")
+    mark = site.grammar.wording.hand_number if isinstance(site, TextSite) else "#"
     start = data.rfind(b"\n", 0, data.index(f"{mark}{hand_id}".encode())) + 1
     following = site.hand_start.search(data, data.index(b"\n", start) + 1)
     piece = data[start : following.start() if following else len(data)]

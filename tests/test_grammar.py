@@ -10,15 +10,13 @@ last word as the amount, no raise-by nor added amount, and is damaged when it be
 checks.
 
 Those checks take their expected reading from the templates themselves; a table of real
-action lines of PokerStars, GGPoker, Winamax, WPN, KingsClub and PartyPoker histories
-(``REAL_LINES``) pins what
+action lines of PokerStars, GGPoker, Winamax and WPN histories (``REAL_LINES``) pins what
 each line must read as from outside them: its kind, player, amount, raise-by, chips added,
 all-in flag and cards, written down from the line's text.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +30,7 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, kingsclub, partypoker, pokerstars, winamax, wpn
+from ingest.sites import ggpoker, kingsclub, pacific, partypoker, pokerstars, winamax, wpn
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
@@ -41,8 +39,10 @@ ROOMS: dict[str, Actions] = {
     "wpn": wpn.GRAMMAR.actions,
     # both separators: "player: posts ante 5", "player folds"; collect lines as templates
     "kingsclub": kingsclub.GRAMMAR.actions,
-    # amounts in brackets or parentheses with a unit after them, an optional period ending
-    # a line, balance lines in the summary
+    # amounts in brackets that may hold spaces, a second amount added ({more}), no all-in
+    "pacific": pacific.GRAMMAR.actions,
+    # amounts in brackets or parentheses with a unit after them and spaces around them, an
+    # optional period ending a line, balance lines in the summary
     "partypoker": partypoker.GRAMMAR.actions,
 }
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
@@ -54,8 +54,8 @@ _EXTRA_WORDS = ("now", "(timeout)", "x", "5", "$3", "[Ah]", "is")
 
 @dataclass(frozen=True)
 class Read:
-    """What one line reads as: kind code, and byte spans of player, amount, raise-by and the
-    chips a raise adds."""
+    """What one line reads as: kind code, and byte spans of player, amount, raise-by, the
+    chips a raise adds and a second amount."""
 
     code: int
     player: tuple[int, int]
@@ -63,6 +63,7 @@ class Read:
     by: tuple[int, int]
     added: tuple[int, int]
     damaged: bool
+    more: tuple[int, int] = (NULL, NULL)
 
 
 def _separators(actions: Actions) -> set[str]:
@@ -76,12 +77,6 @@ def _suffix(actions: Actions) -> str:
 def _end(actions: Actions) -> str:
     """The end some of the room's lines have and others not ("" for none)."""
     return bytes(actions.end).decode()
-
-
-def _units(actions: Actions) -> list[str]:
-    """The words the room may write after an amount."""
-    table, bounds = actions.units
-    return [bytes(table[a:b]).decode() for a, b in itertools.pairwise(bounds)]
 
 
 def _head(template: str) -> str:
@@ -100,24 +95,29 @@ def _scan(actions: Actions, line: str) -> Read:
     row = [int(v) for v in spans[0]]
     return Read(
         int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), (row[8], row[9]),
-        bool(damaged[0]),
+        bool(damaged[0]), (row[10], row[11]),
     )  # fmt: skip
 
 
 def _reference(actions: Actions, line: str, name: str) -> Read | None:
     """The line read by the templates' regexes (None: no verb follows the player): the
     player is the text before the first verb (a template's separator and verb) after its
-    first character, so a template counts only where its player ends there (a verb that
-    ends with another's, ``Cashed out  balance`` with `` balance ``, is read as itself)."""
+    first character, so a template counts only where its player ends there and its verb is
+    the first template's there (a verb that ends with another's, ``Cashed out  balance``
+    with `` balance ``, is read as itself, and one that starts with another's as itself)."""
     heads = [_head(t) for t in actions.templates]
     first = next((p for p in range(1, len(line)) if any(line.startswith(h, p) for h in heads)),
                  None)  # fmt: skip
+    # the verb is the first template's head the line has there (" raises [" before the
+    # " raises " it starts with): only that verb's templates read the line
+    verb = next((h for h in heads if first is not None and line.startswith(h, first)), None)
     for t, template in enumerate(actions.templates):
         match = re.match(actions.regex(template), line)
-        if match is None or (_separators(actions) != {": "} and match.end(1) != first):
+        mixed = _separators(actions) != {": "}
+        if match is None or (mixed and (match.end(1) != first or heads[t] != verb)):
             continue
         fields = _TOKEN.findall(template)[1:]  # after {player}: group k + 2 is fields[k]
-        amount = by = added = (NULL, NULL)
+        amount = by = added = more = (NULL, NULL)
         for k, field in enumerate(fields):
             span = (_byte(line, match.start(k + 2)), _byte(line, match.end(k + 2)))
             if field in ("amount", "to"):
@@ -126,8 +126,10 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
                 by = span
             elif field == "added":
                 added = span
+            elif field == "more":
+                more = span
         player = (0, _byte(line, match.end(1)))
-        return Read(int(actions.codes[t]), player, amount, by, added, False)
+        return Read(int(actions.codes[t]), player, amount, by, added, False, more)
     # no template matches: the first template whose separator and verb follow the player
     # names the kind
     suffix, end = _suffix(actions), _end(actions)
@@ -153,14 +155,18 @@ names = st.text(_NAME_CHARS, min_size=1, max_size=12)
 
 
 @st.composite
-def amounts(draw: st.DrawFn) -> str:
-    """``$1,234.5``, ``12€``, ``300``, ``0.05``."""
+def amounts(draw: st.DrawFn, spaced: bool = False) -> str:
+    """``$1,234.5``, ``12€``, ``300``, ``0.05``; in a room whose amounts hold spaces also
+    ``2 250 $``, ``$ 3.243``, ``5\u00a0000\u00a0$``."""
     whole = draw(st.integers(0, 10**7))
     text = f"{whole:,}" if draw(st.booleans()) else str(whole)
+    if spaced and draw(st.booleans()):
+        text = text.replace(",", draw(st.sampled_from([" ", "\u00a0", "."])))
     if draw(st.booleans()):
         text += "." + draw(st.text(st.sampled_from("0123456789"), min_size=1, max_size=2))
     style = draw(st.sampled_from(["$", "€", ""]))
-    return f"${text}" if style == "$" else f"{text}€" if style == "€" else text
+    space = draw(st.sampled_from(["", " ", "\u00a0"])) if spaced else ""
+    return f"${space}{text}" if style == "$" else f"{text}{space}€" if style == "€" else text
 
 
 _ANY = st.one_of(
@@ -172,19 +178,17 @@ _CARDS = st.text(st.sampled_from(list("AKQJT98765432shdc ")), max_size=15)
 
 
 @st.composite
-def filled(draw: st.DrawFn, template: str, units: tuple[str, ...] = ()) -> str:
-    """The template's text after ``{player}``, its fields filled (an amount with white
-    space around it and one of ``units`` after it, in a room that writes them)."""
+def filled(draw: st.DrawFn, template: str, spaced: bool = False) -> str:
+    """The template's text after ``{player}``, its fields filled (amounts with spaces in
+    them where the room's are ``spaced``)."""
     parts = _TOKEN.split(template[len("{player}") :])
     out = ""
     for k, part in enumerate(parts):
         if k % 2 == 0:
             out += part
-        elif part in ("amount", "to", "by", "added") and units:
-            blank = st.sampled_from(["", "", " ", "  "])
-            unit = draw(st.sampled_from(["", "", *[" " + u for u in units], "  " + units[0]]))
-            out += draw(blank) + draw(amounts()) + unit + draw(blank)
-        elif part in ("amount", "to", "by", "added", "word"):
+        elif part in ("amount", "to", "by", "added", "more"):
+            out += draw(amounts(spaced))
+        elif part == "word":
             out += draw(amounts())
         elif part == "cards":
             out += draw(_CARDS)
@@ -227,7 +231,7 @@ def test_lines_that_follow_a_template_read_as_its_regex(
 ) -> None:
     actions = ROOMS[room]
     name = data.draw(names, "name")
-    body = data.draw(filled(template, tuple(_units(actions))), "body")
+    body = data.draw(filled(template, actions.spaced_amounts), "body")
     all_in = data.draw(st.booleans(), "all_in")
     ended = data.draw(st.booleans(), "ended")
     line = name + body + (_suffix(actions) if all_in else "") + (_end(actions) if ended else "")
@@ -259,8 +263,8 @@ def test_lines_that_break_a_template_read_as_the_regexes(
                 body += extra + " "
         elif how == "no_amount" and k == drop:
             continue
-        elif parts[k] in ("amount", "to", "by", "added"):
-            body += data.draw(amounts())
+        elif parts[k] in ("amount", "to", "by", "added", "more"):
+            body += data.draw(amounts(actions.spaced_amounts))
         elif parts[k] == "cards":
             body += data.draw(_CARDS)
         else:
@@ -287,7 +291,8 @@ class RealLine:
     """An action line of a real history, with the file it is in (under ``../shared``) and
     what it says: its kind (None: no action line), player, amount (a raise's "to"), a
     raise's first amount, whether it says all-in, the cards in its first brackets (a
-    show's or a fold's), and the chips a raise written by them adds."""
+    show's or a fold's), the chips a raise written by them adds, and a second amount the
+    line puts in."""
 
     room: str
     source: str
@@ -299,6 +304,7 @@ class RealLine:
     all_in: bool = False
     cards: str | None = None
     added: str | None = None
+    more: str | None = None
 
 
 _STARS_CONVERTED = "corpus/Stars/cash/PLO-6max-USD-5-10-201509.converted.format.txt"
@@ -330,6 +336,11 @@ _PP_SPLIT = "corpus/PartyPoker/cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.spl
 _PP_MAC = "formats/PartyPoker/cash/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt"
 _PP_EUR = "formats/PartyPoker/cash/NLHE-EUR-6max-0.10-0.25-201112.post.both.txt"
 _PP_PERIOD = "formats/PartyPoker/cash/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt"
+_888_FLO = "corpus/PacificPoker/cash/888-FLO-PM-30-60.txt"
+_888_SWEDISH = "corpus/PacificPoker/cash/PLO-6max-USD-25-50-201604.Swedish.txt"
+_888_DUTCH = "corpus/PacificPoker/cash/888-PLO-USD-10.00-20.00-201405.dutch.txt"
+_888_RO = "formats/PacificPoker/tour/NLHE-6max-MTT-40-4-201901.ro.MM.fix.txt"
+_888_GERMAN = "formats/PacificPoker/cash/888-NLHE-USD-0.01-0.02-201107.non.english.post.both.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -473,28 +484,46 @@ REAL_LINES = [
     RealLine("kingsclub", _KC_PLO5, "Player0 wins pot (85.50)", "collect", "Player0", "85.50"),
     RealLine("kingsclub", _KC_BIG_O, "Hero wins (932.50) from pot", "collect", "Hero", "932.50"),
     RealLine("kingsclub", _KC_SPLIT, "Dealt to Player0: [X X X X]", None),  # a dealt line
+    # 888: amounts in brackets, in many styles and with spaces; raises by the chips they add
+    RealLine("pacific", _888_FLO, "rolirs301 posts small blind [15]", "post_sb", "rolirs301",
+             "15"),
+    RealLine("pacific", _888_FLO, "jamiemaxey raises [60]", "raise", "jamiemaxey",
+             added="60"),
+    RealLine("pacific", _888_SWEDISH, "Hero bets [2\u00a0250\u00a0$]", "bet", "Hero",
+             "2\u00a0250\u00a0$"),
+    RealLine("pacific", _888_DUTCH, "Player2 raises [$ 40]", "raise", "Player2", added="$ 40"),
+    RealLine("pacific", _888_DUTCH, "Player0 collected [ $ 176 ]", "collect", "Player0",
+             "$ 176"),
+    RealLine("pacific", _888_RO, "Grazietutti collected [ 1.183.764 $ ]", "collect",
+             "Grazietutti", "1.183.764 $"),
+    RealLine("pacific", _888_GERMAN, "Player1 posts dead blind [0,01 $ + 0,02 $]", "post_sb_bb",
+             "Player1", "0,01 $", more="0,02 $"),
+    RealLine("pacific", _888_FLO, "physco30 checks", "check", "physco30"),
+    RealLine("pacific", _888_FLO, "jamiemaxey shows [ 7s, Jc, 5s, 4s ]", "show", "jamiemaxey",
+             cards=" 7s, Jc, 5s, 4s "),
+    RealLine("pacific", _888_FLO, "Total number of players : 5", None),
     # PartyPoker, classic: amounts in brackets with their unit (a space before them or not,
     # a decimal comma), "raises [X]" and "is all-In  [X]" the chips added, a period ending
     # some lines; summary format: "raises X to Y", amounts in parentheses, balance lines
     RealLine("partypoker", _PP_LO8, "Player1 posts small blind [$10 USD].", "post_sb",
-             "Player1", "$10"),
+             "Player1", "$10 USD"),
     RealLine("partypoker", _PP_LO8, "Player1 raises [$30 USD]", "raise", "Player1",
-             added="$30"),
-    RealLine("partypoker", _PP_LO8, "Player0 calls [$20 USD]", "call", "Player0", "$20"),
-    RealLine("partypoker", _PP_LO8, "Player1 wins $239 USD", "collect", "Player1", "$239"),
+             added="$30 USD"),
+    RealLine("partypoker", _PP_LO8, "Player0 calls [$20 USD]", "call", "Player0", "$20 USD"),
+    RealLine("partypoker", _PP_LO8, "Player1 wins $239 USD", "collect", "Player1", "$239 USD"),
     RealLine("partypoker", _PP_DIFF, "Player3 raises[ $25 USD ]", "raise", "Player3",
-             added="$25"),
+             added=" $25 USD "),
     RealLine("partypoker", _PP_DIFF, "Hero wins $364 USD from the main pot with two pairs, "
-             "Aces and Threes.", "collect", "Hero", "$364"),
+             "Aces and Threes.", "collect", "Hero", "$364 USD"),
     RealLine("partypoker", _PP_MAC, "Player3 is all-In  [ $20,90 USD ]", "raise", "Player3",
-             added="$20,90"),
+             added=" $20,90 USD "),
     RealLine("partypoker", _PP_EUR, "Player5 posts big blind + dead [0,35 €].", "post_sb_bb",
-             "Player5", "0,35"),
+             "Player5", "0,35 €"),
     RealLine("partypoker", _PP_PERIOD, "Player0 folds.", "fold", "Player0"),
     RealLine("partypoker", _PP_PLO8, "Player2 shows [ 2d, Jd, Qs, Ah ]a pair of Queens.",
              "show", "Player2", cards=" 2d, Jd, Qs, Ah "),
     RealLine("partypoker", _PP_PLO8, "Player2 wins Lo (640 chips) from the main pot with "
-             "6,5,3,2,A.", "collect", "Player2", "640"),
+             "6,5,3,2,A.", "collect", "Player2", "640 chips"),
     RealLine("partypoker", _PP_CASH_OUT, "Hero raises 0.85 to 0.85", "raise", "Hero", "0.85",
              "0.85"),
     RealLine("partypoker", _PP_CASH_OUT, "Hero calls (1.80)", "call", "Hero", "1.80"),
@@ -530,9 +559,10 @@ def test_real_lines_read_as_their_text_says(real: RealLine) -> None:
     got = (
         _text(real.line, (row[0], row[1])), _text(real.line, (row[2], row[3])),
         _text(real.line, (row[6], row[7])), bool(all_in[0]), _text(real.line, (row[4], row[5])),
-        _text(real.line, (row[8], row[9])),
+        _text(real.line, (row[8], row[9])), _text(real.line, (row[10], row[11])),
     )  # fmt: skip
-    assert got == (real.player, real.amount, real.by, real.all_in, real.cards, real.added)
+    assert got == (real.player, real.amount, real.by, real.all_in, real.cards, real.added,
+                   real.more)  # fmt: skip
     assert not damaged[0]
     # and the templates' plain regexes read it the same way
     assert real.player is not None

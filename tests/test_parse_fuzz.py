@@ -24,6 +24,7 @@ from ingest.sites import (
     Site,
     ggpoker,
     kingsclub,
+    pacific,
     partypoker,
     pokerstars,
     winamax,
@@ -77,6 +78,14 @@ ROOMS = {
         "KingsClub/cash/LO-Split-USD-60-120-202108.txt",
         "KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt",
         "KingsClub/cash/LO8-USD-500-100-202104.RIO.txt",
+    )),
+    # a header of four lines; a fixed-limit hi/lo showdown with a fold before the deal,
+    # Dutch cards and amounts ("$ 3.243"), a tournament hand no collect line pays
+    "888poker": Room(pacific.SITE, "utf-8", "#Game No : {}", (
+        "440985926", "305277727", "424764397"), (
+        "PacificPoker/cash/888-FLOHL-PM-30-60.txt",
+        "PacificPoker/cash/888-PLO-USD-10.00-20.00-201405.dutch.txt",
+        "PacificPoker/tour/PLO8-USD-STT-10-1-201308.no.pot.awarded.txt",
     )),
     # a cash-out paid by the room (the summary format), fixed-limit hi/lo with no summary
     # nor rake line, a tournament's pot split hi and lo with chat among the actions
@@ -198,9 +207,10 @@ def _located(result: ParseResult, data: bytes, encoding: str) -> None:
             assert 0 <= offset < len(data), row
             assert offset == 0 or data[offset - 1] == ord("\n"), row
             assert data.count(b"\n", 0, offset) + 1 <= row["line_no"] < len(lines), row
-            if "line" in row:  # the line as read: without its indent and trailing blanks
+            if "line" in row:  # the line as read: without its indent (spaces, tabs, NUL
+                # bytes) and trailing blanks
                 raw = lines[row["line_no"] - 1].decode(encoding, "replace")
-                assert row["line"] == raw.lstrip(" \t").rstrip(" \t\r"), row
+                assert row["line"] == raw.lstrip(" \t\x00").rstrip(" \t\r"), row
 
 
 @settings(

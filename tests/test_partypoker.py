@@ -350,14 +350,15 @@ def test_glued_statements_are_cut_as_the_regex_cuts_them(pieces: list[str]) -> N
     hand = np.zeros(chunk.starts.size, np.int64)
     words = partypoker.GRAMMAR.wording.words
     cut = unglue(chunk, hand, np.array([chunk.starts.size - 1]), np.arange(1, 1 + len(seats)),
-                 (".", "sitting out"), words, scan.lit(""))  # fmt: skip
+                 (".", "sitting out"), words, scan.lit(""),
+                 partypoker.GRAMMAR.tables.stack_between)  # fmt: skip
     raw = cut.data.tobytes()
     got = [raw[a:b].decode() for a, b in zip(cut.starts, cut.ends, strict=True)][1 + len(seats) :]
     alternatives = "|".join(re.escape(n) for n in sorted(_NAMES, key=len, reverse=True))
     names = rf"(?:{'|'.join(re.escape(n) for n in _NAMES)}) "
-    pieces_ = re.split(rf"(?:(?<=\.)|(?<=sitting out))(?={names})", line)
+    read = line.rstrip(" ")  # a line is read without the spaces that end it
     assert alternatives  # the names, longest first, as a seat's name is matched whole
-    assert got == [p.rstrip(" ") if k == len(pieces_) - 1 else p for k, p in enumerate(pieces_)]
+    assert got == re.split(rf"(?:(?<=\.)|(?<=sitting out))(?={names})", read)
 
 
 _SEAT = re.compile(r"^[Ss]eat *([0-9]+): (.*?) \( *([^ ()]+)[^()]*\)")
@@ -382,7 +383,8 @@ def test_seat_lines_read_as_the_regex_reads_them(
     data = np.frombuffer(line.encode(), np.uint8).copy()
     starts, ends = np.array([0], np.int64), np.array([data.size], np.int64)
     words = partypoker.GRAMMAR.wording.words
-    [row] = fields.seat_fields(data, starts, ends, scan.lit(""), words)
+    [row] = fields.seat_fields(data, starts, ends, scan.lit(""), words,
+                               *partypoker.GRAMMAR.tables.stack_between)
     got = tuple(line.encode()[a:b].decode() for a, b in zip(row[::2], row[1::2], strict=True))
     match = _SEAT.match(line)
     assert match is not None
@@ -423,10 +425,13 @@ def test_times_that_name_their_month_read_as_strptime_reads_them(
     header = "***** Hand History For Game 1 *****"
     text = split_chunks([Chunk(f"{header}\n0.10/0.25 Game - {when}".encode(), "f.txt", 0, 1,
                                "utf-8")])  # fmt: skip
-    tables = partypoker.GRAMMAR.tables
+    grammar = partypoker.GRAMMAR
+    none = np.full(1, -1, np.int64)
+    # the header's two lines read as one text (Grammar.header_lines)
     spans, zone_index, _, local = _header_fields(
-        text.data, text.starts[:1], text.ends[:1], tables.hand_id, tables.hand_id_end,
-        partypoker.GRAMMAR.wording.words, True, text.starts[1:2], text.ends[1:2],
+        text.data, text.starts[:1], text.ends[1:2], grammar.tables.hand_id,
+        grammar.tables.hand_id_end, grammar.wording.words, False, none, none,
+        grammar.wording.date_fields,
     )
     try:
         naive = dt.datetime.strptime(when.replace(zoned, ""), form)
@@ -439,5 +444,38 @@ def test_times_that_name_their_month_read_as_strptime_reads_them(
         assert read == {"EST": "America/New_York", "CEST": "Europe/Paris",
                         "ICT": "Asia/Bangkok"}.get(zone)  # fmt: skip
     raw = text.data.tobytes()
-    # the header goes on to the time line: its text before the time is the template's
-    assert raw[spans[0, 6] : spans[0, 7]] == b"0.10/0.25 Game "
+    # the template: the header less its hand number and its time
+    template = b"".join(raw[spans[0, k] : spans[0, k + 1]] for k in range(2, 10, 2))
+    assert template == b"***** Hand History For Game  *****\n0.10/0.25 Game "
+
+
+_AMOUNTS = {
+    "$1,534.96 USD": 153496, "$26,02 USD": 2602, " $0,25 USD ": 25, "$0.02  USD": 2,
+    "0,35 €": 35, "€0.75 EUR": 75, "2,000 chips": 200000, "3,000": 300000, "$2.0": 200,
+    "0.5": 50, "$16": 1600, "332194176": 33219417600,
+}
+
+
+def _styled(texts: list[str]) -> list[int]:
+    encoded = [text.encode() for text in texts]
+    bounds = np.cumsum([0, *(len(item) for item in encoded)]).astype(np.int64)
+    data = np.frombuffer(b"".join(encoded) or b" ", np.uint8)
+    style = partypoker.GRAMMAR.amounts
+    return [int(v) for v in style.hundredths(data, bounds[:-1], bounds[1:], -1)]
+
+
+def test_the_room_s_amounts() -> None:
+    """Amounts as the room writes them: a unit after them, spaces around them in brackets,
+    a decimal comma (the Mac client) or a comma grouping thousands."""
+    assert _styled(list(_AMOUNTS)) == list(_AMOUNTS.values())
+    assert _styled(["USD", "$1 USDX", "1,23,4", "1.2345", "$ $1"]) == [-1] * 5
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.text(alphabet="0123456789,. $€USDchips", max_size=12), max_size=12))
+def test_the_amount_scan_reads_as_the_style_regex(texts: list[str]) -> None:
+    """The compiled scan of the room's amount style (units and spaces included) against the
+    style's plain regex and value."""
+    style = partypoker.GRAMMAR.amounts
+    expected = [value if (value := style.value(text)) is not None else -1 for text in texts]
+    assert _styled(texts) == expected

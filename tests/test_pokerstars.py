@@ -396,6 +396,7 @@ def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, 
     spans, zone_index, et_given, local = _header_fields(
         text.data, text.starts, text.ends, tables.hand_id, tables.hand_id_end,
         pokerstars.GRAMMAR.wording.words, False, none, none,
+        pokerstars.GRAMMAR.wording.date_fields,
     )
     assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "/")
     zones = {"ET": "America/New_York", "CET": "Europe/Paris"}
@@ -425,6 +426,7 @@ def test_header_times_after_a_dash_read_as_the_regex_reads_them(
     spans, zone_index, _, local = _header_fields(
         text.data, text.starts, text.ends, byte_class("[0-9]"), lit(" - "),
         Wording(time_separator="- ").words, False, text.starts, text.ends,
+        Wording().date_fields,
     )  # fmt: skip
     raw = text.data.tobytes()
     template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
@@ -464,10 +466,11 @@ def test_times_on_a_line_of_their_own_read_as_polars_reads_them(
     header = f"#7: Limit Omaha - {stakes}"
     text = split_chunks([Chunk(f"{header}\n{day} {time}".encode(), "f.txt", 0, 1, "utf-8")])
     tables, words = pokerstars.GRAMMAR.tables, Wording(date_separator="-").words
+    order = Wording().date_fields
     first = np.array([0], np.int64)
     spans, zone_index, et_given, local = _header_fields(
         text.data, text.starts[:1], text.ends[:1], tables.hand_id, tables.hand_id_end, words,
-        True, text.starts[1:2], text.ends[1:2],
+        True, text.starts[1:2], text.ends[1:2], order,
     )
     assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "-")
     assert (zone_index[0], et_given[0]) == (-1, False)
@@ -477,7 +480,8 @@ def test_times_on_a_line_of_their_own_read_as_polars_reads_them(
     assert template == f"#: Limit Omaha - {stakes}".encode()
     # no time line: no time
     local = _header_fields(text.data, text.starts[:1], text.ends[:1], tables.hand_id,
-                           tables.hand_id_end, words, True, first - 1, first - 1)[3]  # fmt: skip
+                           tables.hand_id_end, words, True, first - 1, first - 1,
+                           order)[3]  # fmt: skip
     assert list(local) == [_NO_TIME]
 
 
@@ -531,6 +535,10 @@ BARE_TABLE_LINE = (
 )
 
 
+# A line of the button alone (888: ``Seat 9 is the button``), read by any grammar.
+BUTTON_LINE = r"^Seat #?([0-9]+) is the button$"
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.sampled_from(["Table '", "Table ", "St. Lucie", "Miramar (Cap)", "Gorham", "a", ""]),
@@ -549,6 +557,9 @@ def test_bare_table_lines_read_as_the_regexes_read_them(start: str, pieces: list
     expected = _table_read(read, TABLE_LINE)
     if expected[0] is None:
         expected = _table_read(read, BARE_TABLE_LINE)
+    button = re.match(BUTTON_LINE, read)
+    if expected[0] is None and button and int(button.group(1)) <= 127:
+        expected = (None, None, int(button.group(1)))  # a line of the button alone
     name = text.data[found[0] : found[1]].tobytes().decode() if found[0] >= 0 else None
     numbers = tuple(None if value < 0 else int(value) for value in found[2:])
     assert (name, *numbers) == expected

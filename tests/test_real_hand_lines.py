@@ -79,7 +79,8 @@ SAT_OUT = "Seat 8: StaKuGorPS (2470 in chips) is sitting out"
 
 def test_a_seat_line_reads_its_player_and_stack_whatever_follows() -> None:
     data, starts, ends = _lines(MOVED_IN, SEATED, SAT_OUT)
-    spans = fields.seat_fields(data, starts, ends, scan.lit(" in chips"), _WORDING.words)
+    spans = fields.seat_fields(data, starts, ends, scan.lit(" in chips"), _WORDING.words,
+                               scan.lit(""), scan.lit(""))  # fmt: skip
     players = [_span(data, int(row[2]), int(row[3])) for row in spans]
     stacks = [_span(data, int(row[4]), int(row[5])) for row in spans]
     assert players == ["Player13", "Hero", "StaKuGorPS"]

@@ -9,7 +9,8 @@ from ingest.sites import detect_site, parser_version, registry
 
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
-    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "partypoker"]
+    assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
+                           "partypoker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -19,6 +20,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "winamax": {"winamax.py"},
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
+        "pacific": {"pacific.py"},
         "partypoker": {"partypoker.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -44,6 +46,10 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
         # the time on the next line: the first line is the hand number, game and stakes
         b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
+        # a header of four lines: the number, the room, the game and time, the table
+        b"#Game No : 362978981\n***** Cassava Hand History for Game 362978981 *****\n"
+        b"15/30 Blinds Fix Limit Omaha - *** 11 03 2011 15:43:24\n"
+        b"Table Bratislava (Practice Play)": "pacific",
         # the game, stakes and time on the next line; "Game #N starts." and a NUL byte
         # before it carry nothing
         b"Game #11354414824 starts.\n\n#Game No : 11354414824\n\x00***** Hand History for "
@@ -62,6 +68,6 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
     first_line = b"***** Hand History for Game 11354414824 *****\nSeat 1: A ( $2 USD )"
     assert detect_site(first_line) is None
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
-    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None
+    assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
     # WPN's format before 2019, which no grammar reads yet
     assert detect_site(b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 (Omaha)") is None

@@ -28,10 +28,15 @@ from ingest.engine.grammar import EVENT_KINDS, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
-from ingest.engine.returns import infer_returns, room_readings
+from ingest.engine.returns import infer_returns, possible_rake, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
-from ingest.rooms import CALLS_ARE_TOTALS, RAISE_MAY_ADD, WINNINGS_IN_SUMMARY
+from ingest.rooms import (
+    CALLS_ARE_TOTALS,
+    RAISE_MAY_ADD,
+    WINNINGS_IN_SUMMARY,
+    unprinted_rake_percents,
+)
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
 # Event kinds whose board number is kept (the others happen before the boards split).
@@ -285,12 +290,26 @@ def build(
     calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
                          calls_total)  # fmt: skip
-    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]))
+    rake_percent = None
+    if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
+        rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
+                                unprinted_rake_percents(info["room"]))  # fmt: skip
+        # a hand that writes its rake all the same (on a total pot line, or a line of its
+        # own: PartyPoker's summary format) has it as written
+        written = (grouped.counts(lines.totals["hand"].to_numpy(), n)
+                   + grouped.counts(lines.summary_amounts["hand"].to_numpy(), n)) > 0
+        rake_percent = np.where(written, -1, rake_percent)
+    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]),
+                                         rake_percent)  # fmt: skip
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
+    if rake_percent is not None:
+        unprinted_rake = _unprinted_rake(ev, n, rake_percent)
+        totals = totals.with_columns(rake=pl.when(pl.Series(rake_percent >= 0))
+                                     .then(unprinted_rake).otherwise(pl.col("rake")))
     totals = totals.with_columns(
         total_pot=pl.col("total_pot") - in_pot,
         printed_total=pl.col("total_pot"),
@@ -306,10 +325,6 @@ def build(
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
     )
-    if grammar.derived_rake:
-        totals = unprinted.derived_rake(totals, players, lines,
-                                        info["is_tournament"].fill_null(False).to_numpy(),
-                                        grammar.derived_rake)
     info = _game_from_cards(info, players)
     bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
@@ -411,6 +426,18 @@ def _in_pots(ev: pl.DataFrame, n: int) -> np.ndarray:
     chips = numbers(ev["chips"], 0)
     return grouped.sums(ev["hand"].to_numpy(), n, np.where(
         IS_BETTING[code], chips, np.where(code == _RETURN_CODE, -chips, 0)))  # fmt: skip
+
+
+def _unprinted_rake(ev: pl.DataFrame, n: int, percent: np.ndarray) -> pl.Series:
+    """Per hand, the rake of a room that prints none: what the players left in the pots less
+    what the collect lines pay, where the room may take that much (``percent`` of the pot
+    at most), else none (the hand then does not balance)."""
+    left_in = _in_pots(ev, n)
+    code = ev["code"].to_numpy()
+    collected = grouped.sums(ev["hand"].to_numpy(), n,
+                             np.where(code == _COLLECT_CODE, numbers(ev["chips"], 0), 0))
+    rake = left_in - collected
+    return pl.Series(np.where(possible_rake(rake, left_in, percent), rake, 0), dtype=pl.Int64)
 
 
 def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:

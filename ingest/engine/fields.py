@@ -17,9 +17,9 @@ from ingest.engine.grammar import (
     NOT_EVENTS,
     OP_BRACKETED,
     OP_LITERAL,
+    OP_TEXT,
     OP_WORD,
     SHAPED,
-    SLOT_CARDS,
     SLOT_NONE,
     WITH_AMOUNT,
     Actions,
@@ -79,58 +79,15 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     return opening + 1, closing
 
 
-@njit
-def _amount_end(
-    data: np.ndarray, first: int, end: int, following: np.ndarray, last: bool,
-    units: np.ndarray, unit_bounds: np.ndarray,
-) -> tuple[int, int]:  # fmt: skip
-    """An amount at ``first`` where amounts may have a unit after them, as the regex
-    ``(\\S+)(?:\\s+(?:<units>))?\\s*`` reads it before the literal ``following`` (or before
-    ``end`` when the field is ``last``; else the longest reading): where the amount ends
-    and where the field does (-1: no reading)."""
-    run = scan.non_space_run(data, first, end)
-    for word_end in range(run, first, -1):
-        # where the field may end: after each unit (a unit starts with no white space, so
-        # only after all the white space that follows the word), then with none
-        ends = np.full(unit_bounds.size, -1, np.int64)
-        spaces = word_end
-        while spaces < end and scan.space_width(data, spaces, end) > 0:
-            spaces += scan.space_width(data, spaces, end)
-        for u in range(unit_bounds.size - 1 if spaces > word_end else 0):
-            unit = units[unit_bounds[u] : unit_bounds[u + 1]]
-            if scan.at(data, spaces, end, unit):
-                ends[u] = spaces + unit.size
-        ends[unit_bounds.size - 1] = word_end
-        for option in range(unit_bounds.size):
-            after = ends[option]
-            if after < 0:
-                continue
-            blank = after
-            while blank < end and scan.space_width(data, blank, end) > 0:
-                blank += scan.space_width(data, blank, end)
-            for pos in range(blank, after - 1, -1):  # \s* gives back as it must
-                if pos > after and scan.space_width(data, pos - 1, end) == 0:
-                    continue
-                if last and pos == end:
-                    return word_end, pos
-                if not last and following.size == 0:
-                    return word_end, pos
-                if not last and scan.at(data, pos, end, following):
-                    return word_end, pos
-    return -1, -1
-
-
 @njit_inline
 def match_ops(
     data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
-    op_literal: np.ndarray, units: np.ndarray, unit_bounds: np.ndarray, out: np.ndarray,
+    op_literal: np.ndarray, out: np.ndarray,
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6, cards at 6:8). Where the grammar names ``units``, an amount field
-    is read with the white space around it and the unit after it (see
-    :func:`_amount_end`)."""
+    raise adds at 4:6, a second amount at 6:8, cards at 8:10)."""
     out[:] = NULL
     for k in range(op_bounds[template], op_bounds[template + 1]):
         kind = op_kind[k]
@@ -141,24 +98,23 @@ def match_ops(
             pos += literal.size
             continue
         first = pos
-        slot = op_slot[k]
-        is_last = k + 1 == op_bounds[template + 1]
-        following = table[0:0]
-        if not is_last and op_kind[k + 1] == OP_LITERAL:
-            following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-        if kind == OP_WORD and unit_bounds.size > 1 and SLOT_NONE < slot < SLOT_CARDS:
-            while first < end and scan.space_width(data, first, end) > 0:
-                first += scan.space_width(data, first, end)
-            field_end, pos = _amount_end(data, first, end, following, is_last, units,
-                                         unit_bounds)  # fmt: skip
-            if field_end < 0:
+        if kind == OP_TEXT:  # ((?:(?!L).)+) before the literal L after it, else (.+)
+            if pos >= end:
                 return False
-            out[2 * slot - 2], out[2 * slot - 1] = first, field_end
-            continue
-        if kind == OP_WORD:
+            if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                if scan.at(data, pos, end, following):
+                    return False
+                pos = scan.find(data, pos + 1, end, following)
+                if pos < 0:
+                    return False
+            else:
+                pos = end
+        elif kind == OP_WORD:
             pos = scan.non_space_run(data, pos, end)
-            if following.size:
+            if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
                 # as a regex's \S+ gives back characters the literal after it needs
+                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
                 while pos > first and not scan.at(data, pos, end, following):
                     pos -= 1
             if pos == first:
@@ -169,6 +125,7 @@ def match_ops(
                 return False
         else:
             pos = end
+        slot = op_slot[k]
         if slot != SLOT_NONE:
             out[2 * slot - 2], out[2 * slot - 1] = first, pos
     return pos == end
@@ -203,24 +160,25 @@ def action_fields(
     codes: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
-    end_suffix: np.ndarray, units: np.ndarray, unit_bounds: np.ndarray,
+    end_suffix: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets; other kinds: a template's ``{cards}``), a raise's first amount and the
-    chips a raise adds (a template's ``{added}``); the event kind code (-1: not an action);
-    the all-in flag; and whether a betting or checking line follows no template of its
-    verb (the first template with its verb gives the kind; the amount of such a line is
-    its last word, less the all-in suffix). A line's optional end (``end_suffix``) is left
-    out before the all-in suffix is looked for; a template that does not read the line
-    without it may read it with it, in its last field (as ``(?:end)?$`` after a lazy last
-    field reads it)."""
+    first brackets; other kinds: a template's ``{cards}``), a raise's first amount, the
+    chips a raise adds (a template's ``{added}``) and a second amount the line puts in
+    (``{more}``); the event kind code (-1: not an action); the all-in flag; and whether a
+    betting or checking line follows no template of its verb (the first template with its
+    verb gives the kind; the amount of such a line is its last word, less the all-in
+    suffix). A line's optional end (``end_suffix``) is left out before the all-in suffix
+    is looked for; a template that does not read the line without it may read it with it,
+    in its last field (as ``(?:end)?$`` after a lazy last field reads it)."""
     n = starts.size
-    spans = np.full((n, 10), NULL, np.int64)  # player, amount, cards, raise-by, added
+    # player, amount, cards, raise-by, added, a second amount
+    spans = np.full((n, 12), NULL, np.int64)
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(8, np.int64)
+    fields = np.empty(10, np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -232,8 +190,8 @@ def action_fields(
             continue
         rest = player_end + separator_size[found]
         code[i] = codes[found]
-        # a line that has the optional end is read without it, else (a field ending with
-        # it) with it
+        # a line that has the optional end is read without it, else (a last field ending
+        # with it) with it
         ended = end_suffix.size > 0 and ends_with(data, rest, end, end_suffix)
         matched = False
         t = found
@@ -246,8 +204,8 @@ def action_fields(
                 core_end = line_end - all_in_suffix.size if all_in[i] else line_end
                 # the all-in suffix is never part of a field (a word has no space)
                 matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
-                                    op_slot, literals, literal_bounds, op_literal, units,
-                                    unit_bounds, fields)  # fmt: skip
+                                    op_slot, literals, literal_bounds, op_literal,
+                                    fields)  # fmt: skip
                 if matched:
                     break
             if matched:
@@ -255,8 +213,9 @@ def action_fields(
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 spans[i, 8], spans[i, 9] = fields[4], fields[5]
-                if fields[6] >= 0 and not _KIND_CARDS[code[i]]:
-                    spans[i, 4], spans[i, 5] = fields[6], fields[7]
+                spans[i, 10], spans[i, 11] = fields[6], fields[7]
+                if fields[8] >= 0 and not _KIND_CARDS[code[i]]:
+                    spans[i, 4], spans[i, 5] = fields[8], fields[9]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount
@@ -281,7 +240,7 @@ def read_actions(
     return action_fields(
         data, starts, ends, actions.separator, *actions.verbs, actions.separator_size,
         actions.codes, actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
-        *actions.literals, actions.op_literal, actions.all_in, actions.end, *actions.units,
+        *actions.literals, actions.op_literal, actions.all_in, actions.end,
     )  # fmt: skip
 
 
@@ -447,14 +406,16 @@ def other_fields(
 @njit
 def seat_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray,
-    words: tuple[np.ndarray, ...],
+    words: tuple[np.ndarray, ...], opening: np.ndarray, closing: np.ndarray,
 ) -> np.ndarray:  # fmt: skip
     """``Seat N: player (stack in chips) ...`` lines: spans of the seat number (spaces after
     the seat word left out), the player (the text after ": " up to
     `` \\( *([^ ()]+)<suffix>[^()]*\\)``, the grammar's stack suffix
     being " in chips" or nothing) and the stack; all null past a line without ": ". What
     follows the stack ("is sitting out", "out of hand") says nothing of who is dealt in:
-    that comes from what the player does in the hand."""
+    that comes from what the player does in the hand. A grammar whose stack is all the
+    text between ``opening`` and ``closing`` (``Grammar.stack_between``) has its player
+    up to `` <opening>([^()]+)<closing>$``."""
     n = starts.size
     spans = np.full((n, 6), NULL, np.int64)  # seat, player, stack
     seat_word, separator = words[W_SEAT], words[W_SEAT_SEPARATOR]
@@ -470,6 +431,9 @@ def seat_fields(
             continue
         rest = colon + separator.size
         spans[i, 2], spans[i, 3] = rest, end
+        if opening.size:
+            _stack_between(data, rest, end, opening, closing, spans[i])
+            continue
         pos = find_byte(data, rest, end, _OPEN_PAREN)
         while pos >= 0:
             if pos > rest and data[pos - 1] == _SPACE:
@@ -485,6 +449,27 @@ def seat_fields(
                         break
             pos = find_byte(data, pos + 1, end, _OPEN_PAREN)
     return spans
+
+
+@njit
+def _stack_between(
+    data: np.ndarray, rest: int, end: int, opening: np.ndarray, closing: np.ndarray,
+    spans: np.ndarray,
+) -> None:  # fmt: skip
+    """The player's and the stack's spans (``spans[2:6]``) of a seat line's text ``rest:end``
+    read as ``^(.*?) <opening>([^()]+)<closing>$``."""
+    if not ends_with(data, rest, end, closing):
+        return
+    last = end - closing.size
+    pos = rest
+    while pos < last:
+        if data[pos] == _SPACE and at(data, pos + 1, last, opening):
+            first = pos + 1 + opening.size
+            if first < last and scan.run_without(data, first, last, _NOT_PARENS) == last:
+                spans[3] = pos
+                spans[4], spans[5] = first, last
+                return
+        pos += 1
 
 
 @njit
@@ -876,7 +861,8 @@ def table_fields(
     after the dash in either case): the table name's span (null: no match), the number
     of seats and the button seat (-1: none, or over 127). The name runs to the last "' "
     after which the rest of the line matches. With ``bare_name``, a line that does not
-    match is read as :func:`bare_table` reads it."""
+    match is read as :func:`bare_table` reads it. A line of the button alone, ``^Seat
+    #?([0-9]+) is the button$``, gives the button and no name."""
     out = np.full((starts.size, 4), -1, np.int64)
     table, table_id, max_seats = words[W_TABLE], words[W_TABLE_ID], words[W_MAX_SEATS]
     for i in range(starts.size):
@@ -910,4 +896,23 @@ def table_fields(
             name_end, seats, button = bare_table(data, starts[i], ends[i], words)
             if name_end >= 0:
                 out[i, 0], out[i, 1], out[i, 2], out[i, 3] = starts[i], name_end, seats, button
+    seat_word = words[W_SEAT]
+    for i in range(starts.size):  # a line of the button alone: ^Seat #?(\d+) is the button$
+        if out[i, 0] < 0 and at(data, starts[i], ends[i], seat_word):
+            matches, button = _button(data, starts[i], ends[i], words)
+            if matches and button >= 0 and _button_start(data, starts[i], ends[i], words):
+                out[i, 3] = button
     return out
+
+
+@njit
+def _button_start(
+    data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
+) -> bool:
+    """Whether ``start:end`` is the button's words and seat number alone: the seat word,
+    digits (maybe after the hand-number mark), the button word."""
+    pos = start + words[W_SEAT].size
+    if pos < end and data[pos] == words[W_HAND_NUMBER][0]:
+        pos += 1
+    digits = scan.digits_end(data, pos, end)
+    return digits > pos and digits + words[W_BUTTON].size == end

@@ -53,13 +53,14 @@ def _cuts(
 def unglue(
     text: ChunkText, hand: np.ndarray, rows: np.ndarray, seat_rows: np.ndarray,
     glue: tuple[str, ...], words: tuple[np.ndarray, ...], stack_suffix: np.ndarray,
+    stack_between: tuple[np.ndarray, ...],
 ) -> ChunkText:  # fmt: skip
     """The lines with each of ``rows`` that holds statements glued together cut before the
     second (see the module's docstring); ``seat_rows`` are the hand's seat lines. A piece
     keeps its line's number, and its offset is where it starts (the text is not
     rewritten: a cut line is two spans of it)."""
     spans = fields.seat_fields(text.data, text.starts[seat_rows], text.ends[seat_rows],
-                               stack_suffix, words)  # fmt: skip
+                               stack_suffix, words, *stack_between)  # fmt: skip
     names = np.ascontiguousarray(spans[:, 2:4])
     table, bounds = scan.literal_table(list(glue))
     for _ in range(8):  # a line of several statements is cut once per pass

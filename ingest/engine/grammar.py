@@ -6,8 +6,11 @@ player, a separator (``": "`` or a space, which a room may mix: ``"{player}: pos
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
-``{word}`` (a word read for nothing) and ``{any}`` (the rest of the line, whatever it
-is). Amounts and other words are runs of non-whitespace. A line whose verb is known but
+``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
+is) and ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
+dead blind [{amount} + {more}]``). Amounts and other words are runs of non-whitespace; in
+a room whose amounts may hold spaces (``[2 250 $]``), an amount runs to the first place
+the literal after it follows (or to the line's end). A line whose verb is known but
 whose rest does not follow any template of that verb is damaged. Templates render to
 plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
@@ -15,7 +18,6 @@ plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 from __future__ import annotations
 
 import functools
-import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ingest.engine import scan
+from ingest.engine.amounts import DEFAULT_STYLE, AmountStyle
 from ingest.engine.wording import Wording
 
 # Every kind of event, in code order: what actions and the other chip-moving lines become.
@@ -46,18 +49,18 @@ ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
 KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action's code
 
-# Ops of a template after its verb: a literal, or a field (a word, the text up to "]", or
-# the rest of the line).
-OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY = 0, 1, 2, 3
+# Ops of a template after its verb: a literal, or a field (a word, the text up to "]", the
+# rest of the line, or an amount that may hold spaces: the text up to the literal after it).
+OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY, OP_TEXT = 0, 1, 2, 3, 4
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
-# slot of the chips a raise adds, the cards' slot.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_CARDS = 0, 1, 2, 3, 4
+# slot of the chips a raise adds, the slot of a second amount added to the first, the cards'.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_CARDS = 0, 1, 2, 3, 4, 5
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
-    "added": (OP_WORD, SLOT_ADDED),
+    "added": (OP_WORD, SLOT_ADDED), "more": (OP_WORD, SLOT_MORE),
     "cards": (OP_BRACKETED, SLOT_CARDS), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
 }  # fmt: skip
-_AMOUNT_SLOTS = (SLOT_AMOUNT, SLOT_BY, SLOT_ADDED)
+_AMOUNT_FIELDS = ("amount", "to", "by", "added", "more")
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
 _TOKEN = re.compile(r"\{(\w+)\}")
 _PLAYER = "{player}"
@@ -81,32 +84,29 @@ class Actions:
     literals: tuple[np.ndarray, np.ndarray]  # literal table indexed by op_literal
     op_literal: np.ndarray
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
-    end: np.ndarray  # an end some lines have and others not, read as nothing ("" for none)
-    units: tuple[np.ndarray, np.ndarray]  # words an amount may have after it ("USD")
+    spaced_amounts: bool = False  # amount fields may hold spaces (run to the next literal)
+    end: np.ndarray = field(default_factory=lambda: scan.lit(""))  # an optional end (".")
 
     def regex(self, template: str) -> re.Pattern[str]:
         """The plain regex a template stands for (the player is the shortest text before the
-        separator), with the all-in suffix and the end optional. Where amounts may be
-        written with a unit after them, an amount field is the word with white space around
-        it and the unit; where lines may end otherwise, the last field is the shortest that
-        leaves the end out."""
+        separator), with the all-in suffix and the end optional (where lines may end so,
+        the last field is the shortest that leaves the end out)."""
         body = template[len(_PLAYER) :]
         parts = _TOKEN.split(body)
-        table, bounds = self.units
-        units = [bytes(table[a:b]).decode() for a, b in itertools.pairwise(bounds)]
-        unit = "|".join(re.escape(u) for u in units)
         end = bytes(self.end).decode()
         pattern = "^(.*?)"
         for k, part in enumerate(parts):
             if k % 2 == 0:
                 pattern += re.escape(part)
                 continue
-            field = _FIELD_REGEX[_FIELDS[part][0]]
+            if self.spaced_amounts and part in _AMOUNT_FIELDS:
+                following = parts[k + 1]  # the literal after it: the field stops where it starts
+                group = f"((?:(?!{re.escape(following)}).)+)" if following else "(.+?)"
+            else:
+                group = _FIELD_REGEX[_FIELDS[part][0]]
             if end and k == len(parts) - 2 and not parts[-1]:
-                field = field.replace("+)", "+?)").replace("*)", "*?)")
-            if units and _FIELDS[part][1] in _AMOUNT_SLOTS:
-                field = rf"\s*{field}(?:\s+(?:{unit}))?\s*"
-            pattern += field
+                group = group.replace("+)", "+?)").replace("*)", "*?)")
+            pattern += group
         suffix = bytes(self.all_in).decode()
         pattern += f"(?:{re.escape(suffix)})?" if suffix else ""
         return re.compile(pattern + (f"(?:{re.escape(end)})?$" if end else "$"))
@@ -118,15 +118,15 @@ class Actions:
 
 
 def compile_actions(
-    templates: Mapping[str, str], all_in: str = " and is all-in", end: str = "",
-    units: tuple[str, ...] = (),
+    templates: Mapping[str, str], all_in: str = " and is all-in", spaced_amounts: bool = False,
+    end: str = "",
 ) -> Actions:  # fmt: skip
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
-    must come after it (the first verb that matches wins). ``all_in``: the suffix of a line
-    that marks an all-in; ``end``: an end some of the room's lines have and others not
-    (a period), read as nothing (no template ends with it); ``units``: the words a room may
-    write after an amount (``$20 USD``, ``2,000 chips``), read with it, as is the white
-    space around an amount (``[ $0,25 USD ]``)."""
+    must come after it (the first verb that matches wins). With ``spaced_amounts`` (a room
+    whose amount style puts spaces in amounts, see ``AmountStyle.spaced``) an amount field
+    is the text up to the first place the literal after it starts (the line's end for the
+    last field), at least one character. ``end``: an end some of the room's lines have and
+    others not (a period), read as nothing (no template ends with it)."""
     separators = set()
     verbs, codes, bounds, sizes = [], [], [0], []
     kinds, slots, literal_ids = [], [], []
@@ -154,14 +154,17 @@ def compile_actions(
                     literals.append(part)
             else:
                 op, slot = _FIELDS[part]
+                if spaced_amounts and part in _AMOUNT_FIELDS:
+                    if k + 1 < len(parts) and not parts[k + 1] and k + 2 < len(parts):
+                        raise ValueError(f"an amount with spaces is followed by a field: "
+                                         f"{template!r}")  # fmt: skip
+                    op = OP_TEXT
                 kinds.append(op)
                 slots.append(slot)
                 literal_ids.append(-1)
         bounds.append(len(kinds))
     if not separators:
         raise ValueError("no templates")
-    if any(not unit or unit[0].isspace() for unit in units):
-        raise ValueError(f"a unit starts with no white space: {units!r}")
     next_same = [next((u for u in range(t + 1, len(verbs)) if verbs[u] == verbs[t]), -1)
                  for t in range(len(verbs))]  # fmt: skip
     return Actions(
@@ -178,8 +181,8 @@ def compile_actions(
         literals=scan.literal_table(literals or [""]),
         op_literal=np.array(literal_ids, np.int64),
         all_in=scan.lit(all_in),
+        spaced_amounts=spaced_amounts,
         end=scan.lit(end),
-        units=scan.literal_table(list(units)),
     )
 
 
@@ -254,7 +257,31 @@ class Grammar:
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
-    from the street markers (the last of each board), the summary printing none.
+    from the street markers (the last of each board), the summary printing none;
+    with ``markers_deal_cards`` each marker writes only the cards it deals (``** Dealing turn
+    ** [ 5d ]``), a board being all of its markers' cards.
+
+    ``amounts``: how the room writes amounts (PokerStars' style by default; see
+    :class:`ingest.engine.amounts.AmountStyle`). ``header_lines``: a hand's header is its
+    first line and the lines after it, read as one text (joined by their line ends): the
+    hand number is taken out of it wherever it is written, and the time, which runs to its
+    line's end. The header regexes may then name the table (group ``table``) and its seats
+    (``max_seats``), which a table line gives otherwise. ``stack_between``: the text that
+    opens and closes a seat line's stack, when the stack is all the text between them,
+    spaces and all (``( $ 3.243 )``; by default a word in parentheses).
+    ``card_words``: the room's words for ranks and suits in other languages, to the rank
+    or suit they stand for (a word mapped to one of ``23456789TJQKA`` is a rank, one
+    mapped to ``cdhs`` a suit: ``Kn`` -> ``J``, ``Pik`` -> ``s``); cards are then read as a
+    rank then a suit, separated as ``Wording.card_separator`` says. ``rake_printed``: the
+    room prints its rake (on the total pot line or a line of its own); when not, the rake
+    of a hand that writes none is what the players left in the pots less what the collect
+    lines pay, where the room's rules allow so much
+    (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament).
+    ``encodings``: the one-byte encodings the room's clients write files in besides UTF-8,
+    in order: a file not in UTF-8 is read in the one under which most of
+    its characters outside ASCII are ones the room writes (its card words, currency signs
+    and amount marks), the first on a tie.
+
     ``info_lines``: regexes of the lines before the first street marker that say what the
     header does not (the table, its seats and button on lines of their own, a tournament's
     level and blinds after the seats), with the groups ``table_name``, ``max_seats``,
@@ -263,12 +290,9 @@ class Grammar:
     ``summary_line``: every hand has a summary (a hand without one is partial); a room
     whose hands may end with their last collect line says no. ``blinds_from_posts``: a
     header that gives no big blind (a cash table's buy-in in its place) leaves the blinds
-    to the largest posted. ``derived_rake``: a cash hand that writes no rake (no total pot
-    line) was raked what its players left in the pots less what they collected, when that
-    is at most this share of the pots (0: none derived; more: the hand pays too little).
-    ``glued_after``: texts after which a room may write the next statement on the same
-    line (see :mod:`ingest.engine.glued`). ``unprinted_blinds``: a tournament hand with no
-    post line posted its blinds all the same (see
+    to the largest posted. ``glued_after``: texts after which a room may write the next
+    statement on the same line (see :mod:`ingest.engine.glued`). ``unprinted_blinds``: a
+    tournament hand with no post line posted its blinds all the same (see
     :func:`ingest.engine.unprinted.tournament_blinds`).
     """
 
@@ -303,10 +327,16 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
+    markers_deal_cards: bool = False
+    amounts: AmountStyle = DEFAULT_STYLE
+    header_lines: int = 1
+    stack_between: tuple[str, str] | tuple[()] = ()
+    card_words: Mapping[str, str] = field(default_factory=dict)
+    rake_printed: bool = True
+    encodings: tuple[str, ...] = ()
     info_lines: tuple[str, ...] = ()
     summary_line: bool = True
     blinds_from_posts: bool = False
-    derived_rake: float = 0.0
     glued_after: tuple[str, ...] = ()
     unprinted_blinds: bool = False
 
@@ -324,6 +354,7 @@ class Grammar:
             total_labels=scan.literal_table(list(self.totals)),
             room_money_lines=scan.literal_table(list(self.room_money_lines)),
             summary_amounts=scan.literal_table(list(self.summary_amounts)),
+            stack_between=tuple(scan.lit(text) for text in self.stack_between or ("", "")),
         )
 
     @property
@@ -362,3 +393,4 @@ class Tables:
     total_labels: tuple[np.ndarray, np.ndarray]
     room_money_lines: tuple[np.ndarray, np.ndarray]
     summary_amounts: tuple[np.ndarray, np.ndarray]
+    stack_between: tuple[np.ndarray, ...]  # what opens and closes a stack (empty: a word)

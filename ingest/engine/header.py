@@ -11,10 +11,10 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import scan
+from ingest.engine import grouped, scan
 from ingest.engine.grammar import Grammar
 from ingest.engine.lines import Lines
-from ingest.engine.scan import NULL, at, find, njit
+from ingest.engine.scan import NULL, at, find, find_byte, njit
 from ingest.engine.text import TIME_ZONES, amount, first_match, to_utc
 from ingest.engine.wording import (
     W_DATE_SEPARATOR,
@@ -29,7 +29,8 @@ from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
-_SPACE, _COLON_BYTE, _OPEN_SQUARE, _COMMA = 32, 58, 91, 44
+_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH, _COMMA = 32, 58, 91, 47, 44
+_NEWLINE, _CR, _TAB = 10, 13, 9
 _OPEN_PAREN, _CLOSE_PAREN = 40, 41
 
 _GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
@@ -126,11 +127,13 @@ def _digits(data: np.ndarray, start: int, end: int, most: int) -> tuple[int, int
 
 @njit
 def _local_time(
-    data: np.ndarray, day: tuple[int, int], time: tuple[int, int], separator: int
-) -> int:
-    """``%Y/%m/%d`` (``separator`` between the date's parts, "/" there) and ``%H:%M:%S`` or
-    ``%H:%M`` (1 to 4 digits for the year, 1 or 2 for the rest) as microseconds since 1970
-    in local time, or -1 when not a valid date and time."""
+    data: np.ndarray, day: tuple[int, int], time: tuple[int, int], separator: int,
+    order: np.ndarray,
+) -> int:  # fmt: skip
+    """``%Y/%m/%d`` (``separator`` between the date's parts, "/" there; ``order``: where the
+    year, month and day stand, ``[0, 1, 2]`` there) and ``%H:%M:%S`` or ``%H:%M`` (1 to 4
+    digits for the year, 1 or 2 for the rest) as microseconds since 1970 in local time, or
+    -1 when not a valid date and time."""
     parts = np.zeros(6, np.int64)
     for group, (start, end) in enumerate((day, time)):
         if start < 0:
@@ -143,13 +146,14 @@ def _local_time(
                 if pos >= end or data[pos] != (separator if group == 0 else _COLON_BYTE):
                     return _NO_TIME
                 pos += 1
-            value, pos = _digits(data, pos, end, 4 if group == 0 and k == 0 else 2)
+            value, pos = _digits(data, pos, end, 4 if group == 0 and k == order[0] else 2)
             if value < 0:
                 return _NO_TIME
             parts[3 * group + k] = value
         if pos != end:
             return _NO_TIME
-    return _micros(parts)
+    return _micros(np.array([parts[order[0]], parts[order[1]], parts[order[2]], parts[3],
+                             parts[4], parts[5]]))
 
 
 @njit
@@ -255,26 +259,45 @@ def _is_date(data: np.ndarray, start: int, end: int, separator: int) -> bool:
 
 
 @njit
+def _again(
+    data: np.ndarray, start: int, end: int, number: int, number_end: int, id_class: np.ndarray
+) -> int:
+    """Where the hand number ``number:number_end`` is written again in ``start:end``, as a
+    run of hand-number characters of its own (-1: it is not)."""
+    size = number_end - number
+    pos = start
+    while pos + size <= end:
+        if scan.same(data, pos, pos + size, number, number_end) and (
+            pos == start or not id_class[data[pos - 1]]
+        ) and (pos + size == end or not id_class[data[pos + size]]):
+            return pos
+        pos += 1
+    return -1
+
+
+@njit
 def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
     id_end: np.ndarray, words: tuple[np.ndarray, ...], time_apart: bool,
-    time_starts: np.ndarray, time_ends: np.ndarray,
+    time_starts: np.ndarray, time_ends: np.ndarray, date_order: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
-    """Hand header lines: the hand number's span; the template (the line without its hand
-    number, ``#([0-9]+):`` becoming ``#:``, and without its time, `` - [^-]*$`` or, with
-    the separator ``- ``, ``- [^-]*$``) as the
-    span before the number and the span after it; the time zone (index in
-    ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time is given; and the local
-    start time in microseconds (``_NO_TIME``: unreadable). The time is the text after the
-    last " - " (the one before it when a date stands between them: ``2007/10/15 - 05:34:03
-    (ET)``), less its brackets and parentheses, cut at spaces: date, time, zone, then the
-    ET date and time and "ET]" (" - ", "#", "/" and "ET]" in PokerStars' words: the
-    grammar's time separator, hand-number mark, date separator and Eastern-time end).
-    With ``time_apart`` the header holds no time: the template is the line less its hand
-    number, and the time is on the line ``time_starts:time_ends`` (none where null): after
-    its last separator, the text before it (a header continued on that line) the third
-    span of the template; the whole line when it has none. With month names in the
-    grammar's words the time is read by :func:`_named_time`."""
+    """Hand headers (a line, or several lines read as one text): the hand number's span;
+    the template (the header without its hand number, ``#([0-9]+):`` becoming ``#:``, and
+    without its time, `` - [^-]*$`` or, with the separator ``- ``, ``- [^-]*$``, the time
+    running to its line's end) as four spans: before the number, after it, after the
+    number written again on a later line (empty when it is not), and the lines after the
+    time's (empty when none); the time zone (index in ``_ZONE_NAMES``, -1 for none or
+    unknown); whether an ET time is given; and the local start time in microseconds
+    (``_NO_TIME``: unreadable). The time is the text after the last " - " (the one before
+    it when a date stands between them: ``2007/10/15 - 05:34:03 (ET)``), less its brackets
+    and parentheses, cut at spaces: date, time, zone, then the ET date and time and "ET]"
+    (" - ", "#", "/" and "ET]" in PokerStars' words: the grammar's time separator,
+    hand-number mark, date separator and Eastern-time end; a date separator that is a
+    space joins the date's three parts, ``date_order`` telling where the year, month and
+    day stand). With ``time_apart`` the header holds no time: the template is the line
+    less its hand number, and the time is the text of ``time_starts:time_ends`` (a line of
+    its own; none where null). With month names in the grammar's words the time is read
+    by :func:`_named_time`."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
     months, weekdays = words[W_MONTHS], words[W_WEEKDAYS]
     # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
@@ -284,9 +307,10 @@ def _header_fields(
         first += 1
     dash_mark = dash[first : first + 1]
     date_separator = words[W_DATE_SEPARATOR][0]
+    # a date whose parts a space separates is read with "/" between them
+    separator = _SLASH if date_separator == _SPACE else date_separator
     n = starts.size
-    # hand number, template before it, template after it, template's part on the time line
-    spans = np.full((n, 8), NULL, np.int64)
+    spans = np.full((n, 10), NULL, np.int64)  # hand number, the template's four pieces
     zone = np.full(n, -1, np.int64)
     et_given = np.zeros(n, np.bool_)
     local = np.full(n, _NO_TIME, np.int64)
@@ -300,16 +324,23 @@ def _header_fields(
     for i in range(n):
         start, end = starts[i], ends[i]
         spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end, mark)
-        # the line that holds the time: the header's, or the next one
-        line, stop = start, end
-        if time_apart:
-            line, stop = (time_starts[i], time_ends[i]) if time_starts[i] >= 0 else (0, 0)
         last = previous = -1
-        pos = find(data, line, stop, dash) if stop > line else -1
-        while pos >= 0:
-            previous, last = last, pos
-            pos = find(data, pos + 1, stop, dash)
-        cut = last if last >= 0 and find(data, last + dash.size, stop, dash_mark) < 0 else stop
+        if not time_apart:
+            pos = find(data, start, end, dash)
+            while pos >= 0:
+                previous, last = last, pos
+                pos = find(data, pos + 1, end, dash)
+        # the time's line ends at the first line end after it (a header of several lines)
+        line_end = end
+        if last >= 0:
+            newline = find_byte(data, last + dash.size, end, _NEWLINE)
+            if newline >= 0:
+                line_end = newline
+                while line_end > last and (data[line_end - 1] == _CR or data[line_end - 1] == _SPACE
+                                           or data[line_end - 1] == _TAB):
+                    line_end -= 1
+        timed = last >= 0 and find(data, last + dash.size, line_end, dash_mark) < 0
+        cut = last if timed else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = (
             cut == last and previous >= 0
@@ -317,14 +348,23 @@ def _header_fields(
         )  # fmt: skip
         if split_date:
             cut = previous
-        header_end = end if time_apart else cut
-        number, colon = _hand_number(data, start, header_end, id_class, id_end, mark)
-        spans[i, 2], spans[i, 3] = start, (number if number >= 0 else header_end)
-        spans[i, 4], spans[i, 5] = (colon if number >= 0 else header_end), header_end
-        if time_apart and cut < stop:
-            spans[i, 6], spans[i, 7] = line, cut
+        number, colon = _hand_number(data, start, cut, id_class, id_end, mark)
+        again = -1
+        if number >= 0:
+            newline = find_byte(data, colon, cut, _NEWLINE)
+            if newline >= 0:
+                again = _again(data, newline, cut, number, colon, id_class)
+        spans[i, 2], spans[i, 3] = start, (number if number >= 0 else cut)
+        spans[i, 4], spans[i, 5] = (colon if number >= 0 else cut), (again if again >= 0 else cut)
+        spans[i, 6] = again + colon - number if again >= 0 else cut
+        spans[i, 7] = cut
+        spans[i, 8], spans[i, 9] = (line_end, end) if timed else (end, end)
         size = 0
-        k = (previous if split_date else last) + dash.size if last >= 0 else line
+        k = (previous if split_date else last) + dash.size if last >= 0 else start
+        stop = line_end
+        if time_apart:
+            k, stop = (time_starts[i], time_ends[i]) if time_starts[i] >= 0 else (0, 0)
+        spaces = 0
         while k < stop:
             if split_date and k == last:  # the " - " between the date and the time
                 when[size] = _SPACE
@@ -333,9 +373,12 @@ def _header_fields(
                 continue
             if data[k] != _OPEN_SQUARE and data[k] != _OPEN_PAREN and data[k] != _CLOSE_PAREN:
                 when[size] = data[k]
+                if data[k] == _SPACE and date_separator == _SPACE and spaces < 2:
+                    when[size] = _SLASH  # the date's first two spaces separate its parts
+                    spaces += 1
                 size += 1
             k += 1
-        if months.size > 1:
+        if months.size > 1:  # a date that names its month
             local[i], zone[i] = _named_time(when, size, months, weekdays)
             continue
         fields[:, :] = -1
@@ -355,18 +398,21 @@ def _header_fields(
         if fields[2, 0] >= 0:
             zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
         day, time = (fields[3], fields[4]) if et_given[i] else (fields[0], fields[1])
-        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]), date_separator)
+        local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]), separator, date_order)
     return spans, zone, et_given, local
 
 
-_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur")
+_HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur", "table",
+                  "max_seats")
 
 
 def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
     by the grammar's header regex: room, tournament and level, game, limit, currency and
-    blinds. Money is named by its ISO code, or by a sign before or after the small blind;
-    a cash game with neither is in the grammar's currency (play money unless it says)."""
+    blinds, and the table and its seats where the header names them. Money is named by its
+    ISO code, or by a sign before or after the small blind; a cash game with neither is in
+    the grammar's currency (play money unless it says). The blinds are read in the
+    grammar's amount style."""
     h = first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
@@ -389,26 +435,31 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
     return h.with_columns(
         # a game of one blind (the button's: 6+ Hold'em, Short Deck) has no small blind
-        small_blind=pl.when(h["sb"].is_null()).then(0).otherwise(amount(h["sb"], h["in_cents"])),
-        big_blind=amount(h["bb"], h["in_cents"]),
+        small_blind=pl.when(h["sb"].is_null()).then(0)
+        .otherwise(amount(h["sb"], h["in_cents"], grammar.amounts)),
+        big_blind=amount(h["bb"], h["in_cents"], grammar.amounts),
     )
 
 
 def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
-    """Each hand's table name, seats and button from its first table line (nulls: none)."""
+    """Each hand's table name, seats and button from its first table line that gives each
+    (nulls: none; a line of the button alone gives only the button), and the header fields
+    its info lines give (``Grammar.info_lines``: one row per hand)."""
+    columns = [name for name in lines.tables.columns if name not in ("hand", "idx")]
     table_hand = lines.tables["hand"].to_numpy()
-    first_of_hand = np.ones(table_hand.size, np.bool_)
-    first_of_hand[1:] = table_hand[1:] != table_hand[:-1]
-    row = np.full(hands, -1, np.int64)
-    row[table_hand[first_of_hand]] = np.flatnonzero(first_of_hand)
-    tables = lines.tables.drop("hand", "idx")
-    return tables.vstack(tables.clear(1))[np.where(row < 0, tables.height, row)]
+    out = {}
+    for column in columns:
+        values = lines.tables[column]
+        row = grouped.first_rows(table_hand, hands, values.is_not_null().to_numpy())
+        padded = pl.concat([values, values.clear(1)])
+        out[column] = padded.gather(np.where(row < 0, values.len(), row))
+    return pl.DataFrame(out)
 
 
 _HEADER_INFO = ("tournament_id", "level", "sb", "bb")
 
 
-def _with_info(fields: pl.DataFrame, tables: pl.DataFrame) -> pl.DataFrame:
+def _with_info(fields: pl.DataFrame, tables: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields with those the hand's info lines give in their place (a tournament and
     its level and blinds: see ``Grammar.info_lines``); a hand they make a tournament's is in
     chips."""
@@ -428,9 +479,23 @@ def _with_info(fields: pl.DataFrame, tables: pl.DataFrame) -> pl.DataFrame:
     ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
     in_cents = h["in_cents"]
     return h.with_columns(
-        small_blind=pl.coalesce(amount(h["info_sb"], in_cents), pl.col("small_blind")),
-        big_blind=pl.coalesce(amount(h["info_bb"], in_cents), pl.col("big_blind")),
+        small_blind=pl.coalesce(amount(h["info_sb"], in_cents, grammar.amounts),
+                                pl.col("small_blind")),
+        big_blind=pl.coalesce(amount(h["info_bb"], in_cents, grammar.amounts),
+                              pl.col("big_blind")),
     ).drop(info.columns)
+
+
+def _header_rows(lines: Lines, rows: np.ndarray, count: int) -> np.ndarray:
+    """Each hand's last header line: the ``count - 1``-th line after its first, or its last
+    line before that (see ``Grammar.header_lines``)."""
+    last = rows.copy()
+    for k in range(1, count):
+        following = rows + k
+        inside = following < lines.line_hand.size
+        inside[inside] = lines.line_hand[following[inside]] == lines.line_hand[rows[inside]]
+        last = np.where(inside, following, last)
+    return last
 
 
 def _time_lines(lines: Lines, rows: np.ndarray, apart: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -459,18 +524,17 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     rows = starts["idx"].to_numpy()
     tables = grammar.tables
     time_starts, time_ends = _time_lines(lines, rows, grammar.time_line)
+    last = _header_rows(lines, rows, grammar.header_lines)
     spans, zone, et_given, local = _header_fields(
-        data, text.starts[rows], text.ends[rows], tables.hand_id, tables.hand_id_end,
+        data, text.starts[rows], text.ends[last], tables.hand_id, tables.hand_id_end,
         grammar.wording.words, grammar.time_line, time_starts, time_ends,
+        grammar.wording.date_fields,
     )
-    first, group = scan.distinct(data, spans[:, 2:8])
+    first, group = scan.distinct(data, spans[:, 2:10])
     templates = pl.DataFrame(
-        {
-            "before": text.strings(spans[first, 2], spans[first, 3], ""),
-            "after": text.strings(spans[first, 4], spans[first, 5], ""),
-            "continued": text.strings(spans[first, 6], spans[first, 7], ""),
-        }
-    ).select(template=_template(pl.col("before"), pl.col("after"), pl.col("continued")))
+        {f"piece{k}": text.strings(spans[first, 2 * k], spans[first, 2 * k + 1], "")
+         for k in range(1, 5)}
+    ).select(template=pl.concat_str([f"piece{k}" for k in range(1, 5)]))  # fmt: skip
     # a time with no zone written is in the grammar's implied zone
     zones = pl.Series([*_ZONE_NAMES, "America/New_York", grammar.implied_zone], dtype=pl.String)
     written = len(_ZONE_NAMES)
@@ -485,57 +549,51 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     # grammar implies (the importer's --timezone overrides it).
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
-    fields = _template_fields(templates, grammar).drop("game").rename({"game_name": "game"})
+    fields = _template_fields(templates, grammar).drop("game").rename(
+        {"game_name": "game", "table": "header_table", "max_seats": "header_seats"}
+    )
     table_info = _table_fields(lines, starts.height)
-    return pl.concat(
+    info = pl.concat(
         [
             starts,
             pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
-            _with_info(fields[group], table_info),
+            _with_info(fields[group], table_info, grammar),
             started_at.select("started_at"),
             table_info.select("table_name", "max_seats", "button_seat"),
         ],
         how="horizontal",
     )
+    # a header that names the table and its seats gives them where no table line does
+    return info.with_columns(
+        table_name=pl.coalesce("table_name", "header_table"),
+        max_seats=pl.coalesce("max_seats", pl.col("header_seats").cast(pl.Int8, strict=False)),
+    ).drop("header_table", "header_seats")
 
 
-def _template(before: pl.Expr, after: pl.Expr, continued: pl.Expr) -> pl.Expr:
-    """A header's template: its first line less the hand number and time, then the text a
-    time line holds before the time, on a line of its own (when there is such text)."""
-    return before + after + pl.when(continued.is_not_null()).then("\n" + continued).otherwise(
-        pl.lit("")
-    )
-
-
-def decodes(lines: list[str], grammar: Grammar, following: list[str] | None = None) -> bool:
-    """Whether one of ``lines``, read as a hand's first line (``following``: the line after
-    each, where the grammar reads the time on it), is decoded by the grammar: its template
-    (the header less its hand number and time, as :func:`hand_info` takes them out)
-    matches one of the grammar's header regexes. A room is told from another by its whole
-    first line, not by how it begins."""
+def decodes(lines: list[str], grammar: Grammar) -> bool:
+    """Whether one of ``lines``, read as a hand's header (its first line, or its first
+    lines joined by line ends: ``Grammar.header_lines``), is decoded by the grammar: its
+    template (the header less its hand number and time, as :func:`hand_info` takes them
+    out) matches one of the grammar's header regexes. A room is told from another by its
+    whole first line, not by how it begins."""
     if not lines:
         return False
-    after = following if grammar.time_line and following is not None else []
-    encoded = [line.encode("utf-8") for line in [*lines, *after]]
+    encoded = [line.encode("utf-8") for line in lines]
     data = np.frombuffer(b"".join(encoded), np.uint8)
-    all_ends = np.cumsum([len(line) for line in encoded], dtype=np.int64)
-    all_starts = all_ends - np.array([len(line) for line in encoded], np.int64)
-    n = len(lines)
-    starts, ends = all_starts[:n], all_ends[:n]
-    none = np.full(n, NULL, np.int64)
-    time_starts, time_ends = (all_starts[n:], all_ends[n:]) if after else (none, none)
+    ends = np.cumsum([len(line) for line in encoded], dtype=np.int64)
+    starts = ends - np.array([len(line) for line in encoded], np.int64)
     tables = grammar.tables
+    none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
-                           grammar.wording.words, grammar.time_line, time_starts,
-                           time_ends)[0]  # fmt: skip
+                           grammar.wording.words, grammar.time_line, none, none,
+                           grammar.wording.date_fields)[0]  # fmt: skip
     raw = data.tobytes()
-    templates = pl.DataFrame(
-        {
-            name: [raw[a:b].decode("utf-8", "replace") if a >= 0 else None
-                   for a, b in spans[:, column : column + 2].tolist()]
-            for name, column in (("before", 2), ("after", 4), ("continued", 6))
-        },
-        schema=dict.fromkeys(("before", "after", "continued"), pl.String),
-    ).filter(pl.col("before").is_not_null())
-    found = templates.select(_template(pl.col("before"), pl.col("after"), pl.col("continued")))
-    return any(found.to_series().str.contains(p).any() for p in grammar.header_patterns)
+    templates = pl.Series(
+        [
+            b"".join(raw[row[k] : row[k + 1]] for k in range(0, 8, 2)).decode("utf-8", "replace")
+            for row in spans[:, 2:10].tolist()
+            if row[0] >= 0
+        ],
+        dtype=pl.String,
+    )
+    return any(templates.str.contains(p).any() for p in grammar.header_patterns)

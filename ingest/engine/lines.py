@@ -20,18 +20,20 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import fields, glued, scan, summary
+from ingest.engine import cards, fields, glued, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
 from ingest.engine.text import ChunkText, first_match
 from ingest.engine.wording import (
+    W_BUTTON,
     W_CANCELLED,
     W_CHAT_END,
     W_DEALT,
     W_MARKER_CLOSE,
     W_MARKER_OPEN,
     W_SEAT,
+    W_SEAT_SEPARATOR,
     W_SUMMARY,
     W_TABLE,
 )  # fmt: skip
@@ -202,7 +204,8 @@ def _line_kinds(
     header_table: np.ndarray, header_bounds: np.ndarray, hand_id: np.ndarray,
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
-    bare_table: bool, time_line: bool, dealt_opens_preflop: bool, seat_any_case: bool,
+    bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
+    seat_any_case: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -216,13 +219,17 @@ def _line_kinds(
     with the seat word (in either case with ``seat_any_case``); a line with the grammar's
     ``separator`` after the player is an action line; with ``bare_table``, a line
     before the first marker that is a table's name and seat count is a table line. With
-    ``time_line`` the line right after a hand's first is its time, of no kind (read with
-    the header); with ``dealt_opens_preflop`` a dealt line before any street's marker
-    starts the pre-flop street. The words are the grammar's (see
+    ``time_line`` the line right after a hand's first is its time, and with
+    ``header_lines`` over 1 the lines after its first up to that many are its header, of
+    no kind (read with the header); with ``dealt_opens_preflop`` a dealt line before any
+    street's marker starts the pre-flop street. A line before the first marker that is
+    the button's alone (``Seat 9 is the button``: the seat word, no seat separator, the
+    button word at its end) is a table line. The words are the grammar's (see
     :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
-    chat_end = words[W_CHAT_END]
+    chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
+    header_left = 0
     n = starts.size
     hand = np.empty(n, np.int64)
     is_start = np.zeros(n, np.bool_)
@@ -256,8 +263,12 @@ def _line_kinds(
         hands += begins
         hand[i] = hands - 1 if last_header >= file_first else -1
         is_start[i] = begins
+        in_header = header_left > 0 and not begins
+        header_left = header_lines - 1 if begins else max(header_left - 1, 0)
         if begins:
             current_street, current_board = 0, 1
+        elif in_header:
+            pass  # a line of the header, read with it
         elif at(data, start, end, marker_open):
             is_marker[i] = True
             name_start[i], name_end[i], code, number = _marker(data, start, end, words, streets,
@@ -269,14 +280,19 @@ def _line_kinds(
         if hand[i] < 0 or blank or begins:
             continue
         street[i], board[i] = current_street, current_board
-        if time_line and is_start[i - 1]:
-            continue  # the hand's time, read with its header
+        if (time_line and is_start[i - 1]) or in_header:
+            continue  # the hand's time, or a line of its header, read with its header
         seat = at(data, start, end, seat_word) or (
             seat_any_case and fields.at_either_case(data, start, end, seat_word)
         )
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
+        elif (
+            seat and current_street == 0 and ends_with(data, start, end, button)
+            and find(data, start, end, seat_separator) < 0
+        ):  # fmt: skip
+            kind[i] = _TABLE_LINE  # the button's line
         elif seat and summary:
             kind[i] = _SUMMARY_SEAT
         elif seat:
@@ -332,7 +348,7 @@ def _room_money(
     rest = fields.prefixed(data, starts[candidates], ends[candidates],
                            *grammar.tables.room_money_lines)  # fmt: skip
     rows = candidates[rest >= 0]
-    amount = scan.hundredths(data, rest[rest >= 0], ends[rows], -1)
+    amount = grammar.amounts.hundredths(data, rest[rest >= 0], ends[rows], -1)
     return pl.DataFrame({"hand": hand[rows], "idx": rows, "amount_h": amount})
 
 
@@ -389,7 +405,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
-            grammar.time_line, grammar.dealt_opens_preflop, wording.seat_any_case,
+            grammar.time_line, grammar.dealt_opens_preflop, grammar.header_lines,
+            wording.seat_any_case,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -405,7 +422,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         statements = np.flatnonzero((kinds[4] == _ACTION) | (kinds[4] == _OTHER))
         seated = np.flatnonzero(kinds[4] == _SEAT_LINE)
         cut = glued.unglue(text, kinds[0], statements, seated, grammar.glued_after, words,
-                           tables.stack_suffix)  # fmt: skip
+                           tables.stack_suffix, tables.stack_between)  # fmt: skip
         if cut is not text:
             text, kinds = cut, kinds_of(cut)
     data, starts, ends = text.data, text.starts, text.ends
@@ -433,7 +450,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         return text.strings(spans[:, column], spans[:, column + 1], "")
 
     def amounts(spans: np.ndarray, column: int, absent: int = -1) -> pl.Series:
-        return pl.Series(scan.hundredths(data, spans[:, column], spans[:, column + 1], absent))
+        return pl.Series(grammar.amounts.hundredths(data, spans[:, column], spans[:, column + 1],
+                                                    absent))
 
     start_rows = np.flatnonzero(is_start)
     starts_frame = frame(start_rows, "file", "offset", "line_no", "text")
@@ -451,7 +469,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows], words)
     dealt_hand = hand[rows]
     rows = rows_of("seat")
-    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words)
+    spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words,
+                               *tables.stack_between)  # fmt: skip
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     players = np.ascontiguousarray(spans[:, 2:4])
     dealt_row, is_hero = fields.dealt_to_seats(
@@ -470,7 +489,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         player_start=pl.Series(spans[:, 2]),
         player_end=pl.Series(spans[:, 3]),
         stack_h=amounts(spans, 4),
-        dealt=summary.cards_text(text.strings(dealt_first, dealt_end, "")),
+        dealt=text.strings(dealt_first, dealt_end, ""),
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
@@ -490,11 +509,11 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         data, starts[rows], ends[rows], words, grammar.summary_results
     )
     spans, sign = spans[useful], sign[useful].astype(np.int64)
-    result = scan.hundredths(data, spans[:, 6], spans[:, 7], 0)
+    result = grammar.amounts.hundredths(data, spans[:, 6], spans[:, 7], 0)
     summary_seats = frame(
         rows[useful],
         seat=_nullable(fields.seat_numbers(data, spans[:, 0], spans[:, 1]), NO_SEAT, pl.Int8),
-        cards=summary.cards_text(strings(spans, 2)),
+        cards=strings(spans, 2),
         won_h=amounts(spans, 4),
         says_won=pl.Series(spans[:, 4] >= 0),
         not_awarded=pl.Series(not_awarded[useful]),
@@ -527,16 +546,24 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     boards = frame(
         rows[with_cards],
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
-        cards=summary.cards_text(strings(spans[with_cards], 2)),
+        cards=strings(spans[with_cards], 2),
     )
-    summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts)
+    summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts,
+                                           grammar.amounts)
     if grammar.boards_in_markers:
         boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
-                                       grammar.wording)  # fmt: skip
+                                       grammar.wording, grammar.markers_deal_cards)  # fmt: skip
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
+    if grammar.card_words or wording.card_separator != " ":  # cards in the room's words
+        def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
+            read = cards.normalized(frame[column], grammar.card_words, wording.card_separator)
+            return frame.with_columns(read)
+
+        seats, events = cards_of(seats, "dealt"), cards_of(events, "cards")
+        boards, summary_seats = cards_of(boards, "cards"), cards_of(summary_seats, "cards")
     return Lines(
         starts=starts_frame,
         preamble=frame(np.flatnonzero(_junk(text, hand, grammar.ignored_lines)), "file",
@@ -588,6 +615,11 @@ def _summary_winnings(
     return both.sort("hand", "idx", maintain_order=True)
 
 
+def _plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Amounts in hundredths added, -1 (unreadable) where either is."""
+    return np.where((a < 0) | (b < 0), -1, a + b)
+
+
 def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     """Two columns of hundredths added, -1 (unreadable) where either is."""
     x, y = a.to_numpy(), b.to_numpy()
@@ -637,10 +669,10 @@ def _tables(
     bare_name: bool,
 ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.engine.fields.table_fields`); lines of another form are left
-    out."""
+    :func:`ingest.engine.fields.table_fields`; a line of the button alone has no name);
+    lines of another form are left out."""
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
-    matched = found[:, 0] >= 0
+    matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
     found, rows = found[matched], rows[matched]
     return pl.DataFrame(
         {
@@ -674,6 +706,7 @@ def _events(
     ``seat_lines``: hand, player span and seat number of each seat line); and the lines
     read as no event nor as a line the grammar knows (row numbers)."""
     data, starts, ends = text.data, text.starts, text.ends
+    hundredths = grammar.amounts.hundredths
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
     )
@@ -718,8 +751,8 @@ def _events(
             "code": pl.Series(codes, dtype=pl.Int8),
             # only action lines say all-in, only they and collect lines can be damaged
             "all_in": _flags(both(all_in, np.zeros(line.size, bool)), is_action),
-            "cards": summary.cards_text(text.strings(both(action[:, 4], other[:, 8]),
-                                                     both(action[:, 5], other[:, 9]), "cards")),
+            "cards": text.strings(both(action[:, 4], other[:, 8]),
+                                  both(action[:, 5], other[:, 9]), "cards"),
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
             # a collect line written as a template names no pot: "pot"
             "pot": np.where(is_action & (codes == KIND_CODE["collect"]), PLAIN_POT,
@@ -728,10 +761,14 @@ def _events(
             "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
-            "value_h": scan.hundredths(data, np.where(~is_action | with_amount, last_first, NULL),
-                                       last_end, -1),
+            "value_h": _plus(
+                hundredths(data, np.where(~is_action | with_amount, last_first, NULL), last_end,
+                           -1),
+                hundredths(data, both(action[:, 10], np.full(line.size, NULL)),
+                           both(action[:, 11], np.full(line.size, NULL)), 0),
+            ),
             # a cash-out written as a template says no fee: none was taken
-            "fee_h": np.where(is_action & (codes == KIND_CODE["cash_out"]), 0, scan.hundredths(
+            "fee_h": np.where(is_action & (codes == KIND_CODE["cash_out"]), 0, hundredths(
                 data, both(np.full(n_actions, NULL), other[:, 6]), both(action[:, 0],
                                                                         other[:, 7]), -1)),
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),

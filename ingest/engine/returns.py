@@ -67,13 +67,17 @@ READINGS = ("in_pot", "left_out")  # how a room writes an uncalled bet it does n
 
 
 def infer_returns(
-    ev: pl.DataFrame, total_pot: np.ndarray, readings: np.ndarray
-) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:
+    ev: pl.DataFrame, total_pot: np.ndarray, readings: np.ndarray,
+    rake_percent: np.ndarray | None = None,
+) -> tuple[pl.DataFrame, np.ndarray, np.ndarray]:  # fmt: skip
     """The events with the returns of hands that print none added (and taken off their
     bettors' collections where the reading is ``in_pot``); per hand the amount inferred,
     and the part of it to take off the printed ``total_pot`` (-1: unreadable). A hand's
     reading is the first of its room's ``readings`` (rows of flags by ``READINGS``, in the
-    room's order of preference) under which its chips balance, else the first."""
+    room's order of preference) under which its chips balance, else the first. In a hand
+    whose room prints no rake (``rake_percent``: the most it may take, in percent of the
+    pot; -1 where the rake is printed) the chips balance where what the pots did not pay
+    is a rake it may take (in ``in_pot``, the bettor's collections hold the bet)."""
     hands = total_pot.size
     hand = ev["hand"].to_numpy()
     code = ev["code"].to_numpy().astype(np.int64)
@@ -88,7 +92,14 @@ def infer_returns(
         return ev, per_hand, per_hand
     put_in = grouped.sums(hand, hands, np.where(IS_BETTING[code], ev["chips"].fill_null(0)
                                                 .to_numpy(), 0))  # fmt: skip
-    in_pot = _in_pot(readings, total_pot == put_in, total_pot == put_in - per_hand)
+    in_pot_fits, left_out_fits = total_pot == put_in, total_pot == put_in - per_hand
+    if rake_percent is not None:
+        collected = grouped.sums(hand, hands, np.where(code == _COLLECT, ev["chips"].fill_null(0)
+                                                       .to_numpy(), 0))  # fmt: skip
+        pot = put_in - per_hand
+        in_pot_fits |= possible_rake(put_in - collected, pot, rake_percent)
+        left_out_fits |= possible_rake(pot - collected, pot, rake_percent)
+    in_pot = _in_pot(readings, in_pot_fits, left_out_fits)
     chips = ev["chips"].to_numpy().copy()
     taken = in_pot[hand[rows]]
     _take_off_collections(hand, seat, code, chips, rows[taken], returned[rows[taken]])
@@ -105,6 +116,13 @@ def infer_returns(
     first = grouped.first_rows(out["hand"].to_numpy(), hands, np.ones(out.height, np.bool_))
     seq = np.arange(out.height) - first[out["hand"].to_numpy()]
     return out.with_columns(seq=pl.Series(seq, dtype=pl.Int32)), per_hand, per_hand * in_pot
+
+
+def possible_rake(rake: np.ndarray, pot: np.ndarray, percent: np.ndarray) -> np.ndarray:
+    """Per hand, whether ``rake`` is one a room that may take up to ``percent`` of the
+    ``pot`` takes (-1: a room that prints its rake, where none is inferred)."""
+    fits: np.ndarray = (percent >= 0) & (rake >= 0) & (rake * 100 <= pot * percent)
+    return fits
 
 
 def room_readings(rooms: pl.Series) -> np.ndarray:

@@ -201,7 +201,7 @@ def equal_to(data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: 
 
 
 @njit
-def _currency_width(data: np.ndarray, pos: int, end: int) -> int:
+def currency_width(data: np.ndarray, pos: int, end: int) -> int:
     """Byte length of a currency sign ($, €, £, ₹, ¥) at ``pos``, or 0."""
     b = data[pos]
     if b == 36:
@@ -215,22 +215,12 @@ def _currency_width(data: np.ndarray, pos: int, end: int) -> int:
 
 
 @njit
-def all_digits(data: np.ndarray, start: int, end: int) -> bool:
-    """Whether ``start:end`` is ASCII digits only (true when empty)."""
-    for k in range(start, end):  # noqa: SIM110 (numba compiles loops, not generators)
-        if not 48 <= data[k] <= 57:
-            return False
-    return True
-
-
-@njit
 def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: int) -> np.ndarray:
     """Amount texts as integers in hundredths of their unit ("$1,234.5" -> 123450, "12€" ->
-    1200, "6.02k" -> 602000, "$26,02" -> 2602), -1 where the text is not an amount
+    1200, "6.02k" -> 602000), -1 where the text is not an amount
     (``^[$€£₹¥]?[0-9][0-9,]*(?:\\.[0-9]{1,2})?k?$``, or the sign after the number, at most
     16 digits before the point) and ``absent`` where the span is null. A "k" counts
-    thousands (Winamax's tournament totals); a comma before the last one or two digits is
-    the decimal mark."""
+    thousands (Winamax's tournament totals)."""
     out = np.empty(starts.size, np.int64)
     for i in range(starts.size):
         start, end = starts[i], ends[i]
@@ -241,25 +231,17 @@ def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: i
         thousands = end > start + 1 and data[end - 1] == 107  # "k"
         if thousands:
             end -= 1
-        pos = start + (_currency_width(data, start, end) if end > start else 0)
+        pos = start + (currency_width(data, start, end) if end > start else 0)
         if pos == start:  # a sign after the amount ("12€")
             for width in (1, 2, 3):
-                if end - width > start and _currency_width(data, end - width, end) == width:
+                if end - width > start and currency_width(data, end - width, end) == width:
                     end -= width
                     break
         if pos >= end or not 48 <= data[pos] <= 57:
             continue
-        # a comma before one or two last digits is a decimal comma ("$26,02": a comma that
-        # groups thousands has three digits after it)
-        point = -1
-        for width in (2, 3):
-            if end - pos > width and data[end - width] == 44 and all_digits(
-                data, end - width + 1, end
-            ):
-                point = end - width
         value = 0
         digits = 0
-        while pos < end and pos != point and (48 <= data[pos] <= 57 or data[pos] == 44):
+        while pos < end and (48 <= data[pos] <= 57 or data[pos] == 44):
             if data[pos] != 44:
                 value = value * 10 + (data[pos] - 48)
                 digits += 1
@@ -268,7 +250,7 @@ def hundredths(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: i
             continue
         value *= 100
         if pos < end:
-            if (data[pos] != 46 and pos != point) or pos + 1 == end or end - pos > 3:
+            if data[pos] != 46 or pos + 1 == end or end - pos > 3:
                 continue
             if not 48 <= data[pos + 1] <= 57:
                 continue

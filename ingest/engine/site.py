@@ -9,6 +9,7 @@ by hand, so only the hands that really trigger the failure are lost, each as an 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ import polars as pl
 import pyarrow as pa
 
 from ingest import schemas
+from ingest.engine.amounts import SIGNS
 from ingest.engine.build import build
 from ingest.engine.contract import Chunk, ParseResult, concat_results
 from ingest.engine.grammar import Grammar
@@ -33,11 +35,6 @@ _DETECT_LINES = 5  # the hand starts in a file's head whose headers detection de
 _ENGINE = Path(__file__).resolve().parent
 # the code every format's parse depends on besides the engine
 _SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py", "rooms.py")]
-
-
-def _unindented(line: str) -> str:
-    """A line as the engine reads it: without its indent (spaces, tabs, NUL bytes) and end."""
-    return line.lstrip(" \t\x00").strip()
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,10 +78,36 @@ class TextSite:
         regexes decode (the first few such lines are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
-        pairs = [text[m.start() :].split("\n", 2)[:2] for m in found]
-        lines = [_unindented(pair[0]).removeprefix("\ufeff") for pair in pairs]
-        following = [_unindented(pair[1]) if len(pair) > 1 else "" for pair in pairs]
-        return decodes(lines, self.grammar, following)
+        count = self.grammar.header_lines  # a header of several lines is read whole
+        # a line is read without its indent (spaces, tabs, NUL bytes) and end
+        headers = ["\n".join(line.lstrip(" \t\x00").strip()
+                             for line in text[m.start() :].split("\n")[:count])
+                   for m in found]  # fmt: skip
+        return decodes([header.removeprefix("\ufeff") for header in headers], self.grammar)
+
+    def _decoded(self, chunk: Chunk) -> Chunk:
+        """The chunk in the encoding of the room's (``Grammar.encodings``) under which most
+        of its characters outside ASCII are ones the room writes, when it is not UTF-8 (the
+        reader takes such text as cp1252): its card words, currency signs, amount marks."""
+        encodings = self.grammar.encodings
+        if chunk.encoding not in encodings or len(encodings) < 2:
+            return chunk
+        known = self._known_characters
+
+        def score(encoding: str) -> int:
+            text = chunk.data.decode(encoding, errors="replace")
+            return sum(text.count(character) for character in known)
+
+        best = max(encodings, key=lambda encoding: (score(encoding), -encodings.index(encoding)))
+        return chunk if best == chunk.encoding else dataclasses.replace(chunk, encoding=best)
+
+    @functools.cached_property
+    def _known_characters(self) -> frozenset[str]:
+        """The characters outside ASCII that the room's grammar says it writes."""
+        grammar = self.grammar
+        written = "".join([*grammar.card_words, SIGNS, grammar.amounts.group_marks,
+                           grammar.amounts.decimal_marks])  # fmt: skip
+        return frozenset(character for character in written if ord(character) > 127)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
         """The tables of the chunks' hands, parsed in one pass (raises on a failure)."""
@@ -97,6 +120,7 @@ class TextSite:
         Each hand ends up as exactly one of: a ``hands`` row (with its players, actions
         and collections), an ``import_skips`` row or an ``import_errors`` row. Hands of
         the room's other flop games are read too when ``every_flop_game``."""
+        chunk = self._decoded(chunk)
         try:
             return self._tables([chunk], every_flop_game)
         except _FAILURES as exc:
@@ -106,6 +130,7 @@ class TextSite:
         """The hands of several chunks (whole small files) in one pass, as :meth:`parse`
         gives them one by one: a parse pays a fixed cost (about 80 ms) whatever its size,
         which a folder of small files would otherwise pay once per file."""
+        chunks = [self._decoded(chunk) for chunk in chunks]
         try:
             return self._tables(chunks)
         except _FAILURES:

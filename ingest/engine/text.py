@@ -15,8 +15,9 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from ingest.engine.amounts import DEFAULT_STYLE, AmountStyle
 from ingest.engine.contract import Chunk
-from ingest.engine.scan import strings
+from ingest.engine.scan import strings, units
 
 _NEWLINE, _CR, _SPACE, _TAB, _NUL = 10, 13, 32, 9, 0
 
@@ -177,11 +178,7 @@ def _amount_exprs() -> tuple[pl.Expr, pl.Expr]:
     """The amount in cents as a ``cents`` column, then the checked result from it (two
     steps: eager polars would evaluate a sub-expression once for each use)."""
     text, in_cents, cents = pl.col("text"), pl.col("in_cents"), pl.col("cents")
-    # a comma before the last one or two digits is a decimal comma ("$26,02")
-    digits = (
-        text.str.strip_chars("$€£₹¥").str.replace(r",([0-9]{1,2})$", ".$1")
-        .str.replace_all(",", "", literal=True)
-    )
+    digits = text.str.strip_chars("$€£₹¥").str.replace_all(",", "", literal=True)
     as_cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
     result = (
         pl.when(~text.str.contains(_AMOUNT) | (~in_cents & (cents % 100 != 0)))
@@ -197,11 +194,20 @@ def _amount_exprs() -> tuple[pl.Expr, pl.Expr]:
 _CENTS_EXPR, _AMOUNT_EXPR = _amount_exprs()
 
 
-def amount(text: pl.Series, in_cents: pl.Series) -> pl.Series:
+def amount(text: pl.Series, in_cents: pl.Series, style: AmountStyle = DEFAULT_STYLE
+           ) -> pl.Series:  # fmt: skip
     """Amount text to integers: cents where ``in_cents`` (money games), else whole chips.
 
-    Null where the text is not an amount, or where chips come with a fractional part.
+    Null where the text is not an amount (of the room's ``style``), or where chips come
+    with a fractional part.
     """
+    if not style.is_default:  # the room's style, as its lines' amounts are scanned
+        encoded = [(value or "").encode() for value in text.cast(pl.String).to_list()]
+        bounds = np.cumsum([0, *(len(value) for value in encoded)]).astype(np.int64)
+        starts = np.where(text.is_null().to_numpy(), -1, bounds[:-1])
+        data = np.frombuffer(b"".join(encoded) or b" ", np.uint8)
+        values, valid = units(style.hundredths(data, starts, bounds[1:], -1), in_cents.to_numpy())
+        return pl.Series(text.name, values).set(pl.Series(~valid), None)
     frame = pl.DataFrame({"text": text.cast(pl.String), "in_cents": in_cents})
     return frame.with_columns(_CENTS_EXPR).select(_AMOUNT_EXPR.alias(text.name)).to_series()
 

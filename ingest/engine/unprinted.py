@@ -1,8 +1,7 @@
 """What some rooms leave out of a hand's lines and the engine reads from the rest: the blinds
-of a table whose header gives its buy-in instead (read from the posts), the rake of a room
-that prints none (what the players left in the pots less what they collected), and the
-blinds of tournament hands that print no post (posted by the seats after the button).
-Each is a grammar's choice (see :class:`ingest.engine.grammar.Grammar`)."""
+of a table whose header gives its buy-in instead (read from the posts), and the blinds of
+tournament hands that print no post (posted by the seats after the button). Each is a
+grammar's choice (see :class:`ingest.engine.grammar.Grammar`)."""
 
 from __future__ import annotations
 
@@ -45,30 +44,6 @@ def posted_blinds(info: pl.DataFrame, lines: Lines) -> pl.DataFrame:
         big_blind=pl.when(pl.Series(missing & (big >= 0)))
         .then(pl.Series(big))
         .otherwise(pl.col("big_blind")),
-    )
-
-
-def derived_rake(
-    totals: pl.DataFrame, players: pl.DataFrame, lines: Lines, tournament: np.ndarray,
-    share: float,
-) -> pl.DataFrame:  # fmt: skip
-    """The rake of the cash hands that write none (no total pot line): what the players
-    left in the pots less what they collected, when that is no more than ``share`` of the
-    pots (more is a collection the lines do not pay, not a rake: the hand stays
-    inconsistent, as it does when it pays more than its pots); a tournament takes none."""
-    n = totals.height
-    written = grouped.counts(lines.totals["hand"].to_numpy(), n) > 0
-    won = grouped.sums(players["hand"].to_numpy(), n,
-                       players["collected"].to_numpy() + players["not_awarded"].to_numpy())
-    pots = numbers(totals["total_pot"], 0)
-    left = pots - won
-    derived = ~written & ~tournament & (left >= 0) & (left <= share * pots)
-    return totals.with_columns(
-        rake=pl.when(pl.Series(derived)).then(pl.Series(left))
-        .otherwise(pl.col("rake")),
-    ).with_columns(
-        room_take=pl.col("rake") + pl.col("jackpot_fee") + pl.col("tax")
-        - pl.col("room_money_in"),
     )
 
 

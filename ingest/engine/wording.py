@@ -41,8 +41,12 @@ class Wording:
     space, and ``table_id`` maybe), has ``max_seats`` after its seat count and ends with
     ``button`` after the button's seat; with ``bare_table_name``, a line before the first
     street marker may also be the table's name alone, unquoted, then a space and the seat
-    count (``St. Lucie 6-max Seat #1 is the button``). The rest name the words of the
-    lines that move chips outside the actions, in the order the scans read them.
+    count (``St. Lucie 6-max Seat #1 is the button``); a line of the button alone (``Seat
+    9 is the button``) is read as a table line. ``date_order`` is the order of a date's
+    year, month and day (``dmy``: ``21 03 2011``), ``date_separator`` the mark between
+    them, a space included; ``card_separator`` stands between the cards of a list (``Hc,
+    8h``). The rest name the words of the lines that move chips outside the actions, in
+    the order the scans read them.
     """
 
     marker_open: str = "*** "
@@ -90,6 +94,8 @@ class Wording:
     # that names its month ("Thursday, January 26, 18:13:53 EST 2012"; "": dates of numbers)
     months: str = ""
     weekdays: str = ""
+    date_order: str = "ymd"
+    card_separator: str = " "
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -102,6 +108,11 @@ class Wording:
         table, bounds = scan.literal_table(list(self.streets))
         codes = np.array([STREET_CODES[s] for s in self.streets.values()], np.int8)
         return table, bounds, codes
+
+    @functools.cached_property
+    def date_fields(self) -> np.ndarray:
+        """Where the year, the month and the day stand in a date (0, 1 or 2 each)."""
+        return np.array([self.date_order.index(part) for part in "ymd"], np.int64)
 
     @functools.cached_property
     def run_table(self) -> tuple[np.ndarray, np.ndarray]:
@@ -121,7 +132,7 @@ WORDS = tuple(
     f.name
     for f in fields(Wording)
     if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name",
-                      "seat_any_case")
+                      "seat_any_case", "date_order", "card_separator")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,

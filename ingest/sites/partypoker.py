@@ -20,11 +20,16 @@ nothing; some clients write a NUL byte before a line.
 
 from __future__ import annotations
 
+from ingest.engine.amounts import AmountStyle
 from ingest.engine.grammar import Grammar, compile_actions
 from ingest.engine.site import TextSite
 from ingest.engine.wording import Wording
 
-_FIRST = r"^\*{5} Hand History (?:for|For) Game  \*{5}(?: \((?:Poker Stars|WPN|PokerBros)\))?"
+# the header's two lines (read as one text, a line end and the next line's indent between)
+_FIRST = (
+    r"^\*{5} Hand History (?:for|For) Game  \*{5}(?: \((?:Poker Stars|WPN|PokerBros)\))?"
+    r"(?P<room>)\s*\n[\s\x00]*"
+)
 _GAME = (
     r"(?:Omaha Hi-Lo|Omaha Hi|Omaha|Texas Hold'em|Texas Holdem|Holdem|Double Hold'em"
     r"|Short Deck)"
@@ -95,8 +100,8 @@ ACTIONS = compile_actions(
         "{player} - Selects point card": "note",
     },
     all_in="",
+    spaced_amounts=True,  # "[ $0,25 USD ]": an amount runs to the literal after it
     end=".",
-    units=("USD", "EUR", "€", "chips"),
 )
 
 GRAMMAR = Grammar(
@@ -105,18 +110,19 @@ GRAMMAR = Grammar(
     hand_id_class="[0-9a-z]",  # the 2019-2026 client's ids have letters: kept whole
     hand_id_end=" *****",
     # the first line (less its number), then the next line's text before the time
+    header_lines=2,
     header=(
         # a cash table: its blinds, or its maximum buy-in
-        rf"{_FIRST}(?P<room>)\n(?:(?P<sb>[$€]{_NUMBER})/(?P<bb>[$€]{_NUMBER})|[$€]{_NUMBER})"
+        rf"{_FIRST}(?:(?P<sb>[$€]{_NUMBER})/(?P<bb>[$€]{_NUMBER})|[$€]{_NUMBER})"
         rf"\s+(?P<cur>USD|EUR)\s+(?:fastforward\s+)?(?P<game>(?:{_LIMIT}\s+)?{_GAME})\s*$",
         # a tournament: the level and blinds here, or on lines after the seats
-        rf"{_FIRST}(?P<room>)\n(?P<game>{_LIMIT} {_GAME})\s+"
+        rf"{_FIRST}(?P<game>{_LIMIT} {_GAME})\s+"
         rf"(?:[$€] ?{_NUMBER}(?: (?:USD|EUR))? Buy-in\s+(?:\+ \$[0-9.,]+ Entry Fee\s+)?)?"
         rf"(?:Trny: ?(?P<tournament_id>\d+) Level: ?(?P<level>\d+)\s+{_BLINDS}\s*)?$",
         # a converted tournament hand, its number not written
-        rf"{_FIRST}(?P<room>)\n(?P<tournament_id>)Tourney Hand (?P<game>{_LIMIT} {_GAME})\s*$",
+        rf"{_FIRST}(?P<tournament_id>)Tourney Hand (?P<game>{_LIMIT} {_GAME})\s*$",
         # the summary format: the blinds, the game and its limit, the tournament
-        rf"{_FIRST}(?P<room>)\n(?P<sb>{_NUMBER})/(?P<bb>{_NUMBER}) (?:Tourney )?"
+        rf"{_FIRST}(?P<sb>{_NUMBER})/(?P<bb>{_NUMBER}) (?:Tourney )?"
         rf"(?P<game>{_GAME} Game Table \({_LIMIT}\))"
         r"(?:\s+\((?:MTT|SNG|SNG JackPot) Tournament #(?P<tournament_id>\d+)\))?"
         r"(?:\s+\(Buyin \$[0-9.]+ \+ \$[0-9.]+\))?\s*$",
@@ -136,18 +142,21 @@ GRAMMAR = Grammar(
     actions=ACTIONS,
     # the summary's pot, net of the rake and of a returned bet: only its rake is read
     totals={" Rake: ": "rake"},
-    time_line=True,  # the game, stakes and time on the line after the first
     total_line=False,
     summary_line=False,  # the classic format prints no summary
     stack_suffix="",
     board_label="Board: [",
     boards_in_markers=True,
+    markers_deal_cards=True,  # "** Dealing Turn ** [ Qs ]": each marker deals its cards
     pots_named=False,
     currency="USD",  # the summary format's cash headers name none; its stacks are in $
     blinds_from_posts=True,
-    # no rake written in the classic format: 5% or less of the pots in every hand of the
-    # files (ingest.rooms); more would be a collection the lines leave out
-    derived_rake=0.1,
+    # no rake written in the classic format: what the pots did not pay, as the room's rules
+    # allow (ingest.rooms); the summary format writes it
+    rake_printed=False,
+    # "$1,534.96", the Mac client's "$26,02", "[$0.02  USD]", "[0,35 €]", "2,000 chips"
+    amounts=AmountStyle(decimal_marks=".,", group_marks=",", sign_space=True,
+                        groups_of_three=True, units=("USD", "EUR", "chips")),
     glued_after=(".", "sitting out"),  # the Mac client's lines run together
     # the classic format's tournament hands of 2005-2013 print no blinds
     unprinted_blinds=True,
@@ -184,6 +193,7 @@ GRAMMAR = Grammar(
         months="January February March April May June July August September October "
         "November December",
         weekdays="Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
+        card_separator=", ",  # "[ Jc, 7d, 6c ]"
     ),
 )
 
