@@ -136,6 +136,8 @@ def _what_was_read(lines: Lines, info: pl.DataFrame) -> dict[int, str]:
         add(row, f"{game}, blinds {stakes} (smallest units)")
     for row, name, button in lines.tables.select("idx", "table_name", "button_seat").iter_rows():
         add(row, f"table {name!r}, button seat {button}")
+    for row, button in lines.buttons.select("idx", "button_seat").iter_rows():
+        add(row, f"button seat {button}")
     for row, seat, player, stack in lines.seats.select(
         "idx", "seat", "player", "stack_h"
     ).iter_rows():
@@ -144,13 +146,16 @@ def _what_was_read(lines: Lines, info: pl.DataFrame) -> dict[int, str]:
         "idx", "code", "player", "value_h", "pot"
     ).iter_rows():
         amount = f" {value / 100:g}" if value is not None and value >= 0 else ""
-        where = f" (pot {pot})" if EVENT_KINDS[code] == "collect" and (pot or -1) >= 0 else ""
+        named = EVENT_KINDS[code] == "collect" and pot is not None and pot >= 0  # main pot: 0
+        where = f" (pot {pot})" if named else ""
         add(row, f"{EVENT_KINDS[code]} by {player}{amount}{where}")
     for row, marker in lines.markers.select("idx", "marker").iter_rows():
         if marker:
             add(row, f"street marker {marker}")
     for row, total in lines.totals.select("idx", "total_h").iter_rows():
         add(row, f"total pot {total / 100:g}")
+    for row, amount in lines.summary_amounts.select("idx", "amount_h").iter_rows():
+        add(row, f"the room's amount {amount / 100:g}" if amount >= 0 else "unreadable amount")
     for row, cards in lines.boards.select("idx", "cards").iter_rows():
         add(row, f"board [{cards}]")
     for row, seat, cards, won in lines.summary_seats.select(

@@ -32,7 +32,7 @@ import pyarrow as pa
 from analysis.handclass import HAND_CLASS_SCHEMA, classify_texts, whole_hands
 from analysis.output import BATCH_ROWS, Rows, select, with_money
 from ingest import store
-from ingest.money import CURRENCY_SIGNS
+from ingest.money import CURRENCY_SIGNS, NAMED_CURRENCIES
 from omaha_core import GAMES
 
 SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
@@ -78,21 +78,26 @@ class ReportError(ValueError):
 
 
 def parse_currency(text: str) -> str:
-    """A currency as stored: an ISO code (``usd`` -> ``USD``), a sign (``€``), chips or play."""
+    """A currency as stored: an ISO code (``usd`` -> ``USD``), a sign (``€``), chips, play or
+    mBTC."""
     cleaned = text.strip()
     if cleaned in CURRENCY_SIGNS:
         return CURRENCY_SIGNS[cleaned]
-    if cleaned.lower() in ("chips", "play"):
-        return cleaned.lower()
+    named = {name.lower(): name for name in NAMED_CURRENCIES}
+    if cleaned.lower() in named:
+        return named[cleaned.lower()]
     if re.fullmatch(r"[A-Za-z]{3}", cleaned):
         return cleaned.upper()
-    raise ReportError(f"not a currency: {text!r} (an ISO code such as USD or EUR, chips or play)")
+    raise ReportError(
+        f"not a currency: {text!r} (an ISO code such as USD or EUR, chips, play or mBTC)"
+    )
 
 
 @dataclass(frozen=True)
 class Stakes:
     """A stakes filter in currency units: both blinds (``0.05/0.10``) or the big blind alone
-    (``$0.10``), with the currency when the text names it (a sign, ``chips`` or ``play``)."""
+    (``$0.10``), with the currency when the text names it (a sign, ``chips``, ``play`` or
+    ``mBTC``)."""
 
     small_blind: Decimal | None = None
     big_blind: Decimal | None = None
@@ -102,9 +107,10 @@ class Stakes:
     @classmethod
     def parse(cls, text: str) -> Stakes:
         """``0.05/0.10``, ``$0.05/$0.10``, ``50/100 chips``, ``€0.10`` or ``100 chips``."""
-        word = re.search(r"\s*\b(chips|play)\s*$", text, re.IGNORECASE)
+        words = "|".join(NAMED_CURRENCIES)
+        word = re.search(rf"\s*\b({words})\s*$", text, re.IGNORECASE)
         named = {CURRENCY_SIGNS[char] for char in text if char in CURRENCY_SIGNS}
-        named |= {word.group(1).lower()} if word else set()
+        named |= {parse_currency(word.group(1))} if word else set()
         amounts = re.sub(r"[\s,$€£₹¥]", "", text[: word.start()] if word else text).split("/")
         try:
             if len(named) > 1 or len(amounts) > 2:

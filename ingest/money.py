@@ -2,7 +2,9 @@
 
 Amounts are stored as integers in the smallest unit of their currency: cents for money
 (``USD``, ``EUR``, ...) and for play money (``play``: some rooms deal it in cents, as
-Winamax's 0.05/0.10 tables), whole chips for tournaments (``chips``).
+Winamax's 0.05/0.10 tables), hundredths of a milli-bitcoin for ``mBTC`` (Seals With
+Clubs writes at most two decimals: one unit is 1,000 satoshi), whole chips for
+tournaments (``chips``).
 This is the one place that says so; every table carries ``units_per_currency`` from here.
 """
 
@@ -12,12 +14,15 @@ import polars as pl
 
 # Signs rooms print before or after amounts, as ISO codes.
 CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+# Currencies named by a word rather than an ISO code, as stored.
+NAMED_CURRENCIES = ("chips", "play", "mBTC")
 # How people see an amount of each currency: a sign before it, or a word after it.
 _SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
-_WORD_OF = {"chips": "chips", "play": "play"}
-# Smallest units per unit of a currency, where it is not 100 (cents).
-_UNITS = {"chips": 1}
+_WORD_OF = {name: name for name in NAMED_CURRENCIES}
 CENTS = 100
+# Smallest units per unit of a currency: cents but where it says (an mBTC holds 100 of its
+# smallest units too, said here so that no other count could creep in).
+_UNITS = {"chips": 1, "mBTC": CENTS}
 
 
 def units_per_currency(currency: str) -> int:
@@ -25,6 +30,8 @@ def units_per_currency(currency: str) -> int:
 
     >>> units_per_currency("USD"), units_per_currency("play"), units_per_currency("chips")
     (100, 100, 1)
+    >>> units_per_currency("mBTC")  # 0.01 mBTC, the least amount Seals With Clubs writes
+    100
     """
     return _UNITS.get(currency, CENTS)
 

@@ -152,6 +152,25 @@ ROOM_RULES: dict[str, RoomRules] = {
             "1,875 put in: the 3,450 side pot is not printed",
         ),
     ),
+    "Seals With Clubs": RoomRules(
+        unprinted_uncalled=("left_out",),
+        evidence=(
+            "formats SealsWithClubs/cash/LHE-6max-mBTC-2.00-4.00-201305.txt #6340502-110: "
+            "'Player0 posts small blind 1', 'Player0 raises to 4', 'Hero calls 2' after the "
+            "big blind of 2: both at 4 only if 4 is the street total (the default reading; as "
+            "chips added the hand is 1.00 off), 'Hero wins Pot (11.70) with a Pair', "
+            "'Rake (0.30)' of 12 put in",
+            "corpus SealsWithClubs/cash/PLO-9max-mBTC-1.00-1.00-201304.txt #5297786-137: "
+            "'Hero bets 6', two folds, 'Hero refunded 6', 'Hero wins Pot (10)' = 1 + 3 + 3 + 3: "
+            "a printed uncalled bet is in neither the pot nor the winnings (one never printed "
+            "would be left out too)",
+            "formats SealsWithClubs/cash/NLHE-2max-mBTC-15-30-201310.txt #11442832-1: the big "
+            "blind's unmatched 15 refunded, 'Hero11 wins Pot (30)'",
+            "formats SealsWithClubs/cash/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt "
+            "#5338590-82: 'Player2 wins Side Pot 1 (2)' before the river's main-pot showdown, "
+            "'Hero wins Main Pot (6) with Two Pair', each pot's 'Rake (0)' after it",
+        ),
+    ),
     "PartyPoker": RoomRules(
         unprinted_uncalled=("in_pot",),
         unprinted_rake_percent=10,

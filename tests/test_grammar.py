@@ -27,10 +27,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ingest.engine.fields import read_actions
-from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions
+from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions, compile_actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, kingsclub, pacific, partypoker, pokerstars, winamax, wpn
+from ingest.sites import ggpoker, kingsclub, pacific, partypoker, pokerstars, seals, winamax, wpn
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
@@ -41,6 +41,8 @@ ROOMS: dict[str, Actions] = {
     "kingsclub": kingsclub.GRAMMAR.actions,
     # amounts in brackets that may hold spaces, a second amount added ({more}), no all-in
     "pacific": pacific.GRAMMAR.actions,
+    # collect lines naming their pot ("wins {pot} ({amount})"), returns as templates
+    "seals": seals.GRAMMAR.actions,
     # amounts in brackets or parentheses with a unit after them and spaces around them, an
     # optional period ending a line, balance lines in the summary
     "partypoker": partypoker.GRAMMAR.actions,
@@ -48,14 +50,14 @@ ROOMS: dict[str, Actions] = {
 CASES = [(room, template) for room, actions in ROOMS.items() for template in actions.templates]
 _TOKEN = re.compile(r"\{(\w+)\}")
 # kinds whose lines are damaged when they follow no template
-_SHAPED = {*BETTING, "check", "collect"}
+_SHAPED = {*BETTING, "check", "collect", "return", "button"}
 _EXTRA_WORDS = ("now", "(timeout)", "x", "5", "$3", "[Ah]", "is")
 
 
 @dataclass(frozen=True)
 class Read:
     """What one line reads as: kind code, and byte spans of player, amount, raise-by, the
-    chips a raise adds and a second amount."""
+    chips a raise adds, a second amount and the pot a collect line names."""
 
     code: int
     player: tuple[int, int]
@@ -64,6 +66,7 @@ class Read:
     added: tuple[int, int]
     damaged: bool
     more: tuple[int, int] = (NULL, NULL)
+    pot: tuple[int, int] = (NULL, NULL)
 
 
 def _separators(actions: Actions) -> set[str]:
@@ -95,7 +98,7 @@ def _scan(actions: Actions, line: str) -> Read:
     row = [int(v) for v in spans[0]]
     return Read(
         int(code[0]), (row[0], row[1]), (row[2], row[3]), (row[6], row[7]), (row[8], row[9]),
-        bool(damaged[0]), (row[10], row[11]),
+        bool(damaged[0]), (row[10], row[11]), (row[12], row[13]),
     )  # fmt: skip
 
 
@@ -117,7 +120,7 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
         if match is None or (mixed and (match.end(1) != first or heads[t] != verb)):
             continue
         fields = _TOKEN.findall(template)[1:]  # after {player}: group k + 2 is fields[k]
-        amount = by = added = more = (NULL, NULL)
+        amount = by = added = more = pot = (NULL, NULL)
         for k, field in enumerate(fields):
             span = (_byte(line, match.start(k + 2)), _byte(line, match.end(k + 2)))
             if field in ("amount", "to"):
@@ -128,8 +131,10 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
                 added = span
             elif field == "more":
                 more = span
+            elif field == "pot":
+                pot = span
         player = (0, _byte(line, match.end(1)))
-        return Read(int(actions.codes[t]), player, amount, by, added, False, more)
+        return Read(int(actions.codes[t]), player, amount, by, added, False, more, pot)
     # no template matches: the first template whose separator and verb follow the player
     # names the kind
     suffix, end = _suffix(actions), _end(actions)
@@ -175,6 +180,11 @@ _ANY = st.one_of(
     st.text(st.sampled_from(list("ab [] ()$€5")), max_size=10),
 )
 _CARDS = st.text(st.sampled_from(list("AKQJT98765432shdc ")), max_size=15)
+# Pot names, some holding what follows them in a template (" (", ") with ")
+_POTS = st.one_of(
+    st.sampled_from(["Pot", "Main Pot", "Side Pot 1", "Side Pot 12", "a (b", "Pot (1) with x"]),
+    st.text(st.sampled_from(list("ab ()15")), min_size=1, max_size=8),
+)
 
 
 @st.composite
@@ -192,6 +202,8 @@ def filled(draw: st.DrawFn, template: str, spaced: bool = False) -> str:
             out += draw(amounts())
         elif part == "cards":
             out += draw(_CARDS)
+        elif part == "pot":
+            out += draw(_POTS)
         else:
             out += draw(_ANY)
     return out
@@ -267,6 +279,8 @@ def test_lines_that_break_a_template_read_as_the_regexes(
             body += data.draw(amounts(actions.spaced_amounts))
         elif parts[k] == "cards":
             body += data.draw(_CARDS)
+        elif parts[k] == "pot":
+            body += data.draw(_POTS)
         else:
             body += data.draw(_ANY)
     if how == "extra_end":
@@ -286,13 +300,27 @@ def test_every_room_has_its_templates() -> None:
             assert actions.regex(template).pattern.startswith("^(.*?)")
 
 
+def test_a_pot_name_is_read_up_to_the_literal_after_it() -> None:
+    """``{pot}`` is the shortest text before the literal that follows it (the rest of the
+    line when last, no field right after it); a template names one pot at most."""
+    with pytest.raises(ValueError, match="must be followed by a literal"):
+        compile_actions({"{player} wins {pot}{amount}": "collect"})
+    with pytest.raises(ValueError, match=r"one \{pot\} at most"):
+        compile_actions({"{player} wins {pot} and {pot} ({amount})": "collect"})
+    actions = compile_actions({"{player} wins {pot} ({amount})": "collect"})
+    read = _scan(actions, "Bo wins Side (pot) (2) (5)")
+    line = b"Bo wins Side (pot) (2) (5)"
+    assert line[read.pot[0] : read.pot[1]] == b"Side (pot) (2)"
+    assert line[read.amount[0] : read.amount[1]] == b"5"
+
+
 @dataclass(frozen=True)
 class RealLine:
     """An action line of a real history, with the file it is in (under ``../shared``) and
     what it says: its kind (None: no action line), player, amount (a raise's "to"), a
     raise's first amount, whether it says all-in, the cards in its first brackets (a
-    show's or a fold's), the chips a raise written by them adds, and a second amount the
-    line puts in."""
+    show's or a fold's), the chips a raise written by them adds, a second amount the line
+    puts in, and the pot a collect line names."""
 
     room: str
     source: str
@@ -305,6 +333,7 @@ class RealLine:
     cards: str | None = None
     added: str | None = None
     more: str | None = None
+    pot: str | None = None
 
 
 _STARS_CONVERTED = "corpus/Stars/cash/PLO-6max-USD-5-10-201509.converted.format.txt"
@@ -341,6 +370,10 @@ _888_SWEDISH = "corpus/PacificPoker/cash/PLO-6max-USD-25-50-201604.Swedish.txt"
 _888_DUTCH = "corpus/PacificPoker/cash/888-PLO-USD-10.00-20.00-201405.dutch.txt"
 _888_RO = "formats/PacificPoker/tour/NLHE-6max-MTT-40-4-201901.ro.MM.fix.txt"
 _888_GERMAN = "formats/PacificPoker/cash/888-NLHE-USD-0.01-0.02-201107.non.english.post.both.txt"
+_SWC_PLO = "corpus/SealsWithClubs/cash/PLO-9max-mBTC-1.00-1.00-201304.txt"
+_SWC_SIDE = "formats/SealsWithClubs/cash/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt"
+_SWC_LIMIT = "formats/SealsWithClubs/cash/LHE-6max-mBTC-2.00-4.00-201305.txt"
+_SWC_BOTH = "formats/SealsWithClubs/cash/NLHE-6max-mBTC-0.50-1.00-201304.post.both.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -502,6 +535,31 @@ REAL_LINES = [
     RealLine("pacific", _888_FLO, "jamiemaxey shows [ 7s, Jc, 5s, 4s ]", "show", "jamiemaxey",
              cards=" 7s, Jc, 5s, 4s "),
     RealLine("pacific", _888_FLO, "Total number of players : 5", None),
+    # Seals With Clubs: no colon, "raises to X", "(All-in)" at the end; the button named by
+    # its player; uncalled bets and the pots paid as templates, each pot named
+    RealLine("seals", _SWC_PLO, "Player4 has the dealer button", "button", "Player4"),
+    RealLine("seals", _SWC_PLO, "Player5 posts small blind 1", "post_sb", "Player5", "1"),
+    RealLine("seals", _SWC_PLO, "Hero posts big blind 1", "post_bb", "Hero", "1"),
+    RealLine("seals", _SWC_BOTH, "Player4 posts small & big blind 1.50", "post_sb_bb",
+             "Player4", "1.50"),
+    RealLine("seals", _SWC_PLO, "Player0 folds", "fold", "Player0"),
+    RealLine("seals", _SWC_PLO, "Hero checks", "check", "Hero"),
+    RealLine("seals", _SWC_PLO, "Hero calls 2", "call", "Hero", "2"),
+    RealLine("seals", _SWC_SIDE, "Hero calls 1 (All-in)", "call", "Hero", "1", all_in=True),
+    RealLine("seals", _SWC_PLO, "Hero bets 6", "bet", "Hero", "6"),
+    RealLine("seals", _SWC_PLO, "Player3 raises to 3", "raise", "Player3", "3"),
+    RealLine("seals", _SWC_LIMIT, "Player0 shows [5s Ts] (a Pair of Deuces +QT6)", "show",
+             "Player0", cards="5s Ts"),
+    RealLine("seals", _SWC_PLO, "Hero refunded 6", "return", "Hero", "6"),
+    RealLine("seals", _SWC_PLO, "Hero wins Pot (10)", "collect", "Hero", "10", pot="Pot"),
+    RealLine("seals", _SWC_LIMIT, "Hero wins Pot (11.70) with a Pair", "collect", "Hero",
+             "11.70", pot="Pot"),
+    RealLine("seals", _SWC_SIDE, "Player2 wins Side Pot 1 (2)", "collect", "Player2", "2",
+             pot="Side Pot 1"),
+    RealLine("seals", _SWC_SIDE, "Hero wins Main Pot (6) with Two Pair", "collect", "Hero",
+             "6", pot="Main Pot"),
+    RealLine("seals", _SWC_SIDE, "Hero adds 94 chips", None),  # a top-up: no verb
+    RealLine("seals", _SWC_SIDE, "Rake (0)", None),  # the pot's rake: no player
     # PartyPoker, classic: amounts in brackets with their unit (a space before them or not,
     # a decimal comma), "raises [X]" and "is all-In  [X]" the chips added, a period ending
     # some lines; summary format: "raises X to Y", amounts in parentheses, balance lines
@@ -563,6 +621,7 @@ def test_real_lines_read_as_their_text_says(real: RealLine) -> None:
     )  # fmt: skip
     assert got == (real.player, real.amount, real.by, real.all_in, real.cards, real.added,
                    real.more)  # fmt: skip
+    assert _text(real.line, (row[12], row[13])) == real.pot
     assert not damaged[0]
     # and the templates' plain regexes read it the same way
     assert real.player is not None

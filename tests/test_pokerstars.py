@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.engine import fields, site
+from ingest.engine import fields, scan, site, summary
 from ingest.engine.build import build
 from ingest.engine.contract import concat_results
 from ingest.engine.grammar import Grammar, byte_class
@@ -483,6 +483,78 @@ def test_times_on_a_line_of_their_own_read_as_polars_reads_them(
                            tables.hand_id_end, words, True, first - 1, first - 1,
                            order)[3]  # fmt: skip
     assert list(local) == [_NO_TIME]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    number=st.from_regex(r"[0-9]{1,7}(?:-[0-9]{1,4})?", fullmatch=True),
+    middle=st.sampled_from(["", " - PL Omaha", " - 5-max"]),
+    day=st.from_regex(r"[0-9]{1,5}-[0-9]{1,3}-[0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+)
+def test_header_times_with_dashed_dates_read_as_the_regex_reads_them(
+    number: str, middle: str, day: str, time: str
+) -> None:
+    """A header whose date has dashes (Seals With Clubs: ``Hand #5297786-137 - 2013-04-11
+    02:08:55``): the time is ``- [0-9-]*[^-]*$``, the date's dashes being the only ones
+    it holds; a hand number of digits and dashes ends at the first " - ", whether the
+    time's separator or another; the time reads as polars reads it."""
+    line = f"Hand #{number}{middle} - {day} {time}"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    none = np.full(1, -1, np.int64)
+    spans, zone_index, _, local = _header_fields(
+        text.data, text.starts, text.ends, byte_class("[0-9-]"), lit(" - "),
+        Wording(date_separator="-").words, False, none, none, Wording().date_fields,
+    )  # fmt: skip
+    raw = text.data.tobytes()
+    cut = re.match(r"^(.*) - [0-9-]*[^-]*$", line)
+    assert cut is not None
+    template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
+    assert template == re.sub(r"#[0-9-]+(?= - )", "#", cut.group(1) + " - ", count=1)[:-3]
+    assert template == f"Hand #{middle}"
+    assert raw[spans[0, 0] : spans[0, 1]].decode() == number
+    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "-")
+    assert zone_index[0] == -1
+
+
+_AMOUNT_LABELS = {"Rake ({amount})": "rake", "Rake ": "rake", "Jackpot {amount} mBTC": "x"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Rake (", "Rake ", "Jackpot ", "0.30", "1,000", ")", "(",
+                                 " ", "x", "0.001", " mBTC", "5"]), max_size=5))  # fmt: skip
+def test_amount_lines_read_as_the_regexes_read_them(pieces: list[str]) -> None:
+    """Lines of a label and an amount (``Grammar.summary_amounts``), the amount maybe closed
+    by more text (``Rake (0.30)``): the first label whose opening starts the line reads it,
+    its amount the text up to the closing, as ``^opening(.*)closing$``, and none when the
+    line does not end so."""
+    line = "".join(pieces)
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    grammar = Grammar(
+        site="t", header_starts=("T #",), hand_id_class="[0-9]", hand_id_end=":", header="",
+        games="", limits={}, rooms={}, actions=pokerstars.ACTIONS, totals={},
+        summary_amounts=_AMOUNT_LABELS,
+    )  # fmt: skip
+    rows = np.array([0], np.int64)
+    read = summary.amount_lines(text, np.zeros(1, np.int64), rows,
+                                grammar.tables.summary_amounts,
+                                grammar.tables.summary_amount_ends, grammar.amounts)  # fmt: skip
+    read_line = line.strip(" \t")
+    expected: tuple[int, int] | None = None
+    for k, label in enumerate(_AMOUNT_LABELS):
+        opening, _, closing = label.partition("{amount}")
+        if read_line.startswith(opening):
+            match = re.fullmatch(re.escape(opening) + "(.*)" + re.escape(closing), read_line,
+                                 re.S)  # fmt: skip
+            amount = -1
+            if match and match.group(1):
+                data = np.frombuffer(match.group(1).encode(), np.uint8)
+                ends = np.array([data.size], np.int64)
+                amount = int(scan.hundredths(data, np.zeros(1, np.int64), ends, -1)[0])
+            expected = (k, amount)
+            break
+    got = None if not read.height else (read["label"][0], read["amount_h"][0])
+    assert got == expected, line
 
 
 # The regex the table-line scan follows (with ASCII digits).

@@ -9,6 +9,7 @@ import json
 import random
 import re
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -17,7 +18,7 @@ from report_rows import HandRows, database, player_nets, priced, random_hand
 from typer.testing import CliRunner
 
 from analysis.cli import app
-from analysis.reports import Filters, Grouping, Report, parse_currency, run_report
+from analysis.reports import Filters, Grouping, Report, Stakes, parse_currency, run_report
 
 CURRENCIES = ("USD", "EUR", "chips")
 CARDS = "As Ks Qh Jh"
@@ -98,6 +99,9 @@ def test_currency_and_kind_filters(made: list[HandRows]) -> None:
     assert (parse_currency("usd"), parse_currency("€"), parse_currency("Chips")) == (
         "USD", "EUR", "chips",
     )  # fmt: skip
+    # a currency named by a word of its own (Seals With Clubs' milli-bitcoin)
+    assert parse_currency("mbtc") == "mBTC"
+    assert Stakes.parse("1/1 mBTC") == Stakes(Decimal(1), Decimal(1), "mBTC")
 
 
 def invoke(db: Path, *args: str) -> tuple[int, str]:

@@ -10,7 +10,7 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "partypoker"]
+                           "seals", "partypoker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -21,6 +21,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "wpn": {"wpn.py"},
         "kingsclub": {"kingsclub.py"},
         "pacific": {"pacific.py"},
+        "seals": {"seals.py"},
         "partypoker": {"partypoker.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -50,6 +51,9 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"#Game No : 362978981\n***** Cassava Hand History for Game 362978981 *****\n"
         b"15/30 Blinds Fix Limit Omaha - *** 11 03 2011 15:43:24\n"
         b"Table Bratislava (Practice Play)": "pacific",
+        # a header of three lines (then the table's): the first starts as WPN's does
+        b"Hand #5297786-137 - 2013-04-11 02:08:55\nGame: PL Omaha (20 - 100) - Blinds 1/1\n"
+        b"Site: Seals With Clubs\nTable: PLO 9max 1/1 #1": "seals",
         # the game, stakes and time on the next line; "Game #N starts." and a NUL byte
         # before it carry nothing
         b"Game #11354414824 starts.\n\n#Game No : 11354414824\n\x00***** Hand History for "

@@ -159,15 +159,13 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
         {
             "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
             "total_line": np.full(n, grammar.total_line),
-            "summary_line": np.full(n, grammar.summary_line),
             "total_idx": pa.array(idx, mask=idx < 0),
             "total_pot": pa.array(total - room_in,
                                   mask=~(found & total_ok & room_ok) | drop_bad),
             "total_step": step,
             **columns,
         },
-        schema={"n_totals": pl.Int64, "total_line": pl.Boolean, "summary_line": pl.Boolean,
-                "total_idx": pl.Int64,
+        schema={"n_totals": pl.Int64, "total_line": pl.Boolean, "total_idx": pl.Int64,
                 "total_pot": pl.Int64, "total_step": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
@@ -326,7 +324,8 @@ def build(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
     )
     info = _game_from_cards(info, players)
-    bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game)
+    bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game,
+                                 grammar.summary)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
     if bad.height:
         ok = np.ones(n, np.bool_)

@@ -83,52 +83,75 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
 def match_ops(
     data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
-    op_literal: np.ndarray, out: np.ndarray,
+    op_literal: np.ndarray, out: np.ndarray, tries: np.ndarray,
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6, a second amount at 6:8, cards at 8:10)."""
-    out[:] = NULL
-    for k in range(op_bounds[template], op_bounds[template + 1]):
-        kind = op_kind[k]
-        if kind == OP_LITERAL:
-            literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
-            if not scan.at(data, pos, end, literal):
-                return False
-            pos += literal.size
-            continue
-        first = pos
-        if kind == OP_TEXT:  # ((?:(?!L).)+) before the literal L after it, else (.+)
-            if pos >= end:
-                return False
-            if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
-                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                if scan.at(data, pos, end, following):
-                    return False
-                pos = scan.find(data, pos + 1, end, following)
+    raise adds at 4:6, a second amount at 6:8, pot at 8:10, cards at 10:12). A text field
+    ends at the first place the literal after it is found from which the rest follows too,
+    as a regex's
+    ``(.+?)`` does: when the rest does not, the last text field that can end further on
+    does, the ones after it read again (``tries``: per text field, where its literal is
+    looked for from and where it was found)."""
+    begin = pos
+    tries[:] = -1
+    while True:
+        out[:] = NULL
+        pos = begin
+        matched = True
+        text = 0  # the text fields read so far
+        movable = -1  # the last of them that ended at a literal
+        for k in range(op_bounds[template], op_bounds[template + 1]):
+            kind = op_kind[k]
+            if kind == OP_LITERAL:
+                literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
+                if not scan.at(data, pos, end, literal):
+                    matched = False
+                    break
+                pos += literal.size
+                continue
+            first = pos
+            if kind == OP_WORD:
+                pos = scan.non_space_run(data, pos, end)
+                if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+                    # as a regex's \S+ gives back characters the literal after it needs
+                    following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                    while pos > first and not scan.at(data, pos, end, following):
+                        pos -= 1
+                if pos == first:
+                    matched = False
+                    break
+            elif kind == OP_TEXT:
+                if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
+                    following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
+                    pos = scan.find(data, max(first + 1, tries[2 * text]), end, following)
+                    if pos < 0:
+                        matched = False
+                        break
+                    tries[2 * text + 1] = pos
+                    movable = text
+                elif pos < end:  # the last field: the rest of the line
+                    pos = end
+                else:
+                    matched = False
+                    break
+                text += 1
+            elif kind == OP_BRACKETED:
+                pos = scan.find_byte(data, pos, end, 93)  # "]"
                 if pos < 0:
-                    return False
+                    matched = False
+                    break
             else:
                 pos = end
-        elif kind == OP_WORD:
-            pos = scan.non_space_run(data, pos, end)
-            if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
-                # as a regex's \S+ gives back characters the literal after it needs
-                following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                while pos > first and not scan.at(data, pos, end, following):
-                    pos -= 1
-            if pos == first:
-                return False
-        elif kind == OP_BRACKETED:
-            pos = scan.find_byte(data, pos, end, 93)  # "]"
-            if pos < 0:
-                return False
-        else:
-            pos = end
-        slot = op_slot[k]
-        if slot != SLOT_NONE:
-            out[2 * slot - 2], out[2 * slot - 1] = first, pos
-    return pos == end
+            slot = op_slot[k]
+            if slot != SLOT_NONE:
+                out[2 * slot - 2], out[2 * slot - 1] = first, pos
+        if matched and pos == end:
+            return True
+        if movable < 0:
+            return False
+        tries[2 * movable] = tries[2 * movable + 1] + 1
+        tries[2 * movable + 2 :] = -1
 
 
 @njit
@@ -165,20 +188,22 @@ def action_fields(
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
     first brackets; other kinds: a template's ``{cards}``), a raise's first amount, the
-    chips a raise adds (a template's ``{added}``) and a second amount the line puts in
-    (``{more}``); the event kind code (-1: not an action); the all-in flag; and whether a
-    betting or checking line follows no template of its verb (the first template with its
-    verb gives the kind; the amount of such a line is its last word, less the all-in
-    suffix). A line's optional end (``end_suffix``) is left out before the all-in suffix
-    is looked for; a template that does not read the line without it may read it with it,
-    in its last field (as ``(?:end)?$`` after a lazy last field reads it)."""
+    chips a raise adds (a template's ``{added}``), a second amount the line puts in
+    (``{more}``) and the pot a collect line names (``{pot}``); the event kind code (-1:
+    not an action); the all-in flag; and whether a betting or checking line follows no
+    template of its verb (the first template with its verb gives the kind; the amount of
+    such a line is its last word, less the all-in suffix). A line's optional end
+    (``end_suffix``) is left out before the all-in suffix is looked for; a template that
+    does not read the line without it may read it with it, in its last field (as
+    ``(?:end)?$`` after a lazy last field reads it)."""
     n = starts.size
-    # player, amount, cards, raise-by, added, a second amount
-    spans = np.full((n, 12), NULL, np.int64)
+    # player, amount, cards, raise-by, added, a second amount, pot
+    spans = np.full((n, 14), NULL, np.int64)
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(10, np.int64)
+    fields = np.empty(12, np.int64)
+    tries = np.empty(2 * max(np.sum(op_kind == OP_TEXT), 1), np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
         verb_first[verbs[verb_bounds[t]]] = True
@@ -202,10 +227,16 @@ def action_fields(
                 all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, line_end,
                                                                  all_in_suffix)  # fmt: skip
                 core_end = line_end - all_in_suffix.size if all_in[i] else line_end
-                # the all-in suffix is never part of a field (a word has no space)
+                # the all-in suffix is no part of a field (a word has no space) ...
                 matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
-                                    op_slot, literals, literal_bounds, op_literal,
-                                    fields)  # fmt: skip
+                                    op_slot, literals, literal_bounds, op_literal, fields,
+                                    tries)  # fmt: skip
+                if not matched and core_end < line_end:
+                    # ... unless the template reads the line only with it (" with (All-in)")
+                    matched = match_ops(data, rest + verb_size, line_end, t, op_bounds,
+                                        op_kind, op_slot, literals, literal_bounds, op_literal,
+                                        fields, tries)  # fmt: skip
+                    all_in[i] = not matched
                 if matched:
                     break
             if matched:
@@ -214,8 +245,9 @@ def action_fields(
                 spans[i, 6], spans[i, 7] = fields[2], fields[3]
                 spans[i, 8], spans[i, 9] = fields[4], fields[5]
                 spans[i, 10], spans[i, 11] = fields[6], fields[7]
-                if fields[8] >= 0 and not _KIND_CARDS[code[i]]:
-                    spans[i, 4], spans[i, 5] = fields[8], fields[9]
+                spans[i, 12], spans[i, 13] = fields[8], fields[9]
+                if fields[10] >= 0 and not _KIND_CARDS[code[i]]:
+                    spans[i, 4], spans[i, 5] = fields[10], fields[11]
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount

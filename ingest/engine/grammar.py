@@ -7,12 +7,14 @@ player, a separator (``": "`` or a space, which a room may mix: ``"{player}: pos
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
-is) and ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
-dead blind [{amount} + {more}]``). Amounts and other words are runs of non-whitespace; in
-a room whose amounts may hold spaces (``[2 250 $]``), an amount runs to the first place
-the literal after it follows (or to the line's end). A line whose verb is known but
-whose rest does not follow any template of that verb is damaged. Templates render to
-plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
+is), ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
+dead blind [{amount} + {more}]``) and ``{pot}`` (the name of the pot a collect line pays:
+``"{player} wins {pot} ({amount})"``). Amounts and other words are runs of non-whitespace.
+``{pot}``, and an amount in a room whose amounts may hold spaces (``[2 250 $]``), is a
+text: the shortest text before the literal after it from which the rest of the line
+follows, as a regex's ``(.+?)`` (the rest of the line when last). A line whose verb is
+known but whose rest does not follow any template of that verb is damaged. Templates
+render to plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
 
 from __future__ import annotations
@@ -32,38 +34,42 @@ from ingest.engine.wording import Wording
 EVENT_KINDS = [
     "post_sb_bb", "post_sb", "post_bb", "ante", "straddle", "post_dead", "fold", "check",
     "call", "bet", "raise", "show", "muck", "insurance", "no_show", "sits_out", "note",
-    "return", "collect", "cash_out", "show",
+    "return", "collect", "cash_out", "show", "button",
 ]  # fmt: skip
-# Kinds that are not events: read only to know who sat out, or nothing to the money.
-NOT_EVENTS = ["no_show", "sits_out", "note"]
+# Kinds that are not events: read only to know who sat out, or nothing to the money, or
+# who has the button (a room that names its player: "Player4 has the dealer button").
+NOT_EVENTS = ["no_show", "sits_out", "note", "button"]
 # Kinds whose amount is read: bets and posts, money paid outside the pots (an insurance
 # premium or a cash-out's risk, paid by the player; a cash-out, paid to the player), and a
-# pot collected, when a room writes its collect lines as templates.
+# pot collected or an uncalled bet returned, when a room writes those lines as templates.
 BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", "call", "bet",
            "raise"]  # fmt: skip
-WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect"]
+WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect", "return"]
 # Kinds whose line is damaged when it follows no template of its verb.
-SHAPED = [*BETTING, "check", "collect"]
+SHAPED = [*BETTING, "check", "collect", "return", "button"]
 # The room's money on a hand besides the pots: what it takes, and what it adds.
 ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
 KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action's code
 
 # Ops of a template after its verb: a literal, or a field (a word, the text up to "]", the
-# rest of the line, or an amount that may hold spaces: the text up to the literal after it).
+# rest of the line, or a text: the shortest text before the literal after it).
 OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY, OP_TEXT = 0, 1, 2, 3, 4
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
-# slot of the chips a raise adds, the slot of a second amount added to the first, the cards'.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_CARDS = 0, 1, 2, 3, 4, 5
+# slot of the chips a raise adds, the slot of a second amount added to the first, the pot's
+# name, the cards'.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_POT, SLOT_CARDS = 0, 1, 2, 3, 4, 5, 6
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
     "added": (OP_WORD, SLOT_ADDED), "more": (OP_WORD, SLOT_MORE),
     "cards": (OP_BRACKETED, SLOT_CARDS), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
+    "pot": (OP_TEXT, SLOT_POT),
 }  # fmt: skip
 _AMOUNT_FIELDS = ("amount", "to", "by", "added", "more")
-_FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)"}
+_FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)", OP_TEXT: r"(.+?)"}
 _TOKEN = re.compile(r"\{(\w+)\}")
 _PLAYER = "{player}"
+_AMOUNT = "{amount}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,8 +106,7 @@ class Actions:
                 pattern += re.escape(part)
                 continue
             if self.spaced_amounts and part in _AMOUNT_FIELDS:
-                following = parts[k + 1]  # the literal after it: the field stops where it starts
-                group = f"((?:(?!{re.escape(following)}).)+)" if following else "(.+?)"
+                group = _FIELD_REGEX[OP_TEXT]
             else:
                 group = _FIELD_REGEX[_FIELDS[part][0]]
             if end and k == len(parts) - 2 and not parts[-1]:
@@ -124,9 +129,9 @@ def compile_actions(
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
     must come after it (the first verb that matches wins). With ``spaced_amounts`` (a room
     whose amount style puts spaces in amounts, see ``AmountStyle.spaced``) an amount field
-    is the text up to the first place the literal after it starts (the line's end for the
-    last field), at least one character. ``end``: an end some of the room's lines have and
-    others not (a period), read as nothing (no template ends with it)."""
+    is a text, as ``{pot}`` is: followed by a literal or last. ``end``: an end some of the
+    room's lines have and others not (a period), read as nothing (no template ends with
+    it)."""
     separators = set()
     verbs, codes, bounds, sizes = [], [], [0], []
     kinds, slots, literal_ids = [], [], []
@@ -155,10 +160,12 @@ def compile_actions(
             else:
                 op, slot = _FIELDS[part]
                 if spaced_amounts and part in _AMOUNT_FIELDS:
-                    if k + 1 < len(parts) and not parts[k + 1] and k + 2 < len(parts):
-                        raise ValueError(f"an amount with spaces is followed by a field: "
-                                         f"{template!r}")  # fmt: skip
                     op = OP_TEXT
+                if op == OP_TEXT and k + 2 < len(parts) and not parts[k + 1]:
+                    raise ValueError(f"{{{part}}} must be followed by a literal or end the "
+                                     f"template: {template!r}")  # fmt: skip
+                if slot == SLOT_POT and SLOT_POT in slots[bounds[-1] :]:
+                    raise ValueError(f"a template has one {{{part}}} at most: {template!r}")
                 kinds.append(op)
                 slots.append(slot)
                 literal_ids.append(-1)
@@ -252,7 +259,8 @@ class Grammar:
     marker does. ``total_line``: the summary prints a total pot line (a hand without one
     is partial); when not, the total is what the players put in less what came back.
     ``summary_amounts``: summary lines made of a label and an amount, and the column each
-    goes to (``"Rake "``: ``rake``), added to any on the total pot line.
+    goes to (``"Rake "``: ``rake``), added to any on the total pot line; a label may
+    write where the amount stands, and the text after it (``"Rake ({amount})"``).
     ``summary_results``: the summary's seat lines end with each player's result for the
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
@@ -264,9 +272,18 @@ class Grammar:
     ``amounts``: how the room writes amounts (PokerStars' style by default; see
     :class:`ingest.engine.amounts.AmountStyle`). ``header_lines``: a hand's header is its
     first line and the lines after it, read as one text (joined by their line ends): the
-    hand number is taken out of it wherever it is written, and the time, which runs to its
-    line's end. The header regexes may then name the table (group ``table``) and its seats
-    (``max_seats``), which a table line gives otherwise. ``stack_between``: the text that
+    hand number is taken out of it wherever it is written, and the time, after the time
+    separator of the first line that writes one, which runs to its line's end. The header
+    regexes may then name the table (group ``table``) and its seats (``max_seats``), which
+    a table line gives otherwise. ``info_lines``: regexes of the lines before the first
+    street marker that say what the header does not, in another shape than PokerStars'
+    table line (an unquoted name; the table, its seats and button on lines of their own; a
+    tournament's level and blinds after the seats), with the groups ``table_name``,
+    ``max_seats`` (the number of seats, maybe with a word after it: ``9max``),
+    ``button_seat``, ``tournament_id``, ``level``, ``sb`` and ``bb``: each line is read
+    by the first that matches it, and the last line that gives a field wins, over the
+    header's too; ``seat_counts`` gives the number of a ``max_seats`` text written in
+    words (``HU``: 2). ``stack_between``: the text that
     opens and closes a seat line's stack, when the stack is all the text between them,
     spaces and all (``( $ 3.243 )``; by default a word in parentheses).
     ``card_words``: the room's words for ranks and suits in other languages, to the rank
@@ -278,17 +295,13 @@ class Grammar:
     lines pay, where the room's rules allow so much
     (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament).
     ``encodings``: the one-byte encodings the room's clients write files in besides UTF-8,
-    in order: a file not in UTF-8 is read in the one under which most of
-    its characters outside ASCII are ones the room writes (its card words, currency signs
-    and amount marks), the first on a tie.
-
-    ``info_lines``: regexes of the lines before the first street marker that say what the
-    header does not (the table, its seats and button on lines of their own, a tournament's
-    level and blinds after the seats), with the groups ``table_name``, ``max_seats``,
-    ``button_seat``, ``tournament_id``, ``level``, ``sb`` and ``bb``: the last line that
-    gives a field wins, over the header's too (in place of the table line's scan).
-    ``summary_line``: every hand has a summary (a hand without one is partial); a room
-    whose hands may end with their last collect line says no. ``blinds_from_posts``: a
+    in order: a file not in UTF-8 is read in the one under which most of its characters
+    outside ASCII are ones the room writes (its card words, currency signs and amount
+    marks), the first on a tie. ``summary``: the room writes a summary section (in every
+    hand); when not, a hand ends at the next header, the end of its file or a blank line
+    (hands are written without one; a line the room writes that carries nothing,
+    ``ignored_lines``, starts none), the lines of ``summary_amounts`` are read wherever
+    they are in it, and a hand whose lines pay no pot is partial. ``blinds_from_posts``: a
     header that gives no big blind (a cash table's buy-in in its place) leaves the blinds
     to the largest posted. ``glued_after``: texts after which a room may write the next
     statement on the same line (see :mod:`ingest.engine.glued`). ``unprinted_blinds``: a
@@ -330,12 +343,13 @@ class Grammar:
     markers_deal_cards: bool = False
     amounts: AmountStyle = DEFAULT_STYLE
     header_lines: int = 1
+    seat_counts: Mapping[str, int] = field(default_factory=dict)
     stack_between: tuple[str, str] | tuple[()] = ()
     card_words: Mapping[str, str] = field(default_factory=dict)
     rake_printed: bool = True
     encodings: tuple[str, ...] = ()
+    summary: bool = True
     info_lines: tuple[str, ...] = ()
-    summary_line: bool = True
     blinds_from_posts: bool = False
     glued_after: tuple[str, ...] = ()
     unprinted_blinds: bool = False
@@ -353,7 +367,12 @@ class Grammar:
             board_label=scan.lit(self.board_label),
             total_labels=scan.literal_table(list(self.totals)),
             room_money_lines=scan.literal_table(list(self.room_money_lines)),
-            summary_amounts=scan.literal_table(list(self.summary_amounts)),
+            summary_amounts=scan.literal_table(
+                [label.partition(_AMOUNT)[0] for label in self.summary_amounts]
+            ),
+            summary_amount_ends=scan.literal_table(
+                [label.partition(_AMOUNT)[2] for label in self.summary_amounts]
+            ),
             stack_between=tuple(scan.lit(text) for text in self.stack_between or ("", "")),
         )
 
@@ -392,5 +411,6 @@ class Tables:
     board_label: np.ndarray
     total_labels: tuple[np.ndarray, np.ndarray]
     room_money_lines: tuple[np.ndarray, np.ndarray]
-    summary_amounts: tuple[np.ndarray, np.ndarray]
+    summary_amounts: tuple[np.ndarray, np.ndarray]  # what precedes each label's amount
+    summary_amount_ends: tuple[np.ndarray, np.ndarray]  # and what follows it
     stack_between: tuple[np.ndarray, ...]  # what opens and closes a stack (empty: a word)

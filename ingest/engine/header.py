@@ -259,6 +259,14 @@ def _is_date(data: np.ndarray, start: int, end: int, separator: int) -> bool:
 
 
 @njit
+def _date_end(data: np.ndarray, pos: int, end: int, separator: int) -> int:
+    """Where the run of digits and date ``separator`` at ``pos`` ends."""
+    while pos < end and (data[pos] == separator or 48 <= data[pos] <= 57):
+        pos += 1
+    return pos
+
+
+@njit
 def _again(
     data: np.ndarray, start: int, end: int, number: int, number_end: int, id_class: np.ndarray
 ) -> int:
@@ -283,21 +291,24 @@ def _header_fields(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand headers (a line, or several lines read as one text): the hand number's span;
     the template (the header without its hand number, ``#([0-9]+):`` becoming ``#:``, and
-    without its time, `` - [^-]*$`` or, with the separator ``- ``, ``- [^-]*$``, the time
-    running to its line's end) as four spans: before the number, after it, after the
-    number written again on a later line (empty when it is not), and the lines after the
-    time's (empty when none); the time zone (index in ``_ZONE_NAMES``, -1 for none or
-    unknown); whether an ET time is given; and the local start time in microseconds
-    (``_NO_TIME``: unreadable). The time is the text after the last " - " (the one before
-    it when a date stands between them: ``2007/10/15 - 05:34:03 (ET)``), less its brackets
-    and parentheses, cut at spaces: date, time, zone, then the ET date and time and "ET]"
-    (" - ", "#", "/" and "ET]" in PokerStars' words: the grammar's time separator,
-    hand-number mark, date separator and Eastern-time end; a date separator that is a
-    space joins the date's three parts, ``date_order`` telling where the year, month and
-    day stand). With ``time_apart`` the header holds no time: the template is the line
-    less its hand number, and the time is the text of ``time_starts:time_ends`` (a line of
-    its own; none where null). With month names in the grammar's words the time is read
-    by :func:`_named_time`."""
+    without its time, `` - [^-]*$`` or, with the separator ``- ``, ``- [^-]*$``, on the
+    first line that writes the separator, the time running to its line's end; with "-"
+    between a date's parts, `` - [0-9-]*[^-]*$``: the date's are the only dashes the time
+    may hold; a hand number the time's separator ends, ``#([0-9-]+) - ``, is taken out
+    too) as four spans: before the number, after it, after the number written again on a
+    later line (empty when it is not), and the lines after the time's (empty when none);
+    the time zone (index in ``_ZONE_NAMES``, -1 for none or unknown); whether an ET time
+    is given; and the local start time in microseconds (``_NO_TIME``: unreadable). The
+    time is the text after the last " - " (the one before it when a date stands between
+    them: ``2007/10/15 - 05:34:03 (ET)``), less its brackets and parentheses, cut at
+    spaces: date, time, zone, then the ET date and time and "ET]" (" - ", "#", "/" and
+    "ET]" in PokerStars' words: the grammar's time separator, hand-number mark, date
+    separator and Eastern-time end; a date separator that is a space joins the date's
+    three parts, ``date_order`` telling where the year, month and day stand). With
+    ``time_apart`` the header holds no time: the template is the line less its hand
+    number, and the time is the text of ``time_starts:time_ends`` (a line of its own; none
+    where null). With month names in the grammar's words the time is read by
+    :func:`_named_time`."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
     months, weekdays = words[W_MONTHS], words[W_WEEKDAYS]
     # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
@@ -325,21 +336,23 @@ def _header_fields(
         start, end = starts[i], ends[i]
         spans[i, 0], spans[i, 1] = _hand_number(data, start, end, id_class, id_end, mark)
         last = previous = -1
+        line_end = end  # the end of the time's line (a header of several lines)
         if not time_apart:
             pos = find(data, start, end, dash)
+            if pos >= 0:  # the first line that writes the separator holds the time
+                newline = find_byte(data, pos + dash.size, end, _NEWLINE)
+                line_end = newline if newline >= 0 else end
             while pos >= 0:
                 previous, last = last, pos
-                pos = find(data, pos + 1, end, dash)
-        # the time's line ends at the first line end after it (a header of several lines)
-        line_end = end
-        if last >= 0:
-            newline = find_byte(data, last + dash.size, end, _NEWLINE)
-            if newline >= 0:
-                line_end = newline
-                while line_end > last and (data[line_end - 1] == _CR or data[line_end - 1] == _SPACE
-                                           or data[line_end - 1] == _TAB):
-                    line_end -= 1
-        timed = last >= 0 and find(data, last + dash.size, line_end, dash_mark) < 0
+                pos = find(data, pos + 1, line_end, dash)
+        while line_end > last >= 0 and (data[line_end - 1] == _CR or data[line_end - 1] == _SPACE
+                                        or data[line_end - 1] == _TAB):
+            line_end -= 1
+        # a date whose separator is the mark ("2013-04-11") holds the only marks allowed
+        after = last + dash.size
+        if last >= 0 and dash_mark.size and dash_mark[0] == date_separator:
+            after = _date_end(data, after, line_end, date_separator)
+        timed = last >= 0 and find(data, after, line_end, dash_mark) < 0
         cut = last if timed else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = (
@@ -349,6 +362,10 @@ def _header_fields(
         if split_date:
             cut = previous
         number, colon = _hand_number(data, start, cut, id_class, id_end, mark)
+        if number < 0 and cut < end:  # "#5297786-137 - 2013-04-11": one " - " ends both
+            whole = _hand_number(data, start, end, id_class, id_end, mark)
+            if whole[1] == cut:
+                number, colon = whole
         again = -1
         if number >= 0:
             newline = find_byte(data, colon, cut, _NEWLINE)
@@ -441,18 +458,23 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     )
 
 
+def _first_given(frame: pl.DataFrame, column: str, hands: int) -> pl.Series:
+    """Each hand's ``column`` from its first row of ``frame`` that gives it (null: none)."""
+    values = frame[column]
+    row = grouped.first_rows(frame["hand"].to_numpy(), hands, values.is_not_null().to_numpy())
+    return pl.concat([values, values.clear(1)]).gather(np.where(row < 0, values.len(), row))
+
+
 def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
     """Each hand's table name, seats and button from its first table line that gives each
     (nulls: none; a line of the button alone gives only the button), and the header fields
-    its info lines give (``Grammar.info_lines``: one row per hand)."""
+    its info lines give (``Grammar.info_lines``: one row per hand); where none gives the
+    button, the seat of the player its first button line names."""
     columns = [name for name in lines.tables.columns if name not in ("hand", "idx")]
-    table_hand = lines.tables["hand"].to_numpy()
-    out = {}
-    for column in columns:
-        values = lines.tables[column]
-        row = grouped.first_rows(table_hand, hands, values.is_not_null().to_numpy())
-        padded = pl.concat([values, values.clear(1)])
-        out[column] = padded.gather(np.where(row < 0, values.len(), row))
+    out = {column: _first_given(lines.tables, column, hands) for column in columns}
+    if lines.buttons.height:
+        named = _first_given(lines.buttons, "button_seat", hands)
+        out["button_seat"] = out["button_seat"].fill_null(named)
     return pl.DataFrame(out)
 
 
@@ -575,7 +597,7 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     lines joined by line ends: ``Grammar.header_lines``), is decoded by the grammar: its
     template (the header less its hand number and time, as :func:`hand_info` takes them
     out) matches one of the grammar's header regexes. A room is told from another by its
-    whole first line, not by how it begins."""
+    whole header, not by how it begins."""
     if not lines:
         return False
     encoded = [line.encode("utf-8") for line in lines]

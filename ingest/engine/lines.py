@@ -63,6 +63,7 @@ class Lines:
     last_lines: pl.DataFrame  # each hand's last non-blank line: hand, last_idx
     markers: pl.DataFrame  # street markers: street code, marker text
     tables: pl.DataFrame  # table_name, max_seats, button_seat
+    buttons: pl.DataFrame  # lines naming the button's player: button_seat
     seats: pl.DataFrame  # seat, player (and its span), stack, dealt, is_hero
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
     totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots
@@ -205,13 +206,15 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
-    seat_any_case: bool,
+    has_summary: bool, seat_any_case: bool, ignorable: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
     A hand starts at a header line, or at the first non-blank line after a blank line that
-    follows a summary (so a damaged header still separates two hands); lines of a file
+    follows a summary, or any blank line in a room that writes none (``has_summary``; a
+    line of such a room that carries nothing, ``ignorable``, starts none): a
+    damaged header still separates two hands; lines of a file
     before its first header have hand -1. A line's street and board are those of the last
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
@@ -256,7 +259,8 @@ def _line_kinds(
         begins = header or (
             not blank
             and previous_blank
-            and last_summary > last_header
+            and (last_summary > last_header or not has_summary)
+            and not ignorable[i]
             and last_header >= file_first
         )
         previous_blank = blank
@@ -395,6 +399,19 @@ def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Ser
     return pl.Series(pa.array(values, mask=values == null)).cast(dtype)
 
 
+def _ignorable(text: ChunkText, grammar: Grammar) -> np.ndarray:
+    """Per line, whether it is one the grammar reads as nothing (``ignored_lines``), in a
+    room that writes no summary (where a blank line ends a hand, such a line after it does
+    not start one: it is the hand's before); all false elsewhere."""
+    if grammar.summary or not grammar.ignored_lines:
+        return np.zeros(text.starts.size, np.bool_)
+    texts = text.strings(text.starts, text.ends, "text")
+    found = pl.select(pl.any_horizontal(texts.str.contains(p) for p in grammar.ignored_lines)
+                      .fill_null(False)).to_series()  # fmt: skip
+    ignorable: np.ndarray = found.to_numpy()
+    return ignorable
+
+
 def classify(text: ChunkText, grammar: Grammar) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
     tables, wording = grammar.tables, grammar.wording
@@ -406,7 +423,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
             grammar.time_line, grammar.dealt_opens_preflop, grammar.header_lines,
-            wording.seat_any_case,
+            grammar.summary, wording.seat_any_case, _ignorable(text, grammar),
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -500,7 +517,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     if collects.size:
         event_board = board.copy()
         event_board[collects] = 1
-    events, unread = _events(
+    events, unread, buttons = _events(
         text, hand, street, event_board, np.sort(np.concatenate([rows_of("action"), collects])),
         rows_of("other"), seat_lines, grammar,
     )  # fmt: skip
@@ -548,15 +565,18 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
         cards=strings(spans[with_cards], 2),
     )
+    if not grammar.summary:  # no summary: the room's amount lines are where the pots are paid
+        rows = np.sort(np.concatenate([rows, rows_of("action"), rows_of("other")]))
     summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts,
-                                           grammar.amounts)
+                                           tables.summary_amount_ends, grammar.amounts)
     if grammar.boards_in_markers:
         boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
                                        grammar.wording, grammar.markers_deal_cards)  # fmt: skip
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
-    unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy()]))
+    unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy(),
+                                                  summary_amounts["idx"].to_numpy()]))
     if grammar.card_words or wording.card_separator != " ":  # cards in the room's words
         def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
             read = cards.normalized(frame[column], grammar.card_words, wording.card_separator)
@@ -571,11 +591,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
-        tables=(
-            _info_tables(text, hand, rows_of("table"), grammar.info_lines)
-            if grammar.info_lines
-            else _tables(text, hand, rows_of("table"), words, wording.bare_table_name)
-        ),
+        tables=_tables(text, hand, rows_of("table"), grammar),
+        buttons=buttons,
         seats=seats,
         events=events,
         totals=totals,
@@ -648,29 +665,38 @@ def _info_kinds(
     return kind
 
 
-def _info_tables(
-    text: ChunkText, hand: np.ndarray, rows: np.ndarray, patterns: tuple[str, ...]
-) -> pl.DataFrame:  # fmt: skip
+def _info_tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
+                 ) -> pl.DataFrame:  # fmt: skip
     """One row per hand with info lines: hand, idx (its first info line), and the fields of
-    ``INFO_GROUPS`` its lines give (each read by the first of ``patterns`` that matches the
-    line; the last line that gives a field wins)."""
+    ``INFO_GROUPS`` its lines give (each read by the first of the grammar's info patterns
+    that matches the line; the last line that gives a field wins). A count of seats written
+    in words (``HU``) is the number the grammar gives it, else the digits it starts with
+    (``9max``)."""
     lines = pl.DataFrame(
         {"hand": hand[rows], "idx": rows,
          "text": text.strings(text.starts[rows], text.ends[rows], "text")}
     )  # fmt: skip
-    lines = first_match(lines, "text", patterns, INFO_GROUPS)
+    lines = first_match(lines, "text", grammar.info_lines, INFO_GROUPS)
+    words = {word: str(count) for word, count in grammar.seat_counts.items()}
+
+    def number(name: str) -> pl.Expr:
+        digits = pl.col(name).replace(words).str.extract(r"^([0-9]+)", 1)
+        return digits.cast(pl.Int8, strict=False)
+
     return lines.group_by("hand", maintain_order=True).agg(
         pl.col("idx").first(), *(pl.col(name).drop_nulls().last() for name in INFO_GROUPS)
-    ).with_columns(pl.col("max_seats", "button_seat").cast(pl.Int8, strict=False))
+    ).with_columns(max_seats=number("max_seats"), button_seat=number("button_seat"))
 
 
-def _tables(
-    text: ChunkText, hand: np.ndarray, rows: np.ndarray, words: tuple[np.ndarray, ...],
-    bare_name: bool,
-) -> pl.DataFrame:  # fmt: skip
+def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
+            ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.engine.fields.table_fields`; a line of the button alone has no name);
-    lines of another form are left out."""
+    :func:`ingest.engine.fields.table_fields`, or the grammar's info lines, per hand: see
+    :func:`_info_tables`; a line of the button alone has no name); lines of another form
+    are left out."""
+    if grammar.info_lines:
+        return _info_tables(text, hand, rows, grammar)
+    words, bare_name = grammar.wording.words, grammar.wording.bare_table_name
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
     matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
     found, rows = found[matched], rows[matched]
@@ -699,18 +725,30 @@ def _events(
     other_rows: np.ndarray,
     seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray],
     grammar: Grammar,
-) -> tuple[pl.DataFrame, np.ndarray]:
+) -> tuple[pl.DataFrame, np.ndarray, pl.DataFrame]:
     """Events in line order from the action lines (a room's collect lines written as
     templates among them) and the other lines (a line that is two events keeps both, in
     the order return, collect, cash-out, show), with the seat of their player (from
-    ``seat_lines``: hand, player span and seat number of each seat line); and the lines
-    read as no event nor as a line the grammar knows (row numbers)."""
+    ``seat_lines``: hand, player span and seat number of each seat line); the lines
+    read as no event nor as a line the grammar knows (row numbers); and the lines that
+    name who has the button, with the seat (hand, idx, button_seat)."""
     data, starts, ends = text.data, text.starts, text.ends
     hundredths = grammar.amounts.hundredths
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
     )
     found = code >= 0
+    # the line naming who has the button (no event): its player's seat; one with more
+    # words is no line the grammar knows
+    button = code == KIND_CODE["button"]
+    found &= ~(button & damaged)
+    named = action_rows[button & ~damaged]
+    button_players = np.ascontiguousarray(action[button & ~damaged, 0:2])
+    buttons = pl.DataFrame({
+        "hand": hand[named], "idx": named,
+        "button_seat": _nullable(fields.event_seats(data, hand[named], button_players,
+                                                    *seat_lines), NO_SEAT, pl.Int8),
+    })  # fmt: skip
     keep = found & fields.KIND_EVENT[np.maximum(code, 0)]
     # lines with the separator but no verb may still be other chip-moving lines
     other_rows = np.concatenate([other_rows, action_rows[~found]])
@@ -740,6 +778,7 @@ def _events(
     players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
     seats = fields.event_seats(data, hand[rows], players, *seat_lines)
     codes = both(code, other_kind + OTHER_KIND)
+    pot_first, pot_last = both(action[:, 12], other[:, 4]), both(action[:, 13], other[:, 5])
     collect = both(np.zeros(n_actions, bool), other_kind == 1)
     frame = pl.DataFrame(
         {
@@ -754,10 +793,10 @@ def _events(
             "cards": text.strings(both(action[:, 4], other[:, 8]),
                                   both(action[:, 5], other[:, 9]), "cards"),
             "damaged": _flags(both(damaged, other_damaged), is_action | collect),
-            # a collect line written as a template names no pot: "pot"
-            "pot": np.where(is_action & (codes == KIND_CODE["collect"]), PLAIN_POT,
-                            fields.pot_numbers(data, both(np.full(n_actions, NULL), other[:, 4]),
-                                               both(action[:, 0], other[:, 5]), wording.words)),
+            # a collect line written as a template that names no pot ({pot}): "pot"
+            "pot": np.where(is_action & (codes == KIND_CODE["collect"]) & (pot_first < 0),
+                            PLAIN_POT, fields.pot_numbers(data, pot_first, pot_last,
+                                                          wording.words)),
             "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
@@ -774,4 +813,4 @@ def _events(
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip
-    return frame, other_rows[unread]
+    return frame, other_rows[unread], buttons

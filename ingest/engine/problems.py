@@ -26,6 +26,7 @@ from ingest.money import money_text
 _AMOUNT_KINDS = [k for k in BETTING if k != "raise"] + ["return", "collect", "cash_out"]
 _NEEDS_AMOUNT = np.array([kind in _AMOUNT_KINDS for kind in EVENT_KINDS])
 _RAISE, _CASH_OUT = EVENT_KINDS.index("raise"), EVENT_KINDS.index("cash_out")
+_COLLECT = EVENT_KINDS.index("collect")
 # What is wrong with an event line, in priority order (0: nothing).
 _BAD_AMOUNT, _DAMAGED, _UNSEATED = 1, 2, 3
 
@@ -55,8 +56,11 @@ def _hand_checks() -> tuple[list[pl.Expr], list[pl.Expr]]:
          pl.lit("unrecognised hand header"), None),
         (~pl.col("kept_game"), "skip", pl.lit("other game: ") + pl.col("game_text"), None),
         (pl.col("cancelled"), "skip", pl.lit("cancelled"), None),
-        ((pl.col("n_summary") == 0) & pl.col("summary_line"), "skip",
+        ((pl.col("n_summary") == 0) & pl.col("has_summary"), "skip",
          pl.lit("partial: the hand ends before its summary"), "last_idx"),
+        # a room that writes no summary pays its pots among the streets
+        ((pl.col("n_collects") == 0) & ~pl.col("has_summary"), "skip",
+         pl.lit("partial: the hand ends before any pot is paid"), "last_idx"),
         ((pl.col("n_totals") == 0) & pl.col("total_line"), "skip",
          pl.lit("partial: the summary has no total pot line"), "last_idx"),
         (pl.col("limit_type").is_null() | pl.col("big_blind").is_null(), "error",
@@ -206,13 +210,15 @@ def problems(
     players: pl.DataFrame,
     totals: pl.DataFrame,
     every_flop_game: bool = False,
+    has_summary: bool = True,
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
     """The first failed check of each hand that has one: hand, idx (the offending line, or
     null for the hand's first line), outcome (``error`` or ``skip``) and a reason (a hand
     of another game than Omaha is skipped, unless it is a flop game and
     ``every_flop_game``); and the
     ``inconsistencies`` (a list of reasons) of each hand that passes them but whose money
-    does not add up as printed. ``totals`` has one row per hand (see
+    does not add up as printed. ``has_summary``: the room writes a summary section (else a
+    hand that pays no pot is the partial one). ``totals`` has one row per hand (see
     ``ingest.engine.build._totals``), with the room's ``room_take``."""
     n = info.height
     seat_hand, event_hand = seats["hand"].to_numpy(), ev["hand"].to_numpy()
@@ -244,6 +250,8 @@ def problems(
             "n_summary": grouped.counts(
                 markers["hand"].to_numpy(), n, (markers["street"] == SUMMARY).to_numpy()
             ),
+            "has_summary": np.full(n, has_summary),
+            "n_collects": grouped.counts(event_hand, n, ev["code"].to_numpy() == _COLLECT),
             "cancelled": grouped.counts(lines.cancelled["hand"].to_numpy(), n) > 0,
             "n_seats": grouped.counts(seat_hand, n),
             "listed_twice": _listed_twice(
@@ -267,8 +275,7 @@ def problems(
                         kept_game=pl.col("is_omaha")
                         | (pl.col("is_flop_game").fill_null(False) & every_flop_game)),
             per_hand,
-            totals.select("n_totals", "total_line", "summary_line", "total_idx", "total_pot",
-                          "printed_total",
+            totals.select("n_totals", "total_line", "total_idx", "total_pot", "printed_total",
                           *ROOM_COLUMNS, "room_take"),
         ],
         how="horizontal",

@@ -74,8 +74,9 @@ class TextSite:
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
-        line that starts as the grammar's hands do, and whose whole text its header
-        regexes decode (the first few such lines are tried)."""
+        line that starts as the grammar's hands do, and whose whole header (that line, and
+        the lines after it of ``Grammar.header_lines``) its header regexes decode (the first
+        few such lines are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
         count = self.grammar.header_lines  # a header of several lines is read whole

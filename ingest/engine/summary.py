@@ -11,6 +11,7 @@ import polars as pl
 from ingest.engine import fields
 from ingest.engine.amounts import AmountStyle
 from ingest.engine.grammar import KIND_CODE, Grammar
+from ingest.engine.scan import ends_with, njit
 from ingest.engine.text import ChunkText
 from ingest.engine.wording import STREET_CODES, W_MARKER_CLOSE, Wording
 
@@ -21,18 +22,34 @@ _DEALING = (STREET_CODES["flop"], STREET_CODES["turn"], STREET_CODES["river"])
 
 def amount_lines(
     text: ChunkText, hand: np.ndarray, rows: np.ndarray, labels: tuple[np.ndarray, np.ndarray],
-    style: AmountStyle,
-) -> pl.DataFrame:
+    label_ends: tuple[np.ndarray, np.ndarray], style: AmountStyle,
+) -> pl.DataFrame:  # fmt: skip
     """The ``rows`` that start with one of ``labels``: hand, idx, the label's index and the
-    amount after it in hundredths (-1: not an amount of the room's ``style``)."""
+    amount after it in hundredths, up to what ``label_ends`` says follows it (-1: not an
+    amount of the room's ``style``, or the line does not end so)."""
     label = fields.prefix_index(text.data, text.starts[rows], text.ends[rows], *labels)
     rows, label = rows[label >= 0], label[label >= 0]
     first = text.starts[rows] + np.diff(labels[1])[label]
+    last = text.ends[rows] - np.diff(label_ends[1])[label]
+    closed = _end_with(text.data, first, text.ends[rows], label, *label_ends)
+    amount = style.hundredths(text.data, first, np.maximum(last, first), -1)
     return pl.DataFrame(
         {"hand": hand[rows], "idx": rows, "label": label,
-         "amount_h": style.hundredths(text.data, first, text.ends[rows], -1)},
+         "amount_h": np.where(closed & (last >= first), amount, -1)},
         schema={"hand": pl.Int64, "idx": pl.Int64, "label": pl.Int64, "amount_h": pl.Int64},
     )  # fmt: skip
+
+
+@njit
+def _end_with(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, entry: np.ndarray,
+    table: np.ndarray, bounds: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Whether each span ends with its ``entry`` of a literal table."""
+    out = np.zeros(starts.size, np.bool_)
+    for i in range(starts.size):
+        out[i] = ends_with(data, starts[i], ends[i], table[bounds[entry[i]] : bounds[entry[i] + 1]])
+    return out
 
 
 def collect_rows(text: ChunkText, rows: np.ndarray, grammar: Grammar) -> np.ndarray:

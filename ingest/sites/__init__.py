@@ -17,10 +17,19 @@ from ingest.engine.contract import Chunk, ParseResult, Site
 @functools.cache
 def registry() -> dict[str, Site]:
     """Site name -> parser, in detection order."""
-    from ingest.sites import ggpoker, kingsclub, pacific, partypoker, pokerstars, winamax, wpn
+    from ingest.sites import (
+        ggpoker,
+        kingsclub,
+        pacific,
+        partypoker,
+        pokerstars,
+        seals,
+        winamax,
+        wpn,
+    )
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
-                         pacific.SITE, partypoker.SITE]
+                         pacific.SITE, seals.SITE, partypoker.SITE]
     return {site.name: site for site in sites}
 
 

@@ -143,7 +143,8 @@ GRAMMAR = Grammar(
     # the summary's pot, net of the rake and of a returned bet: only its rake is read
     totals={" Rake: ": "rake"},
     total_line=False,
-    summary_line=False,  # the classic format prints no summary
+    # the classic format prints no summary: a hand ends at the next header or a blank line
+    summary=False,
     stack_suffix="",
     board_label="Board: [",
     boards_in_markers=True,
