@@ -66,6 +66,28 @@ DEFAULT = RoomRules(
     ),
 )
 
+# Bovada, Ignition and Bodog: one format, one room's rules.
+_BOVADA = RoomRules(
+    rake_spread_varies=True,
+    unprinted_uncalled=("in_pot",),
+    evidence=(
+        "formats Bovada/cash/LHE-USD-8-16-201204.old.format.txt #2596781192: pots $97.29 and "
+        "$15.14, 'Rake ($2)' taken $1.74 and $0.26 (the side pot's share truncated to the "
+        "cent, the rest from the main pot), not the cumulative spread's $1.73 and $0.27",
+        "formats Bovada/cash/NLHE-USD_-__0.25-_0.50_-_202103.MVS.version.txt #4086249181: "
+        "'Raises $33.92 to $35.42' over a $1.50 bet adds $33.92 to reach the street total "
+        "$35.42 (the default reading), then 'Calls $26.17' = 35.42 - 9.25",
+        "corpus Bovada/cash/PLO-USD-5-10-201204.new.format.txt #2601407767: 'Raises $35' "
+        "(2012, no 'to') is the street total: the big blind 'Calls $25' over its $10",
+        "formats Bovada/cash/FLHE-6max-USD_-__30-_60_-_201512.new.blinds.txt #3183548059: "
+        "no rake written, 'Total Pot($765)' and two 'Hand result $381': $3 taken",
+        "corpus Bovada/cash/PLO-USD-5-10-201204.new.format.txt #2601408155: a walk prints "
+        "no uncalled bet: the big blind's unmatched $5 is in 'Total Pot($15)' and in "
+        "'Hand result $15' (every other uncalled bet is printed: 'Return uncalled portion "
+        "of bet $175', #2601407767)",
+    ),
+)
+
 ROOM_RULES: dict[str, RoomRules] = {
     "PokerStars": RoomRules(
         unprinted_uncalled=("left_out", "in_pot"),
@@ -171,6 +193,9 @@ ROOM_RULES: dict[str, RoomRules] = {
             "'Hero wins Main Pot (6) with Two Pair', each pot's 'Rake (0)' after it",
         ),
     ),
+    "Bovada": _BOVADA,
+    "Ignition": _BOVADA,
+    "Bodog": _BOVADA,
     "PartyPoker": RoomRules(
         unprinted_uncalled=("in_pot",),
         unprinted_rake_percent=10,

@@ -10,7 +10,7 @@ last word as the amount, no raise-by nor added amount, and is damaged when it be
 checks.
 
 Those checks take their expected reading from the templates themselves; a table of real
-action lines of PokerStars, GGPoker, Winamax and WPN histories (``REAL_LINES``) pins what
+action lines of every room's histories (``REAL_LINES``) pins what
 each line must read as from outside them: its kind, player, amount, raise-by, chips added,
 all-in flag and cards, written down from the line's text.
 """
@@ -30,7 +30,17 @@ from ingest.engine.fields import read_actions
 from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions, compile_actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
-from ingest.sites import ggpoker, kingsclub, pacific, partypoker, pokerstars, seals, winamax, wpn
+from ingest.sites import (
+    bovada,
+    ggpoker,
+    kingsclub,
+    pacific,
+    partypoker,
+    pokerstars,
+    seals,
+    winamax,
+    wpn,
+)
 
 ROOMS: dict[str, Actions] = {
     "pokerstars": pokerstars.GRAMMAR.actions,
@@ -43,6 +53,9 @@ ROOMS: dict[str, Actions] = {
     "pacific": pacific.GRAMMAR.actions,
     # collect lines naming their pot ("wins {pot} ({amount})"), returns as templates
     "seals": seals.GRAMMAR.actions,
+    # " : " after the player (a position: "Small Blind", "UTG+1  [ME]"), no all-in suffix,
+    # wagers ("All-in {added}"), returns and collect lines as templates
+    "bovada": bovada.GRAMMAR.actions,
     # amounts in brackets or parentheses with a unit after them and spaces around them, an
     # optional period ending a line, balance lines in the summary
     "partypoker": partypoker.GRAMMAR.actions,
@@ -374,6 +387,11 @@ _SWC_PLO = "corpus/SealsWithClubs/cash/PLO-9max-mBTC-1.00-1.00-201304.txt"
 _SWC_SIDE = "formats/SealsWithClubs/cash/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt"
 _SWC_LIMIT = "formats/SealsWithClubs/cash/LHE-6max-mBTC-2.00-4.00-201305.txt"
 _SWC_BOTH = "formats/SealsWithClubs/cash/NLHE-6max-mBTC-0.50-1.00-201304.post.both.txt"
+_BOV_PLO = "corpus/Bovada/cash/PLO-USD-5-10-201204.new.format.txt"
+_BOV_FL8 = "corpus/Bovada/tour/PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt"
+_BOV_MVS = "formats/Bovada/cash/NLHE-USD_-__0.25-_0.50_-_202103.MVS.version.txt"
+_BOV_MTT = ("formats/Bovada/tour/NLHE-9max-USD-MTT_-__2.000_Guaranteed__10.000_Chips__-__3-"
+            "_0.30_-_201606.MTT.max.seats.txt")
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -560,6 +578,39 @@ REAL_LINES = [
              "6", pot="Main Pot"),
     RealLine("seals", _SWC_SIDE, "Hero adds 94 chips", None),  # a top-up: no verb
     RealLine("seals", _SWC_SIDE, "Rake (0)", None),  # the pot's rake: no player
+    # Bovada: " : " after a position, the hero marked (read apart from the name); raises
+    # as street totals ("X to Y": X added), "All-in X" a wager of X chips (read as a call
+    # until the betting decides); the showdown's brackets hold no hole cards
+    RealLine("bovada", _BOV_PLO, "Small Blind : Ante/Small Blind $5", "post_sb", "Small Blind",
+             "$5"),
+    RealLine("bovada", _BOV_PLO, "Big Blind  [ME] : Big blind/Bring in $10", "post_bb",
+             "Big Blind  [ME]", "$10"),
+    RealLine("bovada", _BOV_PLO, "UTG+1 : Posts dead chip $15", "post_sb_bb", "UTG+1", "$15"),
+    RealLine("bovada", _BOV_PLO, "UTG : Posts chip $5", "post_bb", "UTG", "$5"),
+    RealLine("bovada", _BOV_MTT, "Dealer : Ante chip 100", "ante", "Dealer", "100"),
+    RealLine("bovada", _BOV_PLO, "UTG : Raises $35", "raise", "UTG", "$35"),
+    RealLine("bovada", _BOV_MVS, "UTG+1 [ME] : Raises $33.92 to $35.42", "raise", "UTG+1 [ME]",
+             "$35.42", "$33.92"),
+    RealLine("bovada", _BOV_PLO, "UTG : All-in(raise) $170", "raise", "UTG", "$170"),
+    RealLine("bovada", _BOV_PLO, "Small Blind  [ME] : All-in $190", "call", "Small Blind  [ME]",
+             added="$190"),
+    RealLine("bovada", _BOV_FL8, "UTG+1 : Call 150", "call", "UTG+1", "150"),
+    RealLine("bovada", _BOV_PLO, "Small Blind : Calls $5", "call", "Small Blind", "$5"),
+    RealLine("bovada", _BOV_PLO, "Small Blind : Bets $175", "bet", "Small Blind", "$175"),
+    RealLine("bovada", _BOV_FL8, "Dealer : Folds(timeout)", "fold", "Dealer"),
+    RealLine("bovada", _BOV_MTT, "UTG+5 : Fold(Blind Disconnected)", "fold", "UTG+5"),
+    RealLine("bovada", _BOV_PLO, "Big Blind : Checks", "check", "Big Blind"),
+    RealLine("bovada", _BOV_PLO, "Small Blind : Showdown [9c 9h Td Ah Ad] (Two pair)", "show",
+             "Small Blind"),
+    RealLine("bovada", _BOV_PLO, "Big Blind : Mucks [5d 6c 4s Qh] (Two pair)", "muck",
+             "Big Blind", cards="5d 6c 4s Qh"),
+    RealLine("bovada", _BOV_PLO, "Small Blind : Return uncalled portion of bet $175", "return",
+             "Small Blind", "$175"),
+    RealLine("bovada", _BOV_PLO, "Small Blind : Hand result $19", "collect", "Small Blind",
+             "$19"),
+    RealLine("bovada", _BOV_FL8, "Big Blind : Hand Result-Side Pot 2190", "collect",
+             "Big Blind", "2190"),
+    RealLine("bovada", _BOV_PLO, "Dealer : Set dealer/Bring in spot [5]", "button", "Dealer"),
     # PartyPoker, classic: amounts in brackets with their unit (a space before them or not,
     # a decimal comma), "raises [X]" and "is all-In  [X]" the chips added, a period ending
     # some lines; summary format: "raises X to Y", amounts in parentheses, balance lines

@@ -709,3 +709,99 @@ def test_a_street_marker_before_the_first_hand_is_text_before_it() -> None:
     assert [e["reason"] for e in rows(result.import_errors)] == [
         "text before the first hand header"
     ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    head=st.sampled_from([
+        "Bovada Hand #7 TBL#1090318 OMAHA Pot Limit ",
+        "Ignition Hand #7  Zone Poker ID#1205 HOLDEMZonePoker No Limit ",
+        "Bovada Hand #7: OMAHA HiLo Tournament #1 TBL#19, Pot Limit- Level 5 (50/100) ",
+    ]),
+    day=st.from_regex(r"[0-9]{1,5}-[0-9]{1,3}-[0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+    zone=st.sampled_from(["UTC", ""]),
+)  # fmt: skip
+def test_header_times_of_dashed_dates_and_a_zone_read_as_the_regex_reads_them(
+    head: str, day: str, time: str, zone: str
+) -> None:
+    """A room whose dates are written with dashes after the last " - " and maybe a zone
+    after the time (Bovada: "... Pot Limit - 2012-04-24 02:55:07", "... [MVS] - 2021-03-11
+    22:58:57 UTC"), its hand numbers ended by whatever follows the digits: the template is
+    the line less its number and `` - .*$``, the time as polars reads it."""
+    line = f"{head}- {day} {time} {zone}".rstrip()
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    wording = Wording(date_separator="-")
+    spans, zone_index, _, local = _header_fields(
+        text.data, text.starts, text.ends, byte_class("[0-9]"), lit(""), wording.words, False,
+        text.starts, text.ends, wording.date_fields,
+    )  # fmt: skip
+    raw = text.data.tobytes()
+    template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
+    cut = re.match(r"^(.*) - .*$", line)
+    assert cut is not None
+    assert template == re.sub(r"#[0-9]+", "#", cut.group(1), count=1)
+    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "-")
+    assert (_ZONE_NAMES[zone_index[0]] if zone_index[0] >= 0 else None) == (zone or None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["UTG+1", " ", "[ME]", "[ME", "Big Blind", "é", "]"]),
+                min_size=1, max_size=6))  # fmt: skip
+def test_names_read_apart_from_the_hero_mark_as_the_regex_reads_them(pieces: list[str]) -> None:
+    """``Big Blind  [ME]`` is the hero ``Big Blind``: ``^(.*?) *\\[ME\\]$``; other names stay
+    whole."""
+    name = "".join(pieces)
+    data = np.frombuffer(name.encode(), np.uint8).copy()
+    starts, ends = np.array([0], np.int64), np.array([data.size], np.int64)
+    end, hero = fields.hero_names(data, starts, ends, lit("[ME]"))
+    match = re.fullmatch(r"(.*?) *\[ME\]", name, re.DOTALL)
+    assert bool(hero[0]) == (match is not None)
+    assert data[: end[0]].tobytes().decode() == (match.group(1) if match else name)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["UTG", " ", " : Card dealt to a spot", " [", "]", "7h 2s",
+                                 "[ME]", "Dealt to "]), min_size=1, max_size=7))  # fmt: skip
+def test_dealt_lines_written_player_first_read_as_the_regex_reads_them(pieces: list[str]) -> None:
+    """``UTG : Card dealt to a spot [7h 2s]``: the player before the grammar's dealt verb,
+    the cards in the brackets after it (``^(.*?) : Card dealt to a spot.*? \\[(.*?)\\]?$``),
+    where the line does not start as a ``Dealt to`` line does."""
+    line = "".join(pieces).strip(" ")  # a line is read without its indent
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording(dealt_verb=" : Card dealt to a spot").words
+    [row] = fields.dealt_fields(text.data, text.starts, text.ends, words)
+    match = re.match(r"^(.*?) : Card dealt to a spot(?:.*? \[(.*?)\]?$)?", line, re.DOTALL)
+    if match is None or line.startswith("Dealt to "):
+        return  # a line of the "Dealt to" form, read as other rooms' are
+    player = text.data[row[0] : row[1]].tobytes().decode()
+    cards = None if row[2] < 0 else text.data[row[2] : row[3]].tobytes().decode()
+    assert (player, cards) == (match.group(1), match.group(2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Total Pot(", "$20", ")", " | Rake (", "$1", " ", "|", "1,228",
+                                 "("]), min_size=1, max_size=6))  # fmt: skip
+def test_amounts_in_parentheses_read_as_the_regex_reads_them(pieces: list[str]) -> None:
+    """``Total Pot($20) | Rake ($1)``: after a word or label that opens a parenthesis the
+    value ends at the closing one too: ``^Total Pot\\(([^ |)]+)`` and ``\\| Rake \\(([^
+    |)]+)``, the leftmost with a value."""
+    line = "".join(pieces).strip(" ")  # a line is read without its indent
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording(total_pot="Total Pot(").words
+    labels, bounds = scan.literal_table(["| Rake ("])
+    run, run_bounds = scan.literal_table(["FIRST "])
+    is_total, spans, *_ = fields.summary_fields(
+        text.data, text.starts, text.ends, lit("Board ["), labels, bounds, words, run, run_bounds
+    )
+    total = re.match(r"^Total Pot\(([^ |)]+)", line)
+    rake = re.search(r"\| Rake \(([^ |)]+)", line)
+
+    def read(column: int) -> str | None:
+        first, last = spans[0, column], spans[0, column + 1]
+        return None if first < 0 else text.data[first:last].tobytes().decode()
+
+    assert bool(is_total[0]) == line.startswith("Total Pot")
+    if is_total[0]:
+        assert read(0) == (total.group(1) if total else None)
+        assert read(4) == (rake.group(1) if rake else None)

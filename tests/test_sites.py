@@ -10,7 +10,7 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "seals", "partypoker"]
+                           "seals", "bovada", "partypoker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -22,6 +22,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "kingsclub": {"kingsclub.py"},
         "pacific": {"pacific.py"},
         "seals": {"seals.py"},
+        "bovada": {"bovada.py"},
         "partypoker": {"partypoker.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -54,6 +55,13 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         # a header of three lines (then the table's): the first starts as WPN's does
         b"Hand #5297786-137 - 2013-04-11 02:08:55\nGame: PL Omaha (20 - 100) - Blinds 1/1\n"
         b"Site: Seals With Clubs\nTable: PLO 9max 1/1 #1": "seals",
+        # no stakes in a cash header; the time after the last " - ", dashes in its date
+        b"\xef\xbb\xbfBovada Hand #2601407546 TBL#1090318 OMAHA Pot Limit - 2012-04-24 02:55:07":
+            "bovada",
+        b"Ignition Hand #3581708086  Zone Poker ID#1205 HOLDEMZonePoker No Limit - "
+        b"2018-03-19 10:06:32": "bovada",
+        b"Bovada Hand #3050116136: OMAHA HiLo Tournament #9483062 TBL#1, Pot Limit- Level 2 "
+        b"(15/30) - 2014-09-07 04:24:27": "bovada",
         # the game, stakes and time on the next line; "Game #N starts." and a NUL byte
         # before it carry nothing
         b"Game #11354414824 starts.\n\n#Game No : 11354414824\n\x00***** Hand History for "
@@ -73,5 +81,8 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
     assert detect_site(first_line) is None
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
+    # a tournament whose header writes its speed where the limit stands: no limit known
+    assert detect_site(b"Ignition Hand #4405041788: HOLDEM Tournament #44843212 TBL#18, "
+                       b"Normal- Level 10 (150/300) - 2021-10-13 22:15:04") is None
     # WPN's format before 2019, which no grammar reads yet
     assert detect_site(b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 (Omaha)") is None

@@ -79,6 +79,16 @@ def events(
         flows[0] if len(flows) == 1
         else (np.choose(reading[hand], arrays) for arrays in zip(*flows, strict=True))
     )
+    # a wager (a call that says the chips it adds) is a bet, a call or a raise as the
+    # street's betting before it has it
+    wager = (code == _CALL_CODE) & adds
+    if wager.any():
+        code = _wagers(hand, np.maximum(ev["street"].to_numpy(), 1), code, after, betting, wager)
+        raised = wager & (code == _RAISE_CODE)
+        is_raise |= raised
+        value, value_ok = np.where(raised, after, value), value_ok | raised
+        x_ok, y_ok = x_ok & ~raised, y_ok | raised
+        ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
     y = nullable(value, y_ok)
     return ev.with_columns(
         x=nullable(value, x_ok),
@@ -175,6 +185,27 @@ def _betting(
             dead[i] = xi - adds
         last[g] = after[i]
     return live, after, chips, dead, seq, betting_valid, chips_valid
+
+
+@njit
+def _wagers(
+    hand: np.ndarray, street: np.ndarray, code: np.ndarray, after: np.ndarray,
+    betting: np.ndarray, wager: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Event codes with each ``wager`` row decided by the street's highest total before
+    it: a bet when there is none, a call when the player's total after it (``after``)
+    reaches no higher, else a raise. Rows are in hand and line order."""
+    out = code.copy()
+    level = 0
+    for i in range(hand.size):
+        if i == 0 or hand[i] != hand[i - 1] or street[i] != street[i - 1]:
+            level = 0
+        if wager[i]:
+            out[i] = _BET_CODE if level == 0 else (_CALL_CODE if after[i] <= level
+                                                   else _RAISE_CODE)  # fmt: skip
+        if betting[i]:
+            level = max(level, after[i])
+    return out
 
 
 @njit

@@ -31,6 +31,7 @@ from ingest.engine.problems import problems
 from ingest.engine.returns import infer_returns, possible_rake, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
+from ingest.engine.streets import read_streets
 from ingest.rooms import (
     CALLS_ARE_TOTALS,
     RAISE_MAY_ADD,
@@ -118,8 +119,10 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     def first_amount(column: str) -> tuple[np.ndarray, np.ndarray]:
         if column not in totals.columns:  # the room writes no such amount
             return np.zeros(n, np.int64), np.ones(n, np.bool_)
-        # A missing label is none taken; one that is there but unreadable is not.
-        return units(grouped.gather(totals[column].to_numpy(), rows, -1), in_cents)
+        # A missing label is none taken; one that is there but unreadable is not. (A
+        # hand with no total pot line, where it may have none, takes nothing on it.)
+        absent = -1 if column == "total_h" else 0
+        return units(grouped.gather(totals[column].to_numpy(), rows, absent), in_cents)
 
     total, total_ok = first_amount("total_h")
     step, _ = first_amount("total_step_h")
@@ -155,8 +158,14 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     idx = grouped.gather(totals["idx"].to_numpy(), rows, -1)
     bad_own = grouped.first_rows(own["hand"].to_numpy(), n, own["amount_h"].to_numpy() < 0)
     idx = np.where(idx < 0, grouped.gather(own["idx"].to_numpy(), bad_own, -1), idx)
+    # whether the hand writes its rake, on its total pot line or a line of its own
+    written = grouped.gather(totals["rake_written"].to_numpy().astype(np.int64), rows, 0) > 0
+    for k, column in enumerate(grammar.summary_amounts.values()):
+        if column == "rake":
+            written |= grouped.counts(own.filter(pl.col("label") == k)["hand"].to_numpy(), n) > 0
     return pl.DataFrame(
         {
+            "rake_written": written,
             "n_totals": grouped.counts(totals["hand"].to_numpy(), n),
             "total_line": np.full(n, grammar.total_line),
             "total_idx": pa.array(idx, mask=idx < 0),
@@ -165,8 +174,8 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
             "total_step": step,
             **columns,
         },
-        schema={"n_totals": pl.Int64, "total_line": pl.Boolean, "total_idx": pl.Int64,
-                "total_pot": pl.Int64, "total_step": pl.Int64,
+        schema={"rake_written": pl.Boolean, "n_totals": pl.Int64, "total_line": pl.Boolean,
+                "total_idx": pl.Int64, "total_pot": pl.Int64, "total_step": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
 
@@ -275,13 +284,13 @@ def build(
     ``every_flop_game`` (read to prove a reading on all the room writes, never stored)."""
     site = grammar.site
     info = hand_info(lines, grammar)
-    if grammar.blinds_from_posts:
-        info = unprinted.posted_blinds(info, lines)
     n = info.height
     arrays = HandArrays.of(info)
     seats = read_seats(lines, arrays.in_cents)
     if grammar.unprinted_blinds:
         lines = unprinted.tournament_blinds(lines, info, seats)
+    if grammar.streets_from_betting:
+        lines = read_streets(lines, seats, arrays.in_cents, arrays.big_blind)
     totals = _totals(lines, arrays.in_cents, grammar)
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
@@ -292,11 +301,6 @@ def build(
     if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
         rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
                                 unprinted_rake_percents(info["room"]))  # fmt: skip
-        # a hand that writes its rake all the same (on a total pot line, or a line of its
-        # own: PartyPoker's summary format) has it as written
-        written = (grouped.counts(lines.totals["hand"].to_numpy(), n)
-                   + grouped.counts(lines.summary_amounts["hand"].to_numpy(), n)) > 0
-        rake_percent = np.where(written, -1, rake_percent)
     ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]),
                                          rake_percent)  # fmt: skip
     all_in = all_in_by_stack(
@@ -304,10 +308,9 @@ def build(
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
-    if rake_percent is not None:
-        unprinted_rake = _unprinted_rake(ev, n, rake_percent)
-        totals = totals.with_columns(rake=pl.when(pl.Series(rake_percent >= 0))
-                                     .then(unprinted_rake).otherwise(pl.col("rake")))
+    if rake_percent is not None:  # in the hands whose total pot line writes no rake
+        totals = totals.with_columns(rake=pl.when(pl.col("rake_written")).then(pl.col("rake"))
+                                     .otherwise(_unprinted_rake(ev, n, rake_percent)))
     totals = totals.with_columns(
         total_pot=pl.col("total_pot") - in_pot,
         printed_total=pl.col("total_pot"),
@@ -317,8 +320,13 @@ def build(
     )
     totals = totals.with_columns(total_pot=_total_read(totals, ev))
     if not grammar.total_line:  # none printed: what the players left in the pots
-        left_in = pl.Series(_in_pots(ev, n))
-        totals = totals.with_columns(total_pot=left_in, printed_total=left_in)
+        left_in, none = pl.Series(_in_pots(ev, n)), totals["n_totals"] == 0
+        if grammar.main_pot_only:  # the line's pot is no hand's total
+            none = pl.Series(np.ones(n, np.bool_))
+        totals = totals.with_columns(
+            total_pot=pl.when(none).then(left_in).otherwise("total_pot"),
+            printed_total=pl.when(none).then(left_in).otherwise("printed_total"),
+        )
     due = numbers(totals["total_pot"] - totals["room_take"], -1)
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results

@@ -33,6 +33,7 @@ from ingest.engine.wording import (
     W_CASHED_OUT,
     W_COLLECTED,
     W_DEALT,
+    W_DEALT_VERB,
     W_FROM_POT,
     W_HAND_NUMBER,
     W_MAIN_POT,
@@ -63,6 +64,7 @@ NO_SEAT = -999  # a seat number that is not one
 _BAR = lit(" |")  # ends a cash-out's amount
 _NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
 _NOT_SPACE_BAR, _NOT_CLOSE_PAREN, _NOT_SPACE_CLOSE = lit(" |"), lit(")"), lit(" )")
+_NOT_SPACE_BAR_CLOSE = lit(" |)")
 _SPACE, _COLON_BYTE = 32, 58
 _OPEN_SQUARE, _CLOSE_SQUARE, _OPEN_PAREN, _CLOSE_PAREN = 91, 93, 40, 41
 
@@ -180,22 +182,22 @@ def _verb_at(
 def action_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, separator: np.ndarray,
     verbs: np.ndarray, verb_bounds: np.ndarray, separator_size: np.ndarray,
-    codes: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
+    codes: np.ndarray, cardless: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
     end_suffix: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
     spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets; other kinds: a template's ``{cards}``), a raise's first amount, the
-    chips a raise adds (a template's ``{added}``), a second amount the line puts in
-    (``{more}``) and the pot a collect line names (``{pot}``); the event kind code (-1:
-    not an action); the all-in flag; and whether a betting or checking line follows no
-    template of its verb (the first template with its verb gives the kind; the amount of
-    such a line is its last word, less the all-in suffix). A line's optional end
-    (``end_suffix``) is left out before the all-in suffix is looked for; a template that
-    does not read the line without it may read it with it, in its last field (as
-    ``(?:end)?$`` after a lazy last field reads it)."""
+    first brackets, but for a template whose brackets are no hole cards: ``cardless``;
+    other kinds: a template's ``{cards}``), a raise's first amount, the chips a raise adds
+    (a template's ``{added}``), a second amount the line puts in (``{more}``) and the pot a
+    collect line names (``{pot}``); the event kind code (-1: not an action); the all-in
+    flag; and whether a betting or checking line follows no template of its verb (the first
+    template with its verb gives the kind; the amount of such a line is its last word, less
+    the all-in suffix). A line's optional end (``end_suffix``) is left out before the all-in
+    suffix is looked for; a template that does not read the line without it may read it
+    with it, in its last field (as ``(?:end)?$`` after a lazy last field reads it)."""
     n = starts.size
     # player, amount, cards, raise-by, added, a second amount, pot
     spans = np.full((n, 14), NULL, np.int64)
@@ -259,7 +261,7 @@ def action_fields(
                     if pos + 1 < core_end:
                         spans[i, 2], spans[i, 3] = pos + 1, core_end
                     break
-        if _KIND_CARDS[code[i]]:
+        if _KIND_CARDS[code[i]] and not cardless[t if matched else found]:
             spans[i, 4], spans[i, 5] = _bracketed(data, rest, end)
         damaged[i] = _KIND_SHAPED[code[i]] and not matched
     return spans, code, all_in, damaged
@@ -271,8 +273,8 @@ def read_actions(
     """:func:`action_fields` with a grammar's compiled templates."""
     return action_fields(
         data, starts, ends, actions.separator, *actions.verbs, actions.separator_size,
-        actions.codes, actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
-        *actions.literals, actions.op_literal, actions.all_in, actions.end,
+        actions.codes, actions.cardless, actions.next_same, actions.op_bounds, actions.op_kind,
+        actions.op_slot, *actions.literals, actions.op_literal, actions.all_in, actions.end,
     )  # fmt: skip
 
 
@@ -602,6 +604,27 @@ def dealt_to_seats(
 
 
 @njit
+def hero_names(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, mark: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Names that may end with the hero's mark (``^(.*?) *<mark>$``, spaces before it):
+    where each name ends without it, and whether it had it (no mark: as they are)."""
+    out = ends.copy()
+    hero = np.zeros(starts.size, np.bool_)
+    if mark.size == 0:
+        return out, hero
+    for i in range(starts.size):
+        start, end = starts[i], ends[i]
+        if start < 0 or not scan.ends_with(data, start, end, mark):
+            continue
+        last = end - mark.size
+        while last > start and data[last - 1] == _SPACE:
+            last -= 1
+        out[i], hero[i] = last, True
+    return out, hero
+
+
+@njit
 def _won(data: np.ndarray, start: int, end: int, won: np.ndarray) -> tuple[int, int]:
     """``<won>\\(?([^ )]+)\\)?``: the leftmost amount won."""
     pos = find(data, start, end, won)
@@ -694,17 +717,25 @@ def dealt_fields(
 ) -> np.ndarray:
     """``Dealt to player [cards]`` lines: spans of the player (text before the first " [",
     less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [",
-    or when every card is the grammar's unknown card: no card is shown)."""
+    or when every card is the grammar's unknown card: no card is shown). A line written
+    player first (the grammar's dealt verb after the player: ``player : Card dealt to a
+    spot [cards]``) has the player before the verb and the cards after it."""
     spans = np.full((starts.size, 4), NULL, np.int64)
     dealt, bracket, unknown = words[W_DEALT], words[W_CARDS_OPEN], words[W_UNKNOWN_CARD]
+    verb = words[W_DEALT_VERB]
     for i in range(starts.size):
         start, end = starts[i], ends[i]
-        cut = find(data, start, end, bracket)
-        player_end = end if cut < 0 else cut
-        while cut < 0 and player_end > start and data[player_end - 1] == _SPACE:
-            player_end -= 1  # "Dealt to name " without cards
-        spans[i, 0] = start + dealt.size if start + dealt.size <= player_end else start
-        spans[i, 1] = player_end
+        verb_at = find(data, start, end, verb) if verb.size else -1
+        if verb_at >= 0 and not at(data, start, end, dealt):
+            cut = find(data, verb_at + verb.size, end, bracket)
+            spans[i, 0], spans[i, 1] = start, verb_at
+        else:
+            cut = find(data, start, end, bracket)
+            player_end = end if cut < 0 else cut
+            while cut < 0 and player_end > start and data[player_end - 1] == _SPACE:
+                player_end -= 1  # "Dealt to name " without cards
+            spans[i, 0] = start + dealt.size if start + dealt.size <= player_end else start
+            spans[i, 1] = player_end
         if cut >= 0:
             first = cut + bracket.size
             last = end - 1 if end > first and data[end - 1] == _CLOSE_SQUARE else end
@@ -714,12 +745,21 @@ def dealt_fields(
 
 
 @njit
+def _value_end(data: np.ndarray, first: int, end: int, label: np.ndarray) -> int:
+    """Where a value after ``label`` ends: ``[^ |]+``, or ``[^ |)]+`` after a label that
+    opens a parenthesis (``Total Pot($20)``)."""
+    if label.size and label[label.size - 1] == _OPEN_PAREN:
+        return scan.run_without(data, first, end, _NOT_SPACE_BAR_CLOSE)
+    return scan.run_without(data, first, end, _NOT_SPACE_BAR)
+
+
+@njit
 def _labelled(data: np.ndarray, start: int, end: int, label: np.ndarray) -> tuple[int, int]:
-    """``label([^ |]+)``: the leftmost value after ``label``."""
+    """``label([^ |]+)`` (see :func:`_value_end`): the leftmost value after ``label``."""
     pos = find(data, start, end, label)
     while pos >= 0:
         first = pos + label.size
-        last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+        last = _value_end(data, first, end, label)
         if last > first:
             return first, last
         pos = find(data, pos + 1, end, label)
@@ -733,7 +773,8 @@ def summary_fields(
     run_words: np.ndarray, run_bounds: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     r"""Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)`` and, for each
-    of the grammar's ``labels``, of ``label([^ |]+)``; side pots named) and board lines
+    of the grammar's ``labels``, of ``label([^ |]+)``, ``)`` ending the value too after a
+    word or label that opens a parenthesis; side pots named) and board lines
     (board number from ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from
     ``^(?:(?:FIRST|SECOND|THIRD) )?<board label>([^\]]*)\]$``). Spans: total, board
     cards, then one per label. The words are the grammar's."""
@@ -750,7 +791,7 @@ def summary_fields(
         if at(data, start, end, total_pot) or (bare and at(data, start, end, total_pot[:-1])):
             is_total[i] = True
             first = min(start + total_pot.size, end)
-            last = scan.run_without(data, first, end, _NOT_SPACE_BAR)
+            last = _value_end(data, first, end, total_pot)
             if last > first:
                 spans[i, 0], spans[i, 1] = first, last
             for k in range(label_bounds.size - 1):

@@ -9,12 +9,16 @@ total is what the player had in plus them), ``{cards}`` (the text between bracke
 ``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
 is), ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
 dead blind [{amount} + {more}]``) and ``{pot}`` (the name of the pot a collect line pays:
-``"{player} wins {pot} ({amount})"``). Amounts and other words are runs of non-whitespace.
-``{pot}``, and an amount in a room whose amounts may hold spaces (``[2 250 $]``), is a
-text: the shortest text before the literal after it from which the rest of the line
-follows, as a regex's ``(.+?)`` (the rest of the line when last). A line whose verb is
-known but whose rest does not follow any template of that verb is damaged. Templates
-render to plain regexes (:meth:`Actions.regex`), which the tests pin the compiled scan to.
+``"{player} wins {pot} ({amount})"``). A template of kind ``"wager"`` (with ``{added}``)
+says the chips a line adds and nothing of its kind ("All-in $190"): a post before the
+cards, then a bet, a call or a raise, as the betting decides; one of kind ``"showdown"``
+is a show whose brackets hold the hand the player makes, not the hole cards (no cards are
+read from it). Amounts and other words are runs of non-whitespace. ``{pot}``, and an
+amount in a room whose amounts may hold spaces (``[2 250 $]``), is a text: the shortest
+text before the literal after it from which the rest of the line follows, as a regex's
+``(.+?)`` (the rest of the line when last). A line whose verb is known but whose rest does
+not follow any template of that verb is damaged. Templates render to plain regexes
+(:meth:`Actions.regex`), which the tests pin the compiled scan to.
 """
 
 from __future__ import annotations
@@ -47,6 +51,13 @@ BETTING = ["post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", 
 WITH_AMOUNT = [*BETTING, "insurance", "cash_out", "collect", "return"]
 # Kinds whose line is damaged when it follows no template of its verb.
 SHAPED = [*BETTING, "check", "collect", "return", "button"]
+# A template's kind that is no event kind: the chips a line adds, its kind decided by the
+# betting (``ingest.engine.betting``), read as a call with ``{added}`` until then.
+WAGER = "wager"
+# A template's kind that is a show whose brackets hold the hand the player makes (its best
+# five cards), not its hole cards: a show of no cards.
+SHOWDOWN = "showdown"
+_ALIASES = {WAGER: "call", SHOWDOWN: "show"}
 # The room's money on a hand besides the pots: what it takes, and what it adds.
 ROOM_COLUMNS = ("rake", "jackpot_fee", "tax", "room_money_in")
 OTHER_KIND = EVENT_KINDS.index("return")  # code of the first kind read from other lines
@@ -90,6 +101,7 @@ class Actions:
     literals: tuple[np.ndarray, np.ndarray]  # literal table indexed by op_literal
     op_literal: np.ndarray
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
+    cardless: np.ndarray  # per template: its brackets hold no hole cards (a "showdown")
     spaced_amounts: bool = False  # amount fields may hold spaces (run to the next literal)
     end: np.ndarray = field(default_factory=lambda: scan.lit(""))  # an optional end (".")
 
@@ -149,7 +161,9 @@ def compile_actions(
         if not parts[0]:
             raise ValueError(f"a template names its verb before any field: {template!r}")
         verbs.append(separator + parts[0])
-        codes.append(KIND_CODE[kind])
+        if kind == WAGER and "{added}" not in template:
+            raise ValueError(f"a wager says the chips it adds: {template!r}")
+        codes.append(KIND_CODE[_ALIASES.get(kind, kind)])
         for k, part in enumerate(parts[1:], start=1):
             if k % 2 == 0:
                 if part:
@@ -188,6 +202,7 @@ def compile_actions(
         literals=scan.literal_table(literals or [""]),
         op_literal=np.array(literal_ids, np.int64),
         all_in=scan.lit(all_in),
+        cardless=np.array([kind == SHOWDOWN for kind in templates.values()], np.bool_),
         spaced_amounts=spaced_amounts,
         end=scan.lit(end),
     )
@@ -221,7 +236,8 @@ class Grammar:
     ``hand_id_class``); the hand number is the run of such characters after the first
     "#", ended by ``hand_id_end``. ``header``: a regex over the header with its hand
     number and time taken out, with the groups ``room``, ``tournament_id``, ``level``,
-    ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``.
+    ``game``, ``inner`` (a mixed game's current game), ``sb``, ``bb`` and ``cur``, and
+    ``game_limit``, a limit written apart from the game (read after it).
     ``games``: a regex over the game text with the groups ``cards_n`` (5 or 6),
     ``variant`` (Omaha or Courchevel), ``hi_lo`` and ``limit``; ``limits`` maps the
     limit text to PL, NL or FL. ``mixed_game_parentheses``: a game text no game regex
@@ -237,7 +253,10 @@ class Grammar:
     to (``rake``, ``jackpot_fee``, ``tax``, ``room_money_in``). ``room_money_lines``:
     lines that start with one of these and end with an amount the room added to the pot
     (a cash drop). ``total_after_rake``: the printed total pot is what was left after
-    the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
+    the room's take. ``main_pot_only``: the total pot line writes the main pot alone, less
+    the rake and a bet returned (``Main Pot: $38.50 Rake: $2.0``): it is read for its
+    labels, and with ``total_line`` off every hand's total is what the players put in less
+    what came back. ``pots_named``: collect lines name their pot (else "from pot" is
     any pot). ``button_draw``: cards dealt by name before the first street marker are
     a draw for the button (one card each), not hole cards. ``summary_winnings``: a hand
     with no collect line is paid as its summary says (``Seat 2: X did not show and won
@@ -257,7 +276,8 @@ class Grammar:
     games the game regexes know by another name, replaced in the game text before it is
     read. ``dealt_opens_preflop``: a dealt line starts the betting before the flop where no
     marker does. ``total_line``: the summary prints a total pot line (a hand without one
-    is partial); when not, the total is what the players put in less what came back.
+    is partial); when not, a hand without one has the total of what the players put in
+    less what came back.
     ``summary_amounts``: summary lines made of a label and an amount, and the column each
     goes to (``"Rake "``: ``rake``), added to any on the total pot line; a label may
     write where the amount stands, and the text after it (``"Rake ({amount})"``).
@@ -265,7 +285,7 @@ class Grammar:
     hand (signed, after the stack; none written for 0): what a player collected beyond
     the collect lines (a pot they leave out) is read from it, and a result the hand's
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
-    from the street markers (the last of each board), the summary printing none;
+    from the street markers (the last of each board) in hands whose summary prints none;
     with ``markers_deal_cards`` each marker writes only the cards it deals (``** Dealing turn
     ** [ 5d ]``), a board being all of its markers' cards.
 
@@ -290,9 +310,9 @@ class Grammar:
     or suit they stand for (a word mapped to one of ``23456789TJQKA`` is a rank, one
     mapped to ``cdhs`` a suit: ``Kn`` -> ``J``, ``Pik`` -> ``s``); cards are then read as a
     rank then a suit, separated as ``Wording.card_separator`` says. ``rake_printed``: the
-    room prints its rake (on the total pot line or a line of its own); when not, the rake
-    of a hand that writes none is what the players left in the pots less what the collect
-    lines pay, where the room's rules allow so much
+    room prints its rake (on the total pot line or a line of its own) in every hand; when
+    not, a hand that writes none has the rake of what the players left in the pots less
+    what the collect lines pay, where the room's rules allow so much
     (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament).
     ``encodings``: the one-byte encodings the room's clients write files in besides UTF-8,
     in order: a file not in UTF-8 is read in the one under which most of its characters
@@ -301,12 +321,21 @@ class Grammar:
     hand); when not, a hand ends at the next header, the end of its file or a blank line
     (hands are written without one; a line the room writes that carries nothing,
     ``ignored_lines``, starts none), the lines of ``summary_amounts`` are read wherever
-    they are in it, and a hand whose lines pay no pot is partial. ``blinds_from_posts``: a
-    header that gives no big blind (a cash table's buy-in in its place) leaves the blinds
-    to the largest posted. ``glued_after``: texts after which a room may write the next
-    statement on the same line (see :mod:`ingest.engine.glued`). ``unprinted_blinds``: a
-    tournament hand with no post line posted its blinds all the same (see
-    :func:`ingest.engine.unprinted.tournament_blinds`).
+    they are in it, and a hand whose lines pay no pot is partial. ``glued_after``: texts
+    after which a room may write the next statement on the same line (see
+    :mod:`ingest.engine.glued`). ``unprinted_blinds``: a tournament hand with no post line
+    posted its blinds all the same (see :func:`ingest.engine.unprinted.tournament_blinds`).
+
+    Rooms that name players by their place at the table say so too.
+    ``blinds_in_posts``: a header that writes no blinds takes them from the hand's first
+    small-blind and big-blind posts. ``seats_in_order``: the seat lines' numbers are no
+    places at the table (ids, or places listed out of order): a hand's seats are numbered
+    1, 2, ... in the order listed, which is the table's. ``repeats_once``: a line that
+    moves chips, written again right after itself, is one line written twice.
+    ``streets_from_betting``: a hand that marks no street after the hole cards has its
+    streets from its betting: a round closes when every player neither folded nor all-in
+    has acted since its last bet or raise and matched it, and the next betting line opens
+    the next street.
     """
 
     site: str
@@ -323,6 +352,7 @@ class Grammar:
     board_label: str = "Board ["
     room_money_lines: tuple[str, ...] = ()
     total_after_rake: bool = False
+    main_pot_only: bool = False
     header_follow: str = ""
     pots_named: bool = True
     flop_games: tuple[str, ...] = ()
@@ -349,8 +379,11 @@ class Grammar:
     rake_printed: bool = True
     encodings: tuple[str, ...] = ()
     summary: bool = True
+    blinds_in_posts: bool = False
+    seats_in_order: bool = False
+    repeats_once: bool = False
+    streets_from_betting: bool = False
     info_lines: tuple[str, ...] = ()
-    blinds_from_posts: bool = False
     glued_after: tuple[str, ...] = ()
     unprinted_blinds: bool = False
 

@@ -12,9 +12,9 @@ import polars as pl
 import pyarrow as pa
 
 from ingest.engine import grouped, scan
-from ingest.engine.grammar import Grammar
+from ingest.engine.grammar import KIND_CODE, Grammar
 from ingest.engine.lines import Lines
-from ingest.engine.scan import NULL, at, find, find_byte, njit
+from ingest.engine.scan import NULL, at, find, find_byte, njit, units
 from ingest.engine.text import TIME_ZONES, amount, first_match, to_utc
 from ingest.engine.wording import (
     W_DATE_SEPARATOR,
@@ -420,17 +420,21 @@ def _header_fields(
 
 
 _HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb", "cur", "table",
-                  "max_seats")
+                  "max_seats", "game_limit")
 
 
 def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
-    by the grammar's header regex: room, tournament and level, game, limit, currency and
-    blinds, and the table and its seats where the header names them. Money is named by its
-    ISO code, or by a sign before or after the small blind; a cash game with neither is in
-    the grammar's currency (play money unless it says). The blinds are read in the
-    grammar's amount style."""
+    by the grammar's header regex: room, tournament and level, game, limit (in the game, or
+    apart from it: ``game_limit``), currency and blinds, and the table and its seats where
+    the header names them. Money is named by its ISO code, or by a sign before or after the
+    small blind; a cash game with neither is in the grammar's currency (play money unless
+    it says). The blinds are read in the grammar's amount style."""
     h = first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
+    # a limit written apart from its game ("HOLDEM Tournament #1 TBL#2, No Limit- Level")
+    apart = pl.col("game_limit").is_not_null()
+    h = h.with_columns(game=pl.when(apart).then(pl.col("game") + " " + pl.col("game_limit"))
+                       .otherwise(pl.col("game")))  # fmt: skip
     h = _game_fields(h, grammar)
     tournament = pl.col("tournament_id").is_not_null()
     sign = pl.col("sb").str.extract("([$€£₹¥])", 1)
@@ -586,10 +590,33 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         how="horizontal",
     )
     # a header that names the table and its seats gives them where no table line does
-    return info.with_columns(
+    info = info.with_columns(
         table_name=pl.coalesce("table_name", "header_table"),
         max_seats=pl.coalesce("max_seats", pl.col("header_seats").cast(pl.Int8, strict=False)),
     ).drop("header_table", "header_seats")
+    if grammar.blinds_in_posts:
+        info = _posted_blinds(lines, info)
+    return info
+
+
+def _posted_blinds(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
+    """The hands whose header writes no blinds, with the amounts of their first small-blind
+    and big-blind posts (``Grammar.blinds_in_posts``; no small blind posted: 0)."""
+    ev = lines.events
+    in_cents = info["in_cents"].fill_null(False).to_numpy()
+    unwritten = info["big_blind"].is_null()
+    out = {}
+    for column, kind in (("small_blind", "post_sb"), ("big_blind", "post_bb")):
+        posts = ev.filter(pl.col("code") == KIND_CODE[kind]).unique("hand", keep="first")
+        hand = posts["hand"].to_numpy()
+        value, ok = units(posts["value_h"].to_numpy(), in_cents[hand])
+        posted = np.full(info.height, -1, np.int64)
+        posted[hand[ok]] = value[ok]
+        # no small blind posted is none (a game of one blind, a dead small blind)
+        absent = (posted < 0) & (column == "big_blind")
+        amounts = pl.Series(pa.array(np.maximum(posted, 0), mask=absent), dtype=pl.Int64)
+        out[column] = pl.when(unwritten).then(amounts).otherwise(info[column])
+    return info.with_columns(**out)
 
 
 def decodes(lines: list[str], grammar: Grammar) -> bool:

@@ -22,7 +22,7 @@ import pyarrow as pa
 
 from ingest.engine import cards, fields, glued, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
-from ingest.engine.grammar import KIND_CODE, OTHER_KIND, Grammar
+from ingest.engine.grammar import BETTING, EVENT_KINDS, KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
 from ingest.engine.text import ChunkText, first_match
 from ingest.engine.wording import (
@@ -30,6 +30,8 @@ from ingest.engine.wording import (
     W_CANCELLED,
     W_CHAT_END,
     W_DEALT,
+    W_DEALT_VERB,
+    W_HERO_MARK,
     W_MARKER_CLOSE,
     W_MARKER_OPEN,
     W_SEAT,
@@ -50,6 +52,11 @@ KINDS = tuple(_KINDS)
  _OTHER) = range(len(_KINDS))  # fmt: skip
 _BOM = lit("\ufeff")
 _COLLECT = KIND_CODE["collect"]
+_CALL, _ANTE = KIND_CODE["call"], KIND_CODE["ante"]
+_POST_SB, _POST_BB = KIND_CODE["post_sb"], KIND_CODE["post_bb"]
+_BLINDS = np.array([_POST_SB, _POST_BB, KIND_CODE["post_sb_bb"]])
+# Kinds whose lines move chips: bets and posts, returns and collections.
+_MOVES_CHIPS = np.array([kind in (*BETTING, "return", "collect") for kind in EVENT_KINDS])
 _HASH = 35
 
 
@@ -66,7 +73,8 @@ class Lines:
     buttons: pl.DataFrame  # lines naming the button's player: button_seat
     seats: pl.DataFrame  # seat, player (and its span), stack, dealt, is_hero
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
-    totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots
+    totals: pl.DataFrame  # "Total pot" lines: total (and its rounding), room amounts, side_pots,
+    # whether a rake is written
     boards: pl.DataFrame  # run, cards
     summary_seats: pl.DataFrame  # seat, cards, won (and whether it says one), not_awarded,
     # result (signed)
@@ -126,7 +134,9 @@ def _glued_headers(
     cuts = np.empty(starts.size, np.int64)
     count = 0
     for i in range(starts.size):
-        for pos in range(starts[i] + 1, ends[i] - 1):
+        # a header right after a byte-order mark starts its line
+        first = starts[i] + (_BOM.size if at(data, starts[i], ends[i], _BOM) else 0) + 1
+        for pos in range(first, ends[i] - 1):
             if not pairs[256 * data[pos] + data[pos + 1]]:
                 continue
             found = scan.prefix_of(data, pos, ends[i], table, bounds)
@@ -218,20 +228,21 @@ def _line_kinds(
     before its first header have hand -1. A line's street and board are those of the last
     marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
     marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
-    the non-blank lines of hands after their first line, -1 elsewhere; a seat line starts
-    with the seat word (in either case with ``seat_any_case``); a line with the grammar's
-    ``separator`` after the player is an action line; with ``bare_table``, a line
-    before the first marker that is a table's name and seat count is a table line. With
-    ``time_line`` the line right after a hand's first is its time, and with
-    ``header_lines`` over 1 the lines after its first up to that many are its header, of
-    no kind (read with the header); with ``dealt_opens_preflop`` a dealt line before any
-    street's marker starts the pre-flop street. A line before the first marker that is
-    the button's alone (``Seat 9 is the button``: the seat word, no seat separator, the
-    button word at its end) is a table line. The words are the grammar's (see
-    :class:`ingest.engine.wording.Wording`)."""
+    the non-blank lines of hands after their first line, -1 elsewhere; a seat line has a
+    digit after the seat word and any spaces (the word in either case with
+    ``seat_any_case``); a line with the grammar's ``separator`` after the player is an
+    action line; with ``bare_table``, a line before the first marker that is a table's
+    name and seat count is a table line. With ``time_line`` the line right after a hand's
+    first is its time, and with ``header_lines`` over 1 the lines after its first up to
+    that many are its header, of no kind (read with the header); with
+    ``dealt_opens_preflop`` a dealt line before any street's marker starts the pre-flop
+    street. A line before the first marker that is the button's alone (``Seat 9 is the
+    button``: the seat word, no seat separator, the button word at its end) is a table
+    line. The words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
+    dealt_verb = words[W_DEALT_VERB]
     header_left = 0
     n = starts.size
     hand = np.empty(n, np.int64)
@@ -286,9 +297,13 @@ def _line_kinds(
         street[i], board[i] = current_street, current_board
         if (time_line and is_start[i - 1]) or in_header:
             continue  # the hand's time, or a line of its header, read with its header
-        seat = at(data, start, end, seat_word) or (
+        # a seat line numbers its seat ("Seat sit down" is a note), spaces maybe between
+        after = start + seat_word.size
+        while after < end and data[after] == 32:
+            after += 1
+        seat = (at(data, start, end, seat_word) or (
             seat_any_case and fields.at_either_case(data, start, end, seat_word)
-        )
+        )) and after < end and 48 <= data[after] <= 57
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
@@ -305,7 +320,9 @@ def _line_kinds(
             kind[i] = _SUMMARY_ITEM
         elif ends_with(data, start, end, chat_end):  # 'name said, "..."'
             kind[i] = _CHAT
-        elif at(data, start, end, dealt):
+        elif at(data, start, end, dealt) or (
+            dealt_verb.size > 0 and find(data, start, end, dealt_verb) >= 0
+        ):
             kind[i] = _DEALT_LINE
             if dealt_opens_preflop and current_street == 0:
                 current_street = 1
@@ -337,6 +354,83 @@ def _rows_by_kind(kind: np.ndarray, kinds: int) -> tuple[np.ndarray, np.ndarray]
             rows[fill[kind[i]]] = i
             fill[kind[i]] += 1
     return rows, bounds
+
+
+def _in_order(data: np.ndarray, hand: np.ndarray, spans: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Seat lines (in hand order) numbered 1, 2, ... in each hand in the order listed
+    (``Grammar.seats_in_order``), and the number each is written with (-1: none)."""
+    first = np.flatnonzero(np.diff(hand, prepend=-1) != 0)
+    starts_of = np.repeat(first, np.diff(np.append(first, hand.size)))
+    numbers = (np.arange(hand.size) - starts_of + 1).astype(np.int16)
+    return numbers, _written_numbers(data, spans[:, 0], spans[:, 1])
+
+
+@njit
+def _written_numbers(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Seat number texts (``^[0-9]{1,9}$``) as integers of any size (-1: none)."""
+    out = np.full(starts.size, -1, np.int64)
+    for i in range(starts.size):
+        if 0 <= starts[i] < ends[i] <= starts[i] + 9:
+            digits = scan.digits_end(data, starts[i], ends[i])
+            if digits == ends[i]:
+                value = 0
+                for k in range(starts[i], ends[i]):
+                    value = value * 10 + data[k] - 48
+                out[i] = value
+    return out
+
+
+def _renumbered(
+    data: np.ndarray, hand: np.ndarray, spans: np.ndarray,
+    seat_lines: tuple[np.ndarray, np.ndarray, np.ndarray], listed_as: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Summary seat numbers as their hand's seat lines number them (``NO_SEAT``: none)."""
+    seat_hand, _, numbers = seat_lines
+    keys = seat_hand.astype(np.int64) << 32 | listed_as
+    order = np.argsort(keys, kind="stable")
+    wanted = hand.astype(np.int64) << 32 | _written_numbers(data, spans[:, 0], spans[:, 1])
+    if not keys.size:
+        return np.full(hand.size, NO_SEAT, np.int16)
+    at = np.minimum(np.searchsorted(keys[order], wanted), keys.size - 1)
+    found = keys[order][at] == wanted
+    return np.where(found, numbers[order][at], NO_SEAT).astype(np.int16)
+
+
+@njit
+def _repeats(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, hand: np.ndarray, rows: np.ndarray
+) -> np.ndarray:
+    """Whether each of ``rows`` is the line before it again, in the same hand."""
+    out = np.zeros(rows.size, np.bool_)
+    for k in range(rows.size):
+        i = rows[k]
+        out[k] = i > 0 and hand[i] == hand[i - 1] and scan.same(
+            data, starts[i], ends[i], starts[i - 1], ends[i - 1]
+        )
+    return out
+
+
+def _posted_wagers(
+    hand: np.ndarray, street: np.ndarray, seat: np.ndarray, codes: np.ndarray,
+    wagers: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Event codes (rows in hand and line order) with each wager written before the cards
+    (street 0) a post: an ante where the hand's other players post antes and this one
+    posts none; else a blind, the small one where no blind is posted before it in the
+    hand, the big one where one is (the rest of the wagers are decided by the betting)."""
+    early = np.flatnonzero(wagers & (street == 0))
+    if not early.size:
+        return codes
+    key = hand.astype(np.int64) * 4096 + seat.astype(np.int64) % 4096
+    antes = codes == _ANTE
+    ante = np.isin(hand[early], hand[antes]) & ~np.isin(key[early], key[antes])
+    codes = codes.copy()
+    first = np.searchsorted(hand, hand[early])  # each wager's hand's first row
+    for row, start, is_ante in zip(early.tolist(), first.tolist(), ante.tolist(), strict=True):
+        blinds = np.isin(codes[start:row], _BLINDS).any()
+        codes[row] = _ANTE if is_ante else (_POST_BB if blinds else _POST_SB)
+    return codes
 
 
 def _room_money(
@@ -484,16 +578,23 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     if grammar.button_draw:  # cards dealt before the first marker draw for the button
         rows = rows[street[rows] > 0]
     dealt_spans = fields.dealt_fields(data, starts[rows], ends[rows], words)
+    dealt_spans[:, 1] = fields.hero_names(data, dealt_spans[:, 0], dealt_spans[:, 1],
+                                          words[W_HERO_MARK])[0]  # fmt: skip
     dealt_hand = hand[rows]
     rows = rows_of("seat")
     spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words,
                                *tables.stack_between)  # fmt: skip
+    spans[:, 3], marked = fields.hero_names(data, spans[:, 2], spans[:, 3], words[W_HERO_MARK])
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
+    listed_as = np.zeros(0, np.int64)
+    if grammar.seats_in_order:
+        seat_numbers, listed_as = _in_order(data, hand[rows], spans)
     players = np.ascontiguousarray(spans[:, 2:4])
     dealt_row, is_hero = fields.dealt_to_seats(
         data, hand[rows], players, dealt_hand, np.ascontiguousarray(dealt_spans[:, 0:2]),
         dealt_spans[:, 2] >= 0,
     )
+    is_hero |= marked
     dealt_first, dealt_end = np.full(rows.size, NULL), np.full(rows.size, NULL)
     matched = dealt_row >= 0
     dealt_first[matched] = dealt_spans[dealt_row[matched], 2]
@@ -527,9 +628,12 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )
     spans, sign = spans[useful], sign[useful].astype(np.int64)
     result = grammar.amounts.hundredths(data, spans[:, 6], spans[:, 7], 0)
+    summary_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
+    if grammar.seats_in_order:  # the seat numbered as its seat line is
+        summary_numbers = _renumbered(data, hand[rows[useful]], spans, seat_lines, listed_as)
     summary_seats = frame(
         rows[useful],
-        seat=_nullable(fields.seat_numbers(data, spans[:, 0], spans[:, 1]), NO_SEAT, pl.Int8),
+        seat=_nullable(summary_numbers, NO_SEAT, pl.Int8),
         cards=strings(spans, 2),
         won_h=amounts(spans, 4),
         says_won=pl.Series(spans[:, 4] >= 0),
@@ -552,8 +656,11 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         labelled[column] = (
             value if column not in labelled else _add_amounts(labelled[column], value)
         )
+    rake_labels = [4 + 2 * k for k, c in enumerate(grammar.totals.values()) if c == "rake"]
     totals = frame(
         rows[is_total],
+        # whether the line writes a rake (``Grammar.rake_printed``)
+        rake_written=pl.Series((spans[is_total][:, rake_labels] >= 0).any(axis=1)),
         total_h=amounts(spans[is_total], 0),
         total_step_h=pl.Series(scan.rounding(data, spans[is_total, 0], spans[is_total, 1])),
         side_pots=pl.Series(side_pots[is_total]),
@@ -563,15 +670,17 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     boards = frame(
         rows[with_cards],
         run=pl.Series(board_number[with_cards], dtype=pl.Int8),
-        cards=strings(spans[with_cards], 2),
+        cards=strings(spans[with_cards], 2).str.strip_chars(),  # "[Kd 9s 5c  ]": the flop
     )
     if not grammar.summary:  # no summary: the room's amount lines are where the pots are paid
         rows = np.sort(np.concatenate([rows, rows_of("action"), rows_of("other")]))
     summary_amounts = summary.amount_lines(text, hand, rows, tables.summary_amounts,
                                            tables.summary_amount_ends, grammar.amounts)
-    if grammar.boards_in_markers:
-        boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
-                                       grammar.wording, grammar.markers_deal_cards)  # fmt: skip
+    if grammar.boards_in_markers:  # the hands whose summary prints no board
+        dealt_boards = summary.marker_boards(text, hand, street, board, is_marker, name_end,
+                                             grammar.wording, grammar.markers_deal_cards)
+        dealt_boards = dealt_boards.filter(~pl.col("hand").is_in(boards["hand"].implode()))
+        boards = pl.concat([boards, dealt_boards.select(boards.columns)]).sort("hand", "idx")
     other = rows_of("other")
     cancelled = other[fields.equal_rows(data, starts[other], ends[other], words[W_CANCELLED])]
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
@@ -737,6 +846,8 @@ def _events(
     action, code, all_in, damaged = fields.read_actions(
         data, starts[action_rows], ends[action_rows], grammar.actions
     )
+    action[:, 1] = fields.hero_names(data, action[:, 0], action[:, 1],
+                                     grammar.wording.words[W_HERO_MARK])[0]  # fmt: skip
     found = code >= 0
     # the line naming who has the button (no event): its player's seat; one with more
     # words is no line the grammar knows
@@ -750,6 +861,9 @@ def _events(
                                                     *seat_lines), NO_SEAT, pl.Int8),
     })  # fmt: skip
     keep = found & fields.KIND_EVENT[np.maximum(code, 0)]
+    if grammar.repeats_once:  # a line that moves chips written twice in a row is read once
+        keep &= ~(_MOVES_CHIPS[np.maximum(code, 0)] & _repeats(data, starts, ends, hand,
+                                                                action_rows))  # fmt: skip
     # lines with the separator but no verb may still be other chip-moving lines
     other_rows = np.concatenate([other_rows, action_rows[~found]])
     other_rows.sort()
@@ -778,6 +892,8 @@ def _events(
     players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
     seats = fields.event_seats(data, hand[rows], players, *seat_lines)
     codes = both(code, other_kind + OTHER_KIND)
+    wagers = both((action[:, 8] >= 0) & (code == _CALL), np.zeros(line.size, bool))
+    codes = _posted_wagers(hand[rows], street[rows], seats, codes, wagers)
     pot_first, pot_last = both(action[:, 12], other[:, 4]), both(action[:, 13], other[:, 5])
     collect = both(np.zeros(n_actions, bool), other_kind == 1)
     frame = pl.DataFrame(

@@ -1,7 +1,6 @@
 """What some rooms leave out of a hand's lines and the engine reads from the rest: the blinds
-of a table whose header gives its buy-in instead (read from the posts), and the blinds of
-tournament hands that print no post (posted by the seats after the button). Each is a
-grammar's choice (see :class:`ingest.engine.grammar.Grammar`)."""
+of tournament hands that print no post (posted by the seats after the button), a grammar's
+choice (``Grammar.unprinted_blinds``)."""
 
 from __future__ import annotations
 
@@ -14,38 +13,6 @@ from ingest.engine import grouped
 from ingest.engine.columns import numbers
 from ingest.engine.grammar import KIND_CODE
 from ingest.engine.lines import Lines
-from ingest.engine.scan import units
-
-_SMALL, _BIG = KIND_CODE["post_sb"], KIND_CODE["post_bb"]
-
-
-def posted_blinds(info: pl.DataFrame, lines: Lines) -> pl.DataFrame:
-    """The hands whose header gives no big blind with the blinds they post: the largest
-    small and big blind posted (none posted: no small blind, an unreadable big one)."""
-    missing = info["big_blind"].is_null().to_numpy()
-    if not missing.any():
-        return info
-    n = info.height
-    ev = lines.events
-    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
-    value, ok = units(ev["value_h"].to_numpy(), info["in_cents"].fill_null(False).to_numpy()[hand])
-
-    def largest(kind: int) -> np.ndarray:
-        rows = (code == kind) & ok
-        out = np.full(n, -1, np.int64)
-        np.maximum.at(out, hand[rows], value[rows])
-        return out
-
-    small, big = largest(_SMALL), largest(_BIG)
-    return info.with_columns(
-        small_blind=pl.when(pl.Series(missing))
-        .then(pl.Series(np.maximum(small, 0)))
-        .otherwise(pl.col("small_blind")),
-        big_blind=pl.when(pl.Series(missing & (big >= 0)))
-        .then(pl.Series(big))
-        .otherwise(pl.col("big_blind")),
-    )
-
 
 _POSTS = (KIND_CODE["post_sb"], KIND_CODE["post_bb"], KIND_CODE["post_sb_bb"])
 _ANTE = KIND_CODE["ante"]

@@ -46,7 +46,10 @@ class Wording:
     year, month and day (``dmy``: ``21 03 2011``), ``date_separator`` the mark between
     them, a space included; ``card_separator`` stands between the cards of a list (``Hc,
     8h``). The rest name the words of the lines that move chips outside the actions, in
-    the order the scans read them.
+    the order the scans read them. A room that marks its hero after the name (``UTG+1
+    [ME]``, ``Big Blind  [ME] : Folds``) says the mark (``hero_mark``): it and the spaces
+    before it are no part of a name; one that writes dealt lines player first says what
+    follows the player (``dealt_verb``: ``UTG : Card dealt to a spot [7h 2s]``).
     """
 
     marker_open: str = "*** "
@@ -90,6 +93,8 @@ class Wording:
     date_separator: str = "/"  # between a date's year, month and day
     unknown_card: str = ""  # a card a dealt line does not show ("X"; "": none written)
     shared_card: str = ""  # a later board's card that is the first board's ("-"; "": none)
+    hero_mark: str = ""  # after the hero's name, spaces before it ("[ME]"; "": none)
+    dealt_verb: str = ""  # a dealt line written player first: what follows the player
     # the month names in order, and the weekday names, each separated by a space, of a date
     # that names its month ("Thursday, January 26, 18:13:53 EST 2012"; "": dates of numbers)
     months: str = ""
@@ -138,5 +143,5 @@ WORDS = tuple(
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
- W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD, W_SHARED_CARD, W_MONTHS,
- W_WEEKDAYS) = range(len(WORDS))  # fmt: skip
+ W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD, W_SHARED_CARD, W_HERO_MARK,
+ W_DEALT_VERB, W_MONTHS, W_WEEKDAYS) = range(len(WORDS))  # fmt: skip

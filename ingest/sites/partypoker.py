@@ -140,9 +140,10 @@ GRAMMAR = Grammar(
     limits={"NL": "NL", "PL": "PL", "FL": "FL", "": "FL"},
     rooms={"": "PartyPoker"},
     actions=ACTIONS,
-    # the summary's pot, net of the rake and of a returned bet: only its rake is read
+    # the summary's main pot, net of the rake and of a returned bet: only its rake is read
     totals={" Rake: ": "rake"},
     total_line=False,
+    main_pot_only=True,
     # the classic format prints no summary: a hand ends at the next header or a blank line
     summary=False,
     stack_suffix="",
@@ -151,7 +152,8 @@ GRAMMAR = Grammar(
     markers_deal_cards=True,  # "** Dealing Turn ** [ Qs ]": each marker deals its cards
     pots_named=False,
     currency="USD",  # the summary format's cash headers name none; its stacks are in $
-    blinds_from_posts=True,
+    # a classic cash header's one amount is its buy-in: the blinds are the hand's posts
+    blinds_in_posts=True,
     # no rake written in the classic format: what the pots did not pay, as the room's rules
     # allow (ingest.rooms); the summary format writes it
     rake_printed=False,

@@ -1,0 +1,484 @@
+"""Ignition, Bovada and Bodog's real hands read as their text says: players named by their
+position, the hero's mark, blinds from the posts, streets read from the betting where no
+marker says them, raises written as street totals, "All-in X" decided by the betting, lines
+written twice, seat ids, an MVS hand's UTC time and a Zone hand's empty summary; and every
+player's winnings equal to what the summary writes.
+
+The hands are FPDB's regression files (AGPL-3.0, see ``tests/fixtures/README.md``), read in
+place from ``../shared`` (skipped when absent). Every expected value is worked out from the
+history text: amounts in cents or chips, seats numbered 1, 2, ... in the order listed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+import pytest
+
+from ingest.engine.contract import Chunk, ParseResult
+from ingest.engine.grammar import KIND_CODE
+from ingest.engine.header import hand_info
+from ingest.engine.lines import classify
+from ingest.engine.seats import HandArrays, read_seats
+from ingest.engine.streets import read_streets
+from ingest.engine.text import split_chunks
+from ingest.reader import iter_chunks
+from ingest.sites import bovada
+from tests.conformance import room_files
+
+PLO = "corpus/Bovada/cash/PLO-USD-5-10-201204.new.format.txt"  # 2012: no street markers
+PLO8_FL = "corpus/Bovada/tour/PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt"
+PLO8_SPLIT = "corpus/Bovada/tour/PLO8-USD-MTT_-__1-0.10_-_201409.LOW.vs.LO.txt"
+TWICE = "formats/Bovada/tour/NLHE-6max-USD-STT_-_Holdem__Double-Up_Turbo__-__10-_0.50_-_201502.txt"
+MVS = "formats/Bovada/cash/NLHE-USD_-__0.25-_0.50_-_202103.MVS.version.txt"
+SEAT_IDS = ("formats/Bovada/tour/NLHE-9max-USD-MTT_-__2.000_Guaranteed__10.000_Chips__-__3-"
+            "_0.30_-_201606.MTT.max.seats.txt")  # fmt: skip
+ZONE = "formats/Bovada/cash/NLHE-6max-USD_-__0.10-_0.25_-_202104.ZonePoker.txt"
+TABLE_CARDS = "formats/Bovada/cash/LHE-USD-8-16-201204.old.format.txt"  # "Card dealt to table"
+SPLICED = "2596806815"  # a hand whose summary is another's (tests/rooms/bovada.toml)
+CONCATENATED = "NLHE-USD-5-10-201511.concatenated.partial.txt"  # two hands glued in one
+
+_HAND_COLUMNS = ("hand_id", "game", "hi_lo", "limit_type", "currency", "small_blind",
+                 "big_blind", "ante", "table_name", "button_seat", "boards", "total_pot",
+                 "rake", "uncalled_inferred", "inconsistencies")  # fmt: skip
+_PLAYER_COLUMNS = ("seat", "player", "stack", "position", "is_hero", "hole_cards", "put_in",
+                   "returned", "collected", "net")  # fmt: skip
+_ACTION_COLUMNS = ("street", "player", "kind", "amount", "raise_to", "dead", "all_in", "board")
+_COLLECT_COLUMNS = ("seat", "player", "board", "pot", "half", "amount")
+
+
+def _parse(shared: Path, path: str) -> ParseResult:
+    return bovada.SITE.parse_file(shared / path, every_flop_game=True)
+
+
+def _rows(table: Any, columns: tuple[str, ...], hand_id: str) -> list[tuple[Any, ...]]:
+    frame = pl.from_arrow(table)
+    assert isinstance(frame, pl.DataFrame)
+    return list(frame.filter(pl.col("hand_id") == hand_id).select(columns).iter_rows())
+
+
+def _kinds(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """(street, player, kind, amount) of action rows that move chips or decide."""
+    return [row[:4] for row in rows if row[2] not in ("show", "muck")]
+
+
+def test_a_hand_of_2012_with_a_dead_post_and_no_street_marker(shared: Path) -> None:
+    """#2601409940, PL Omaha $5/$10 (no stakes in the header: the posts say them). UTG+1
+    ``Posts dead chip $15``: the $10 big blind live, $5 dead; ``Raises $35`` is his street
+    total (2012 wording, no "to"): $25 more; the big blind ``Calls $25``. No street is
+    marked: the round closes at the call, the checks open the flop, ``Bets $40`` is on the
+    turn. ``Total Pot($160) | Rake ($2)``, ``Hand result $158``. The hero, ``Big Blind [ME]``
+    (``Big Blind  [ME]`` in its action lines), is stored as ``Big Blind``."""
+    result = _parse(shared, PLO)
+    hand = "2601409940"
+    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+        (hand, "omaha", False, "PL", "USD", 500, 1000, 0, "TBL#1090318", 2,
+         ["4c Kh 4h 2c Jh"], 16000, 200, 0, []),
+    ]  # fmt: skip
+    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+        (1, "UTG+1", 30000, "CO", False, "Qc 8d 9c Qh", 8000, 0, 0, -8000),
+        (2, "Dealer", 162000, "BTN", False, "Jc 3h 2h 7d", 0, 0, 0, 0),
+        (3, "Small Blind", 416467, "SB", False, "8c 2d 6d Jd", 500, 0, 0, -500),
+        (4, "Big Blind", 34000, "BB", True, "9d 6h Kd Tc", 7500, 0, 15800, 8300),
+        (5, "UTG", 187675, "UTG", False, "Ah 6s 5c 9s", 0, 0, 0, 0),
+    ]
+    assert _rows(result.actions, _ACTION_COLUMNS, hand) == [
+        ("preflop", "Small Blind", "post_sb", 500, None, 0, False, None),
+        ("preflop", "Big Blind", "post_bb", 1000, None, 0, False, None),
+        ("preflop", "UTG+1", "post_sb_bb", 1500, None, 500, False, None),
+        ("preflop", "UTG", "fold", 0, None, 0, False, None),
+        ("preflop", "UTG+1", "raise", 2500, 3500, 0, False, None),
+        ("preflop", "Dealer", "fold", 0, None, 0, False, None),
+        ("preflop", "Small Blind", "fold", 0, None, 0, False, None),
+        ("preflop", "Big Blind", "call", 2500, None, 0, False, None),
+        ("flop", "Big Blind", "check", 0, None, 0, False, None),
+        ("flop", "UTG+1", "check", 0, None, 0, False, None),
+        ("turn", "Big Blind", "check", 0, None, 0, False, None),
+        ("turn", "UTG+1", "bet", 4000, None, 0, False, None),
+        ("turn", "Big Blind", "call", 4000, None, 0, False, None),
+        ("river", "Big Blind", "check", 0, None, 0, False, None),
+        ("river", "UTG+1", "check", 0, None, 0, False, None),
+        # the showdown's brackets hold the best five, no hole cards; the muck shows them
+        ("river", "Big Blind", "show", 0, None, 0, False, 1),
+        ("river", "UTG+1", "muck", 0, None, 0, False, 1),
+        ("river", "Big Blind", "collect", 15800, None, 0, False, 1),
+    ]
+    # the dead $5 leaves two unequal contributions: the pot is not said to be the main one
+    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+        (4, "Big Blind", 1, None, "whole", 15800),
+    ]
+
+
+def test_a_fixed_limit_hi_lo_tournament_hand_read_from_its_betting(shared: Path) -> None:
+    """#2641146259, Limit Omaha Hi/Lo, level 75/150, no street marker: the small blind, 90
+    behind, posts 75 and ``All-in 15`` (a call for less, all in); the flop is bet 150 and
+    raised to 300, the turn capped at 1,200 (``Raises 600``, ``900``, ``1200`` street
+    totals). Two pots, no low: ``Hand Result-Side Pot 2190`` and ``Hand Result 180`` to each
+    of the big blind and UTG+1 (the main pot: 90 from each of four players)."""
+    result = _parse(shared, PLO8_FL)
+    hand = "2641146259"
+    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+        (hand, "omaha8", True, "FL", "chips", 75, 150, 0, "TBL#13", 1, ["Ts Jd 5d Js 5c"],
+         4740, 0, 0, []),
+    ]  # fmt: skip
+    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+        (1, "Dealer", 1200, "BTN", False, "4s 8c Kd 9c", 0, 0, 0, 0),
+        (2, "Small Blind", 90, "SB", True, "2s 4c 3c 5h", 90, 0, 0, -90),
+        (3, "Big Blind", 5020, "BB", False, "3s Jh Th 6d", 2250, 0, 2370, 120),
+        (4, "UTG", 2097, "UTG", False, "7c 7s 9h Kc", 0, 0, 0, 0),
+        (5, "UTG+1", 3125, "UTG1", False, "9d Jc 8d Td", 2250, 0, 2370, 120),
+        (6, "UTG+2", 2365, "MP", False, "3h Tc Ks Kh", 0, 0, 0, 0),
+        (7, "UTG+3", 2470, "HJ", False, "4h 6h Qs Qh", 0, 0, 0, 0),
+        (8, "UTG+4", 2645, "CO", False, "6s As 4d 9s", 150, 0, 0, -150),
+    ]
+    actions = _rows(result.actions, _ACTION_COLUMNS, hand)
+    assert ("preflop", "Small Blind", "call", 15, None, 0, True, None) in actions
+    assert [row[:5] for row in actions if row[0] != "preflop" and row[2] != "fold"] == [
+        ("flop", "Big Blind", "bet", 150, None),
+        ("flop", "UTG+1", "raise", 300, 300),
+        ("flop", "Big Blind", "call", 150, None),
+        ("turn", "Big Blind", "bet", 300, None),
+        ("turn", "UTG+1", "raise", 600, 600),
+        ("turn", "Big Blind", "raise", 600, 900),
+        ("turn", "UTG+1", "raise", 600, 1200),
+        ("turn", "Big Blind", "call", 300, None),
+        ("river", "Big Blind", "bet", 300, None),
+        ("river", "UTG+1", "raise", 600, 600),
+        ("river", "Big Blind", "call", 300, None),
+        ("river", "UTG+1", "show", 0, None),
+        ("river", "Small Blind", "muck", 0, None),
+        ("river", "Big Blind", "show", 0, None),
+        ("river", "Big Blind", "collect", 2190, None),
+        ("river", "UTG+1", "collect", 2190, None),
+        ("river", "Big Blind", "collect", 180, None),
+        ("river", "UTG+1", "collect", 180, None),
+    ]
+    # side pots are not numbered: a pot of a hand with several is unknown
+    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+        (3, "Big Blind", 1, None, "whole", 2190),
+        (5, "UTG+1", 1, None, "whole", 2190),
+        (3, "Big Blind", 1, None, "whole", 180),
+        (5, "UTG+1", 1, None, "whole", 180),
+    ]
+
+
+def test_a_split_hi_lo_pot(shared: Path) -> None:
+    """#3050116136, PL Omaha Hi/Lo heads-up, checked down: ``Hand Result 30`` to each; the
+    halves are only in the summary (``HI 30``, ``LOW 30``), the collect lines name none."""
+    result = _parse(shared, PLO8_SPLIT)
+    hand = "3050116136"
+    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+        (1, "Big Blind", 830, "BB", True, "7h 2s Kc 8h", 30, 0, 30, 0),
+        (2, "Dealer", 2170, "BTN", False, "2c Td 6h 7c", 30, 0, 30, 0),
+    ]
+    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+        (1, "Big Blind", 1, 0, "whole", 30),
+        (2, "Dealer", 1, 0, "whole", 30),
+    ]
+
+
+def test_lines_written_twice_in_a_row_are_read_once(shared: Path) -> None:
+    """#3152355148: ``All-in 1405`` and ``Call 1405`` are written four times each, both
+    ``Hand Result 1630`` three times; ``Total Pot(3260)``."""
+    result = _parse(shared, TWICE)
+    hand = "3152355148"
+    assert _kinds(_rows(result.actions, _ACTION_COLUMNS, hand)) == [
+        ("preflop", "Small Blind", "post_sb", 25),
+        ("preflop", "Big Blind", "post_bb", 50),
+        ("preflop", "UTG", "fold", 0),
+        ("preflop", "Dealer", "call", 50),
+        ("preflop", "Small Blind", "raise", 175),
+        ("preflop", "Big Blind", "fold", 0),
+        ("preflop", "Dealer", "call", 150),
+        ("flop", "Small Blind", "bet", 1405),  # "All-in 1405" with nothing bet: a bet
+        ("flop", "Dealer", "call", 1405),
+        ("river", "Dealer", "collect", 1630),
+        ("river", "Small Blind", "collect", 1630),
+    ]
+    [(total, inconsistencies)] = _rows(result.hands, ("total_pot", "inconsistencies"), hand)
+    assert (total, inconsistencies) == (3260, [])
+
+
+def test_an_mvs_hand_in_utc_with_all_ins_decided_by_the_betting(shared: Path) -> None:
+    """#4086249181 (2021, MVS): the time is written in UTC; no ``Dealer`` (a dead button).
+    On the turn ``UTG+1 [ME] : All-in $39`` is a bet, ``UTG+2 : All-in $32.95`` a call for
+    less; the flop's ``Raises $33.92 to $35.42`` adds $33.92 over the $1.50 bet. No rake is
+    written: $222.21 less the $219.21 collected is $3 taken."""
+    result = _parse(shared, MVS)
+    hand = "4086249181"
+    [info] = _rows(result.hands, ("started_at", "button_seat", "total_pot", "rake"), hand)
+    assert (info[0].isoformat(), info[1:]) == ("2021-03-11T22:58:57+00:00", (None, 22221, 300))
+    actions = _rows(result.actions, _ACTION_COLUMNS, hand)
+    assert [row for row in actions if row[0] == "turn"] == [
+        ("turn", "Big Blind", "check", 0, None, 0, False, None),
+        ("turn", "UTG+1", "bet", 3900, None, 0, True, None),
+        ("turn", "UTG+2", "call", 3295, None, 0, True, None),
+        ("turn", "Big Blind", "call", 3900, None, 0, False, None),
+    ]
+    assert ("flop", "UTG+1", "raise", 3392, 3542, 0, False, None) in actions
+    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+        (3, "UTG+1", 1, None, "whole", 1194),
+        (3, "UTG+1", 1, None, "whole", 20727),
+    ]
+
+
+def test_seat_ids_are_numbered_in_the_order_listed(shared: Path) -> None:
+    """#3412775605 (2016 MTT): seats ``619, 11, 399, 379, ...`` are ids, listed in the
+    table's order from UTG+2; they are numbered 1 to 8, the button the ``Dealer``'s. The
+    Dealer's ``All-in 80`` among the antes is his ante; he wins ``Hand Result 640`` (80 from
+    each of eight), UTG+2 the side pot ``2640`` after 14,776 came back."""
+    result = _parse(shared, SEAT_IDS)
+    hand = "3412775605"
+    assert _rows(result.hands, ("button_seat", "ante", "total_pot"), hand) == [(4, 100, 3280)]
+    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+        (1, "UTG+2", 17200, "MP", False, "Ah Jd", 15876, 14776, 2640, 1540),
+        (2, "UTG+3", 31482, "HJ", False, "As Js", 100, 0, 0, -100),
+        (3, "UTG+4", 14740, "CO", False, "6h Qd", 100, 0, 0, -100),
+        (4, "Dealer", 80, "BTN", False, "5d Td", 80, 0, 640, 560),
+        (5, "Small Blind", 35283, "SB", False, "9h Ts", 600, 0, 0, -600),
+        (6, "Big Blind", 26451, "BB", False, "8h 6c", 1100, 0, 0, -1100),
+        (7, "UTG", 16659, "UTG", False, "4h Jh", 100, 0, 0, -100),
+        (8, "UTG+1", 46687, "UTG1", True, "2c 4s", 100, 0, 0, -100),
+    ]
+    assert ("preflop", "Dealer", "ante", 80, None, 80, True, None) in _rows(
+        result.actions, _ACTION_COLUMNS, hand
+    )
+
+
+def test_a_zone_hand_whose_summary_is_empty(shared: Path) -> None:
+    """#4101241126 (Zone Poker): the summary has no line at all. The total is what the
+    players put in, $1.60; ``Hand result $1.52`` leaves $0.08 raked; the board is the
+    markers'."""
+    result = _parse(shared, ZONE)
+    hand = "4101241126"
+    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+        (hand, "HOLDEM No Limit", False, "NL", "USD", 10, 25, 0, "Zone Poker ID#1708", 2,
+         ["6c 9h Qs 3c 9s"], 160, 8, 0, []),
+    ]  # fmt: skip
+
+
+# A summary's winnings: "$19  with", "HI 2370  with", "1630  with", "$0.48 [Does not show]",
+# "$219.21 with" (MVS, the hero marked), and a low half: "with ... LOW 30 [".
+_WON = re.compile(
+    r"^Seat[ +]\d+: ?(?P<player>Dealer|Small Blind|Big Blind|UTG(?:\+\d)?)(?: \[ME\])? "
+    r"(?:HI )?(?P<won>\$?[\d,.]+)(?: {1,2}with | \[Does not show\])"
+)
+_LOW = re.compile(
+    r"^Seat[ +]\d+: (?P<player>Dealer|Small Blind|Big Blind|UTG(?:\+\d)?) .* LOW "
+    r"(?P<won>\$?[\d,.]+) \["
+)
+
+
+def _amount(text: str, cents: bool) -> int:
+    value = Decimal(text.replace("$", "").replace(",", ""))
+    return int(value * 100) if cents else int(value)
+
+
+def test_every_player_collects_what_the_summary_says_they_won(shared: Path) -> None:
+    """In every hand read of every file, each player's collections add up to the amounts
+    the summary's seat lines write for them (the high and the low halves; none written:
+    nothing), but in the spliced hand; a walk's winner won its unmatched big blind back
+    too (``ingest.rooms``). Zone hands whose summary is empty are left out."""
+    compared = 0
+    for path in room_files(shared, ["Bovada"]):
+        result = bovada.SITE.parse_file(path, every_flop_game=True)
+        hands = pl.from_arrow(result.hands)
+        players = pl.from_arrow(result.players)
+        assert isinstance(hands, pl.DataFrame) and isinstance(players, pl.DataFrame)
+        if not hands.height:
+            continue
+        text = path.read_text("utf-8-sig")
+        for hand_id, currency, kept in hands.select("hand_id", "currency",
+                                                    "uncalled_inferred").iter_rows():
+            if hand_id == SPLICED:
+                continue
+            block = text[text.index(f"#{hand_id}") :].split("\n\n\n", 1)[0]
+            summary = block.split("*** SUMMARY ***", 1)[1].strip().split("\n")
+            if summary == [""]:
+                continue
+            written: dict[str, int] = {}
+            for line in summary:
+                for pattern in (_WON, _LOW):
+                    match = pattern.match(line)
+                    if match:
+                        won = _amount(match["won"], currency != "chips")
+                        written[match["player"]] = written.get(match["player"], 0) + won
+            # a walk's unmatched big blind, returned by the engine, is in what it won
+            collected = {
+                player: amount + kept
+                for player, amount in players.filter(pl.col("hand_id") == hand_id)
+                .select("player", "collected").iter_rows()
+                if amount
+            }
+            assert collected == written, (path.name, hand_id)
+            compared += 1
+    assert compared == 1198 - 1 - 203  # the hands read, less the spliced one and 203 empty
+
+
+def _streets(shared: Path, path: str, flatten: bool) -> tuple[pl.DataFrame, list[str]]:
+    """The betting events of a file's hands (hand, street), their streets read from the
+    betting with every marker after the hole cards ignored where ``flatten``; and the
+    hands' ids."""
+    grammar = bovada.GRAMMAR
+    lines = classify(split_chunks(list(iter_chunks(shared / path, grammar.hand_start))),
+                     grammar)  # fmt: skip
+    info = hand_info(lines, grammar)
+    arrays = HandArrays.of(info)
+    if flatten:  # the lines as the room wrote them before 2012-08-25
+        lines = dataclasses.replace(
+            lines, events=lines.events.with_columns(pl.col("street").clip(upper_bound=1)),
+            markers=lines.markers.filter(pl.col("street") <= 1),
+        )
+    read = read_streets(lines, read_seats(lines, arrays.in_cents), arrays.in_cents,
+                        arrays.big_blind).events  # fmt: skip
+    betting = [KIND_CODE[kind] for kind in ("fold", "check", "call", "bet", "raise")]
+    acts = read.filter(pl.col("code").is_in(betting))
+    return acts.select("hand", "street"), info["hand_id"].to_list()
+
+
+def test_streets_read_from_the_betting_are_the_marked_ones(shared: Path) -> None:
+    """The rule that reads the streets of the hands of 2012 (a round closes when every
+    player still to decide has acted since the last bet or raise and matched it) gives
+    the streets the markers of every later hand say, at every betting line (the markers
+    set aside), but in the hand whose summary runs into another hand (an error)."""
+    compared = 0
+    for path in room_files(shared, ["Bovada"]):
+        name = str(path.relative_to(shared))
+        marked, hands = _streets(shared, name, flatten=False)
+        read, _ = _streets(shared, name, flatten=True)
+        if CONCATENATED in name:
+            broken = hands.index("3178646516")
+            marked, read = (f.filter(pl.col("hand") != broken) for f in (marked, read))
+        assert read["street"].to_list() == marked["street"].to_list(), name
+        compared += int((marked["street"] > 1).sum())
+    assert compared == 5390  # betting lines from the flop on
+
+
+def test_streets_read_from_the_betting_follow_the_cards_dealt_to_the_table(
+    shared: Path,
+) -> None:
+    """The 360 hands of 2012-04-03 write each street's cards on a line of their own
+    (``Card dealt to table [Ks 7c 9s]``, read for nothing): every betting line of every
+    hand is on the street as many such lines before it say."""
+    text = (shared / TABLE_CARDS).read_text("utf-8-sig")
+    expected = []
+    for block in text.split("\n\n\n"):
+        street = 0
+        for line in block.split("*** HOLE CARDS ***", 1)[-1].split("\n"):
+            if line.startswith("Card dealt to table"):
+                street += 1
+            elif re.search(r" : (?:Folds|Checks|Calls|Bets|Raises|All-in)", line):
+                expected.append(1 + street)
+    read, hands = _streets(shared, TABLE_CARDS, flatten=False)
+    assert len(hands) == 360
+    assert read["street"].to_list() == expected
+
+
+_WAGERS = """\
+Bovada Hand #1: HOLDEM Tournament #2 TBL#3, No Limit- Level 1 (10/20) - 2016-01-01 01:00:00
+Seat 1: Dealer (1,000 in chips)
+Seat 2: Small Blind [ME] (5 in chips)
+Seat 3: Big Blind (1,000 in chips)
+Dealer : Set dealer [1]
+{posts}*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Ah Kd]
+Small Blind [ME] : Card dealt to a spot [2c 2d]
+Big Blind : Card dealt to a spot [7s 8s]
+Dealer : Folds
+Big Blind : Return uncalled portion of bet {back}
+*** FLOP *** [2h 3h 4h]
+*** TURN *** [2h 3h 4h] [5h]
+*** RIVER *** [2h 3h 4h 5h] [Qc]
+Small Blind [ME] : Showdown [2c 2d 2h 3h 4h] (Three of a kind)
+Big Blind : Showdown [Qc 8s 7s 5h 4h] (High Card)
+Small Blind [ME] : Hand Result {won}
+*** SUMMARY ***
+Total Pot({won})
+"""
+
+
+@pytest.mark.parametrize(
+    ("posts", "back", "won", "kind", "dead"),
+    [
+        # among the antes, by a player who posts none: an ante, all of it dead
+        ("Dealer : Ante chip 5\nSmall Blind [ME] : All-in 5\nBig Blind : Ante chip 5\n"
+         "Big Blind : Big blind 20\n", 20, 15, "ante", 5),
+        # in a hand without antes: a blind, live (the small one: no blind before it)
+        ("Small Blind [ME] : All-in 5\nBig Blind : Big blind 20\n", 15, 10, "post_sb", 0),
+    ],
+)  # fmt: skip
+def test_a_wager_before_the_cards_is_a_post(
+    posts: str, back: int, won: int, kind: str, dead: int
+) -> None:
+    """``All-in X`` before the cards: an ante where the others post antes and the player
+    none, else a blind, the small one when no blind is posted before it."""
+    text = _WAGERS.format(posts=posts, back=back, won=won)
+    result = bovada.SITE.parse(Chunk(text.encode(), "b.txt", 0, 1, "utf-8"), every_flop_game=True)
+    assert result.import_errors.num_rows == 0, result.import_errors.to_pylist()
+    [hand] = result.hands.to_pylist()
+    assert (hand["total_pot"], hand["inconsistencies"]) == (won, [])
+    rows = [(a["player"], a["kind"], a["amount"], a["dead"]) for a in result.actions.to_pylist()]
+    assert ("Small Blind", kind, 5, dead) in rows
+
+
+_ROOM_ORDER = {"Small Blind": 0, "Big Blind": 1, "UTG": 2,
+               **{f"UTG+{k}": 2 + k for k in range(1, 6)}, "Dealer": 99}  # fmt: skip
+_ENGINE_ORDER = {"SB": 0, "BB": 1, "UTG": 2, "UTG1": 3, "UTG2": 4, "MP": 5, "MP1": 6, "HJ": 7,
+                 "CO": 8, "BTN": 99}  # fmt: skip
+
+
+def test_seats_numbered_as_listed_go_round_the_table_as_the_positions_named(
+    shared: Path,
+) -> None:
+    """Seats are numbered in the order their lines list them, the button being the
+    ``Dealer``'s: the positions the engine gives clockwise from it go round the table in
+    the order of the names the room gives (small blind, big blind, UTG, UTG+1, ...,
+    dealer), in every hand with a button, seat ids and seats listed out of order
+    included."""
+    compared = 0
+    for path in room_files(shared, ["Bovada"]):
+        players = pl.from_arrow(bovada.SITE.parse_file(path, every_flop_game=True).players)
+        assert isinstance(players, pl.DataFrame)
+        seated = players.filter(pl.col("position").is_not_null())
+        for _, hand in seated.group_by("hand_id"):
+            by_name = hand.sort(pl.col("player").replace_strict(_ROOM_ORDER))
+            engine = by_name["position"].replace_strict(_ENGINE_ORDER).to_list()
+            assert engine == sorted(engine), (path.name, hand["hand_id"][0])
+            compared += 1
+    assert compared == 1198 - 23  # the hands read, less 23 of no Dealer (a dead button)
+
+
+def test_a_header_after_a_byte_order_mark_is_no_header_glued_in_a_line(shared: Path) -> None:
+    """A file's first hand starts with a byte-order mark; a later hand with two summaries
+    makes the engine look for a header glued inside a line: the first line's, after the
+    mark, is not one (the first hand is read whole; the damaged one is an error)."""
+    first = (shared / PLO8_FL).read_bytes().rstrip(b"\n") + b"\n"
+    assert first.startswith(b"\xef\xbb\xbfBovada Hand #")
+    damaged = (shared / PLO8_SPLIT).read_bytes().replace(b"*** SUMMARY ***\n",
+                                                         b"*** SUMMARY ***\n" * 2)  # fmt: skip
+    result = bovada.SITE.parse(Chunk(first + b"\n\n" + damaged, "f.txt", 0, 1, "utf-8"),
+                               every_flop_game=True)  # fmt: skip
+    assert result.hands.column("hand_id").to_pylist() == ["2641146259"]
+    [error] = result.import_errors.to_pylist()
+    assert (error["hand_id"], error["reason"]) == (
+        "3050116136", "two summaries in one hand (a hand header is missing or damaged)"
+    )
+
+
+def test_a_hand_with_no_small_blind_posted(shared: Path) -> None:
+    """#2601409299: the small blind's seat is empty, only ``Big Blind : Big blind/Bring in
+    $10`` is posted: a small blind of none, the big blind $10; ``Raises $30`` is UTG's
+    street total."""
+    result = _parse(shared, PLO)
+    hand = "2601409299"
+    assert _rows(result.hands, ("small_blind", "big_blind", "total_pot", "rake"), hand) == [
+        (0, 1000, 40000, 100)
+    ]
+    assert ("preflop", "UTG", "raise", 3000, 3000, 0, False, None) in _rows(
+        result.actions, _ACTION_COLUMNS, hand
+    )
