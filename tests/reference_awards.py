@@ -66,7 +66,11 @@ class RoomRule:
 
 
 # Rooms whose rules differ from the default (ingest/rooms.py and its corpus evidence).
-ROOM_RULES: dict[str, RoomRule] = {"Run It Once Poker": RoomRule(rake_main_pot_first=True)}
+ROOM_RULES: dict[str, RoomRule] = {
+    "Run It Once Poker": RoomRule(rake_main_pot_first=True),
+    # 888: "the 2.50 rake all from the 960 main pot, the 120 side pot whole" (#362979074)
+    **dict.fromkeys(("888poker", "888.ro", "888poker.ca-on"), RoomRule(rake_main_pot_first=True)),
+}
 
 
 class NotComputable(ValueError):
