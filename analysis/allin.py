@@ -147,7 +147,7 @@ def all_in_equity(prepared: Prepared) -> AllInResult:
         rules = rules_for(replay.room)
         try:
             pots = net_pots(build_pots(replay.put_in, replay.folded, replay.dead), replay.rake,
-                            main_first=rules.rake_main_pot_first)  # fmt: skip
+                            main_first=rules.rake_main_pot_first, unit=rules.rake_unit)  # fmt: skip
             equities = pot_equities(spot.holes, [pot.eligible for pot in pots], spot.board,
                                     game=spot.game)  # fmt: skip
             awards = expected_awards(

@@ -14,7 +14,7 @@ import polars as pl
 from analysis.audit import audit
 from ingest.engine.build import build
 from ingest.engine.contract import ParseResult
-from ingest.engine.grammar import EVENT_KINDS
+from ingest.engine.grammar import EVENT_KINDS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import KINDS, Lines, classify
 from ingest.engine.site import TextSite
@@ -60,8 +60,9 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
     found = [
         hand
         for chunk in iter_chunks(path, site.hand_start)
+        for grammar in [site.grammar_for(chunk.data)]
         for hand in _chunk_hands(
-            site, chunk.source_file, classify(split_chunks([chunk]), site.grammar)
+            grammar, chunk.source_file, classify(split_chunks([chunk]), grammar)
         )
         if hand_id is None or hand.hand_id == hand_id
     ]
@@ -70,8 +71,7 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
     return found
 
 
-def _chunk_hands(site: TextSite, source: str, lines: Lines) -> Iterator[Explained]:
-    grammar = site.grammar
+def _chunk_hands(grammar: Grammar, source: str, lines: Lines) -> Iterator[Explained]:
     result = build(lines, [source], grammar, every_flop_game=True)
     info = hand_info(lines, grammar)
     read = _what_was_read(lines, info)
@@ -99,7 +99,7 @@ def _chunk_hands(site: TextSite, source: str, lines: Lines) -> Iterator[Explaine
         stored = hands.get(hand_id)
         yield Explained(
             hand_id=hand_id or "?",
-            site=site.name,
+            site=grammar.site,
             outcome=outcomes.get(hand_id, "stored" if stored else "not read"),
             lines=shown,
             players=players.filter(pl.col("hand_id") == hand_id) if stored else players.clear(),

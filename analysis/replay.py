@@ -22,6 +22,7 @@ capped rake from the main pot alone (hand #34011543): see ``ingest.rooms``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import polars as pl
@@ -34,14 +35,23 @@ BET_KINDS = ("post_sb", "post_bb", "post_dead", "post_sb_bb", "ante", "straddle"
              "raise")  # fmt: skip
 
 
-def spread_rake(gross: Sequence[int], rake: int, main_first: bool = False) -> list[int]:
-    """The rake charged on each pot (main first), summing to ``rake``.
+def spread_rake(
+    gross: Sequence[int], rake: int, main_first: bool = False, unit: int = 1
+) -> list[int]:
+    """The rake charged on each pot (main first), summing to ``rake``: in proportion to
+    the cumulative pot counted in whole ``unit``s (BetOnline: whole dollars), else from
+    the main pot first.
 
     >>> spread_rake([247, 93, 30], 18)
     [12, 5, 1]
     >>> spread_rake([6260, 2098], 200, main_first=True)
     [200, 0]
+    >>> spread_rake([1260, 1150], 120, unit=100)
+    [60, 60]
     """
+    if unit > 1 and not main_first and sum(gross) >= unit:
+        whole = [cumulative // unit for cumulative in itertools.accumulate(gross)]
+        return spread_rake([b - a for a, b in itertools.pairwise([0, *whole])], rake)
     total = sum(gross)
     if not total or not rake:
         return [0] * len(gross)
@@ -65,9 +75,11 @@ def spread_rake(gross: Sequence[int], rake: int, main_first: bool = False) -> li
     return charged
 
 
-def net_pots(pots: Sequence[Pot], rake: int, main_first: bool = False) -> list[Pot]:
-    """The pots after the rake, as the winners divide them."""
-    charged = spread_rake([pot.amount for pot in pots], rake, main_first)
+def net_pots(
+    pots: Sequence[Pot], rake: int, main_first: bool = False, unit: int = 1
+) -> list[Pot]:
+    """The pots after the rake, as the winners divide them (see :func:`spread_rake`)."""
+    charged = spread_rake([pot.amount for pot in pots], rake, main_first, unit)
     return [Pot(pot.amount - cut, pot.eligible) for pot, cut in zip(pots, charged, strict=True)]
 
 

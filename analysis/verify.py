@@ -143,7 +143,8 @@ def split_hand(replay: HandReplay, rule: OddChipRule | None = None,
     rule = rules.odd_chip if rule is None else rule
     gross = build_pots(replay.put_in, replay.folded, replay.dead)
     if charges is None:
-        pots = net_pots(gross, replay.rake, main_first=rules.rake_main_pot_first)
+        pots = net_pots(gross, replay.rake, main_first=rules.rake_main_pot_first,
+                        unit=rules.rake_unit)  # fmt: skip
     else:
         pots = [Pot(pot.amount - charge, pot.eligible)
                 for pot, charge in zip(gross, charges, strict=True)]  # fmt: skip

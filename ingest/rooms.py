@@ -18,7 +18,8 @@ class RoomRules:
     """A room's rules.
 
     ``rake_main_pot_first``: the rake is taken from the main pot alone (else it is spread
-    over the pots cumulatively, see ``analysis.replay.spread_rake``).
+    over the pots cumulatively, see ``analysis.replay.spread_rake``, in proportion to the
+    cumulative pot counted in whole ``rake_unit``s).
     ``rake_spread_varies``: the room takes the rake (and its other drops) from the pots in
     other proportions than that in some hands; a hand paid as its pots are with the rake
     taken in one of the ways rooms take it (``analysis.verify``) is then ``rake_spread``,
@@ -40,12 +41,16 @@ class RoomRules:
     after the first and the summary adds up to the pot less the room's take (else the
     collect lines are read as printed, in every room). ``unprinted_rake_percent``: the most
     a rake the room does not print takes of a cash game's pot, in percent (a tournament's
-    rake is none): where the room prints no rake (``Grammar.rake_printed``), what the pots
-    did not pay is its rake when within it, and the readings of an unprinted uncalled bet
-    are told apart by it. ``evidence``: the corpus files and hands that show the rules.
+    rake is none): where a hand prints no rake (``Grammar.rake_printed``), or one the room
+    did not take, what the pots did not pay is its rake when within it, and the readings of
+    an unprinted uncalled bet are told apart by it. ``printed_rake_taken``: the rake a hand
+    prints is the rake the room took (else a cash hand's rake is what the pots did not pay,
+    as in a hand that prints none). ``evidence``: the corpus files and hands that show the
+    rules.
     """
 
     rake_main_pot_first: bool = False
+    rake_unit: int = 1
     rake_spread_varies: bool = False
     shows_in_order: bool = True
     odd_chip: OddChipRule = DEFAULT_ODD_CHIP_RULE
@@ -55,6 +60,7 @@ class RoomRules:
     fixed_limit_bets: int = 4
     winnings_in_summary: bool = False
     unprinted_rake_percent: int = 10
+    printed_rake_taken: bool = True
     evidence: tuple[str, ...] = ()
 
 
@@ -85,6 +91,32 @@ _BOVADA = RoomRules(
         "no uncalled bet: the big blind's unmatched $5 is in 'Total Pot($15)' and in "
         "'Hand result $15' (every other uncalled bet is printed: 'Return uncalled portion "
         "of bet $175', #2601407767)",
+    ),
+)
+
+# BetOnline and the rooms and skins of its network, writing one format (``ingest.sites.betonline``).
+_BETONLINE = RoomRules(
+    unprinted_uncalled=("left_out",),
+    printed_rake_taken=False,
+    rake_unit=100,
+    rake_spread_varies=True,
+    evidence=(
+        "corpus BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt: the rake is 5 cents a "
+        "whole dollar of the cumulative pot, main pot first: #1073068762 pots of 12.60 and "
+        "11.50 paid 12.00 and 10.90 (0.60 each); #1073059444 pots of 12.15, 10.80, 4.20, "
+        "7.26 charged 0.60, 0.50, 0.25, 0.35",
+        "formats BetOnline/cash/NLHE-10max-USD-0.01-0.02-201605.3.way.allin.txt #1606125823 "
+        "(2016): pots of 2.63 and 1.34 paid 2.49 and 1.26, the rake 0.22 in proportion to "
+        "each pot, the rest from the last",
+        "corpus BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt #1073064152: no uncalled "
+        "line; Player11's 11.50 over a 2.30 all-in comes back (stack 21.35 -> 18.30) and is "
+        "in neither the pot lines nor the summary",
+        "formats BetOnline/cash/NLHE-10max-play-10-20-201204.GearPoker.txt #1014850775: "
+        "Hero's unmatched 80 of 1000 left out of 'Total Pot 1850.00' (920 + 920 + 10)",
+        "corpus BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt #1073058698: 4.42 put in, "
+        "'Total pot 4.22 | Rake 0.00', the winner's stack +2.46 = 4.22 - 1.76: 0.20 taken; "
+        "#1073059444: pots of 12.15, 10.80, 4.20, 7.26 paid 11.55, 10.30, 3.95, 6.91 (1.70 "
+        "taken), rakes printed 1.35, 1.10, 0.60, 0.60",
     ),
 )
 
@@ -196,6 +228,7 @@ ROOM_RULES: dict[str, RoomRules] = {
     "Bovada": _BOVADA,
     "Ignition": _BOVADA,
     "Bodog": _BOVADA,
+    **dict.fromkeys(("BetOnline", "PayNoRake", "ActionPoker", "Gear Poker"), _BETONLINE),
     "PartyPoker": RoomRules(
         unprinted_uncalled=("in_pot",),
         unprinted_rake_percent=10,
@@ -271,6 +304,7 @@ SHOWS_OUT_OF_ORDER = tuple(
     room for room, rules in ROOM_RULES.items() if not rules.shows_in_order
 )
 CALLS_ARE_TOTALS = tuple(room for room, rules in ROOM_RULES.items() if rules.calls_are_totals)
+RAKE_NOT_TAKEN = tuple(room for room, rules in ROOM_RULES.items() if not rules.printed_rake_taken)
 WINNINGS_IN_SUMMARY = tuple(
     room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary
 )

@@ -31,6 +31,7 @@ from ingest.engine.grammar import BETTING, EVENT_KINDS, Actions, compile_actions
 from ingest.engine.scan import NULL
 from ingest.reader import detect_encoding
 from ingest.sites import (
+    betonline,
     bovada,
     ggpoker,
     kingsclub,
@@ -56,6 +57,8 @@ ROOMS: dict[str, Actions] = {
     # " : " after the player (a position: "Small Blind", "UTG+1  [ME]"), no all-in suffix,
     # wagers ("All-in {added}"), returns and collect lines as templates
     "bovada": bovada.GRAMMAR.actions,
+    "betonline": betonline.GRAMMAR.actions,
+    "betonline skins": betonline.SKINS.actions,
     # amounts in brackets or parentheses with a unit after them and spaces around them, an
     # optional period ending a line, balance lines in the summary
     "partypoker": partypoker.GRAMMAR.actions,
@@ -392,6 +395,9 @@ _BOV_FL8 = "corpus/Bovada/tour/PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt"
 _BOV_MVS = "formats/Bovada/cash/NLHE-USD_-__0.25-_0.50_-_202103.MVS.version.txt"
 _BOV_MTT = ("formats/Bovada/tour/NLHE-9max-USD-MTT_-__2.000_Guaranteed__10.000_Chips__-__3-"
             "_0.30_-_201606.MTT.max.seats.txt")
+_BOL_PLO = "corpus/BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"
+_BOL_AP = "formats/BetOnline/cash/NLHE-10max-USD-1.00-2.00-201204.ActionPoker.txt"
+_BOL_GEAR = "formats/BetOnline/cash/NLHE-10max-play-10-20-201204.GearPoker.txt"
 
 # FPDB regression files (AGPL-3.0; see tests/fixtures/README.md), one line each.
 REAL_LINES = [
@@ -611,6 +617,25 @@ REAL_LINES = [
     RealLine("bovada", _BOV_FL8, "Big Blind : Hand Result-Side Pot 2190", "collect",
              "Big Blind", "2190"),
     RealLine("bovada", _BOV_PLO, "Dealer : Set dealer/Bring in spot [5]", "button", "Dealer"),
+    # BetOnline: "raises X to Y" with X the chips the line adds; the skins' capitalised verbs
+    RealLine("betonline", _BOL_PLO, "Player8: post now 0.10", "post_bb", "Player8", "0.10"),
+    RealLine("betonline", "formats/BetOnline/cash/NLHE-10max-0.25-0.50-201204.post.dead.txt",
+             "Player0: post dead 0.50", "post_sb_bb", "Player0", "0.50"),
+    RealLine("betonline", "formats/BetOnline/tour/NLHE-10max-USD-MTT-201603.post.ante.txt",
+             "Player0: ante processed 10.00", "ante", "Player0", "10.00"),
+    RealLine("betonline", _BOL_PLO, "Player2: raises 0.75 to 0.75", "raise", "Player2", "0.75",
+             "0.75"),
+    RealLine("betonline", _BOL_PLO, "Player8: raises 0.64 to 0.74 and is all in", "raise",
+             "Player8", "0.74", "0.64", all_in=True),
+    RealLine("betonline", _BOL_PLO, "Player4: bets 6.68", "bet", "Player4", "6.68"),
+    RealLine("betonline skins", _BOL_AP, "Player0: Posts small blind 1.00.", "post_sb",
+             "Player0", "1.00"),
+    RealLine("betonline skins", _BOL_AP, "Player8: Folds.", "fold", "Player8"),
+    RealLine("betonline skins", _BOL_AP, "Player5: Calls 2.00.", "call", "Player5", "2.00"),
+    RealLine("betonline skins", _BOL_GEAR, "Player4: Calls 900.00 and is All In.", "call",
+             "Player4", "900.00", all_in=True),
+    RealLine("betonline skins", _BOL_GEAR, "Hero: Raises 1000.00 and is All In.", "raise",
+             "Hero", "1000.00", all_in=True),
     # PartyPoker, classic: amounts in brackets with their unit (a space before them or not,
     # a decimal comma), "raises [X]" and "is all-In  [X]" the chips added, a period ending
     # some lines; summary format: "raises X to Y", amounts in parentheses, balance lines

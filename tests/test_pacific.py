@@ -316,7 +316,7 @@ def test_seat_lines_with_a_stack_between_brackets_read_as_the_regex_reads_them(
     spans = seat_fields(text.data, text.starts, text.ends, grammar.tables.stack_suffix,
                         grammar.wording.words, *grammar.tables.stack_between)  # fmt: skip
     raw = text.data.tobytes()
-    match = re.match(_SEAT_LINE, line)
+    match = re.match(_SEAT_LINE, line.rstrip(" \t"))  # a line is read without its trailing blanks
     stack = None if spans[0, 4] < 0 else raw[spans[0, 4] : spans[0, 5]].decode()
     assert stack == (match.group(3) if match else None)
     if match:

@@ -380,14 +380,20 @@ def test_parse_many_gives_what_each_file_gives_alone() -> None:
     assert together.import_skips.column("source_file").to_pylist() == ["c.txt"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
-    day=st.from_regex(r"[0-9]{1,5}/[0-9]{1,3}/[0-9]{1,3}", fullmatch=True),
+    separator=st.sampled_from("/-"),
+    day=st.from_regex(r"[0-9]{1,5}([/-])[0-9]{1,3}[/-][0-9]{1,3}", fullmatch=True),
     time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
     zone=st.sampled_from(["ET", "CET", "XYZ", ""]),
     et=st.booleans(),
 )
-def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, et: bool) -> None:
+def test_header_times_read_as_polars_reads_them(
+    separator: str, day: str, time: str, zone: str, et: bool
+) -> None:
+    """Dates with the grammar's date separator, slashes or, as ISO writes them, dashes
+    (``Wording.date_separator``): the template is the line less its number and its time,
+    `` - [0-9/]*[^-]*$`` (the date's separator in the class), the time as polars reads it."""
     when = f"{day} {time} {zone}".rstrip() + (f" [{day} {time} ET]" if et else "")
     line = f"PokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD) - {when}"
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
@@ -395,10 +401,14 @@ def test_header_times_read_as_polars_reads_them(day: str, time: str, zone: str, 
     none = np.full(1, -1, np.int64)
     spans, zone_index, et_given, local = _header_fields(
         text.data, text.starts, text.ends, tables.hand_id, tables.hand_id_end,
-        pokerstars.GRAMMAR.wording.words, False, none, none,
+        Wording(date_separator=separator).words, False, none, none,
         pokerstars.GRAMMAR.wording.date_fields,
     )
-    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "/")
+    raw = text.data.tobytes()
+    template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
+    cut = re.match(rf"^(.*) - [0-9{re.escape(separator)}]*[^-]*$", line)
+    assert template == re.sub(r"#[0-9]+", "#", cut.group(1) if cut else line, count=1)
+    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, separator)
     zones = {"ET": "America/New_York", "CET": "Europe/Paris"}
     read = "America/New_York" if et_given[0] or zone_index[0] < 0 else _ZONE_NAMES[zone_index[0]]
     assert read == ("America/New_York" if et else zones.get(zone, "America/New_York"))
@@ -653,7 +663,7 @@ def test_summary_results_read_as_the_regex_reads_them(pieces: list[str]) -> None
     text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
     words = Wording().words
     spans, _, _, sign = fields.summary_seat_fields(text.data, text.starts, text.ends, words,
-                                                   True)  # fmt: skip
+                                                   False, False, True)  # fmt: skip
     match = re.match(RESULT, line)
     amount = None if spans[0, 6] < 0 else text.data[spans[0, 6] : spans[0, 7]].tobytes()
     if match is None:
@@ -679,6 +689,46 @@ def test_dealt_cards_all_unknown_are_no_cards(cards: list[str]) -> None:
     player = text.data[row[0] : row[1]].tobytes().decode()
     assert player == "P"
     assert read == (None if re.fullmatch(r"X(?: X)*", shown) else shown)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["3", ": ", "Bo", " won ", " collected ", "(", ")", "12.50", " ", "$1",
+                         " showed [", " mucked [", "Ah Kd", "]", "from the Pot."]),
+        max_size=10,
+    ),
+    st.booleans(),
+    st.booleans(),
+)  # fmt: skip
+def test_summary_seat_lines_read_as_the_regexes_read_them(
+    pieces: list[str], collected: bool, best_hand: bool
+) -> None:
+    """The amount after the first " won " (or, where a room's summary also says what was
+    ``collected``, after the first " collected " of a line without " won "), in
+    parentheses or not; the cards in the first brackets after " showed " or " mucked ",
+    but a winner's where the room shows a best hand there."""
+    line = "Seat " + "".join(pieces)
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = pokerstars.GRAMMAR.wording.words
+    spans, useful, _, _ = fields.summary_seat_fields(
+        text.data, text.starts, text.ends, words, collected, best_hand, False
+    )
+    read = line.rstrip(" \t")  # a line is read without its trailing blanks
+
+    def span(first: int) -> str | None:
+        if not useful[0] or spans[0, first] < 0:
+            return None
+        return text.data[spans[0, first] : spans[0, first + 1]].tobytes().decode()
+
+    word = " collected " if collected and " won " not in read else " won "
+    won = re.search(re.escape(word) + r"(?:\(([^ )]+)|([^ )]+))", read)
+    marks = [read.find(mark) for mark in (" showed [", " mucked [") if mark in read]
+    cards = re.search(r"\[([^\]]*)\]", read[min(marks) + 1 :]) if marks else None
+    if best_hand and word in read:
+        cards = None
+    assert span(4) == (won and (won.group(1) or won.group(2)))
+    assert span(2) == (cards and cards.group(1))
 
 
 def test_comment_lines_between_hands_are_skipped_not_errors() -> None:

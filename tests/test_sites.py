@@ -10,7 +10,7 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "seals", "bovada", "partypoker"]
+                           "seals", "bovada", "betonline", "partypoker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -23,6 +23,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "pacific": {"pacific.py"},
         "seals": {"seals.py"},
         "bovada": {"bovada.py"},
+        "betonline": {"betonline.py"},
         "partypoker": {"partypoker.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -62,6 +63,11 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"2018-03-19 10:06:32": "bovada",
         b"Bovada Hand #3050116136: OMAHA HiLo Tournament #9483062 TBL#1, Pot Limit- Level 2 "
         b"(15/30) - 2014-09-07 04:24:27": "bovada",
+        b"BetOnline Poker Game #1073058326: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 "
+        b"21:25:46 EDT": "betonline",
+        b"BetOnline Poker Game #1078353699: Tournament #4157956: Hold'em $10.00/$20.00 - "
+        b"2012/10/13 20:13:28 Eastern Daylight Time": "betonline",
+        b"Gear Poker Game #1014850512: Hold'em - 2012-04-09 12:14:36": "betonline",
         # the game, stakes and time on the next line; "Game #N starts." and a NUL byte
         # before it carry nothing
         b"Game #11354414824 starts.\n\n#Game No : 11354414824\n\x00***** Hand History for "

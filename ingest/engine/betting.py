@@ -31,7 +31,7 @@ _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
 
 def events(
     lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray, total_pot: np.ndarray,
-    may_add: np.ndarray, calls_total: np.ndarray,
+    may_add: np.ndarray, calls_total: np.ndarray, both_blinds_unprinted: np.ndarray,
 ) -> tuple[pl.DataFrame, np.ndarray]:
     """Events in line order, with amounts in the smallest unit (``x``: the amount, ``y``:
     a raise's "to" amount, ``fee_x``: a cash-out fee; null when unreadable) and the street
@@ -42,8 +42,10 @@ def events(
     whose room ``may_add`` writes Y as the chips the raise adds, that way when only it
     makes the hand's chips balance (what the betting puts in, less returns, is the printed
     ``total_pot``). In hands whose room writes ``calls_total``, "calls X" and "bets X" set
-    the street total to X (what they add is X less the player's total before). Also
-    returns each hand's reading (an index in ``RAISE_READINGS``)."""
+    the street total to X (what they add is X less the player's total before). A post of
+    both blinds puts in its amount and, per hand, ``both_blinds_unprinted`` (the dead small
+    blind a room leaves out of it). Also returns each hand's reading (an index in
+    ``RAISE_READINGS``)."""
     ev = lines.events
     hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy().astype(np.int64)
     # A raise written before the cards are dealt is a post of both blinds (Winamax writes
@@ -53,6 +55,7 @@ def events(
     ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
     cents = in_cents[hand]
     value, value_ok = units(ev["value_h"].to_numpy(), cents)
+    value = value + np.where(code == _BOTH_BLINDS_CODE, both_blinds_unprinted[hand], 0)
     fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
     is_raise = code == _RAISE_CODE
     x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))

@@ -32,9 +32,11 @@ from ingest.engine.returns import infer_returns, possible_rake, room_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
 from ingest.engine.streets import read_streets
+from ingest.engine.winners import complete_winnings
 from ingest.rooms import (
     CALLS_ARE_TOTALS,
     RAISE_MAY_ADD,
+    RAKE_NOT_TAKEN,
     WINNINGS_IN_SUMMARY,
     unprinted_rake_percents,
 )
@@ -80,8 +82,8 @@ def _collections(
     unprinted = players["unprinted"].to_numpy()
     if not from_summary.any() and not unprinted.any():
         return columns, np.arange(rows.size)
-    # the summary's winnings, and what a summary's results say was collected beyond the
-    # collect lines: a row each, of no pot named
+    # the summary's winnings, and what was collected from pots no line pays (``unprinted``:
+    # a summary's results, or the pots a summary leaves out): a row each, of no pot named
     player_hand = players["hand"].to_numpy()
     won = np.flatnonzero(from_summary[player_hand] & (players["collected"].to_numpy() > 0))
     more = np.flatnonzero(unprinted > 0)
@@ -102,6 +104,14 @@ def _collections(
     return both, np.argsort(both["hand"], kind="stable")
 
 
+def _pot_lines(totals: pl.DataFrame) -> pl.DataFrame:
+    """The "Total pot" lines less each that is the same as its hand's one before it (the
+    same pot printed again)."""
+    values = [c for c in totals.columns if c.endswith("_h") and c != "total_step_h"]
+    same = pl.all_horizontal(pl.col(c).eq_missing(pl.col(c).shift(1)) for c in [*values, "hand"])
+    return totals.filter(~same.fill_null(False))
+
+
 def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFrame:
     """One row per hand: how many "Total pot" lines it has, and the first one's line, total
     pot (and ``total_step``, what its last digit stands for when it is rounded, else 0)
@@ -110,9 +120,12 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     drop, a summary's rake line). ``total_pot`` is what the players put in: money the
     room added to the printed total is taken off it. In a room that prints no total pot
     (``Grammar.total_line``) the room's amounts are those of its own lines and the total
-    is left null, to be read from the betting."""
+    is left null, to be read from the betting. With ``Grammar.pot_lines`` the total is the
+    sum of the hand's pot lines; ``pots_paid`` is the printed total before the room's
+    amounts are added to it (what the pots paid out, where the total is printed after the
+    room's take)."""
     n = in_cents.size
-    totals = lines.totals
+    totals = _pot_lines(lines.totals) if grammar.pot_lines else lines.totals
     rows = grouped.first_rows(totals["hand"].to_numpy(), n, np.ones(totals.height, np.bool_))
     found = rows >= 0 if grammar.total_line else np.ones(n, np.bool_)
 
@@ -125,6 +138,12 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
         return units(grouped.gather(totals[column].to_numpy(), rows, absent), in_cents)
 
     total, total_ok = first_amount("total_h")
+    if grammar.pot_lines:
+        hand = totals["hand"].to_numpy()
+        each, each_ok = units(totals["total_h"].to_numpy(), in_cents[hand])
+        total = grouped.sums(hand, n, each)
+        total_ok = grouped.counts(hand, n, ~each_ok) == 0
+    paid = total.copy()
     step, _ = first_amount("total_step_h")
     amounts = {column: first_amount(f"{column}_h") for column in ROOM_COLUMNS}
     if not grammar.total_line:  # a hand without the line writes none of its labels: none
@@ -172,10 +191,12 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
             "total_pot": pa.array(total - room_in,
                                   mask=~(found & total_ok & room_ok) | drop_bad),
             "total_step": step,
+            "pots_paid": pa.array(paid, mask=~(found & total_ok)),
             **columns,
         },
         schema={"rake_written": pl.Boolean, "n_totals": pl.Int64, "total_line": pl.Boolean,
                 "total_idx": pl.Int64, "total_pot": pl.Int64, "total_step": pl.Int64,
+                "pots_paid": pl.Int64,
                 **dict.fromkeys(ROOM_COLUMNS, pl.Int64)},
     )  # fmt: skip
 
@@ -248,25 +269,33 @@ def _completed(cards: pa.Array, hand: np.ndarray, shared: str = "") -> pa.Array:
     return pa.array(texts, pa.string())
 
 
-def _game_from_cards(info: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+def _game_from_cards(info: pl.DataFrame, players: pl.DataFrame, cards_decide: bool
+                     ) -> pl.DataFrame:  # fmt: skip
     """The cards dealt decide the game: an Omaha hand whose header names fewer hole cards
     than a player holds (PokerMaster's "Omaha" tables dealing five) is the Omaha of that
-    many cards."""
-    length = pc.utf8_length(arrow(players["hole_cards"]).cast(pa.string()))
-    cards = (pc.fill_null(length, 0).to_numpy().astype(np.int64) + 1) // 3  # "As Kd 7h 2c"
+    many cards; where the room's grammar says so (``cards_decide``), a hand of a flop
+    game whose players hold 4, 5 or 6 cards (BetOnline's "Hold'em Pot Limit" dealing
+    four) is Omaha of that many."""
+    words = players["hole_cards"].str.count_matches(r"\S+").fill_null(0).to_numpy()
     dealt = np.zeros(info.height, np.int64)
-    np.maximum.at(dealt, players["hand"].to_numpy(), cards)
-    more = (info["variant"] == "omaha").fill_null(False).to_numpy() & (
+    np.maximum.at(dealt, players["hand"].to_numpy(), words.astype(np.int64))
+    omaha = info["is_omaha"].fill_null(False).to_numpy()
+    more = omaha & (info["variant"] == "omaha").fill_null(False).to_numpy() & (
         dealt > info["hole_cards_count"].fill_null(4).to_numpy()
     ) & np.isin(dealt, (5, 6))
-    if not more.any():
+    flop = cards_decide & ~omaha & np.isin(dealt, (4, 5, 6))
+    flop &= info["is_flop_game"].fill_null(False).to_numpy()
+    if not (more | flop).any():
         return info
-    suffix = pl.when(pl.col("hi_lo")).then(pl.lit("_8")).otherwise(pl.lit(""))
+    changed = pl.Series(more | flop)
     count = pl.Series(dealt, dtype=pl.Int8)
+    name = pl.lit("omaha") + pl.when(count == 4).then(pl.lit("")).otherwise(count.cast(pl.String))
+    suffix = pl.when(pl.col("hi_lo")).then(pl.lit("_8")).otherwise(pl.lit(""))
     return info.with_columns(
-        game=pl.when(pl.Series(more)).then(pl.lit("omaha") + count.cast(pl.String) + suffix)
-        .otherwise(pl.col("game")),
-        hole_cards_count=pl.when(pl.Series(more)).then(count).otherwise(pl.col("hole_cards_count")),
+        game=pl.when(changed).then(name + suffix).otherwise(pl.col("game")),
+        hole_cards_count=pl.when(changed).then(count).otherwise(pl.col("hole_cards_count")),
+        is_omaha=pl.col("is_omaha") | changed,
+        variant=pl.when(changed).then(pl.lit("omaha")).otherwise(pl.col("variant")),
     )
 
 
@@ -295,8 +324,10 @@ def build(
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
     calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
+    # what a post of both blinds leaves out of its amount (see ``Grammar``)
+    dead_small = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
-                         calls_total)  # fmt: skip
+                         calls_total, dead_small)  # fmt: skip
     rake_percent = None
     if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
         rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
@@ -308,9 +339,7 @@ def build(
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
-    if rake_percent is not None:  # in the hands whose total pot line writes no rake
-        totals = totals.with_columns(rake=pl.when(pl.col("rake_written")).then(pl.col("rake"))
-                                     .otherwise(_unprinted_rake(ev, n, rake_percent)))
+    totals = _rake_taken(totals, ev, info, grammar, rake_percent)
     totals = totals.with_columns(
         total_pot=pl.col("total_pot") - in_pot,
         printed_total=pl.col("total_pot"),
@@ -331,7 +360,9 @@ def build(
     players, from_summary = player_rows(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
     )
-    info = _game_from_cards(info, players)
+    if grammar.one_pot_each:
+        players = complete_winnings(players, ev, _pot_lines(lines.totals), arrays.in_cents)
+    info = _game_from_cards(info, players, grammar.cards_decide)
     bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game,
                                  grammar.summary)
     ok = None  # most chunks have no failed hand: then every row is kept without a lookup
@@ -435,18 +466,6 @@ def _in_pots(ev: pl.DataFrame, n: int) -> np.ndarray:
         IS_BETTING[code], chips, np.where(code == _RETURN_CODE, -chips, 0)))  # fmt: skip
 
 
-def _unprinted_rake(ev: pl.DataFrame, n: int, percent: np.ndarray) -> pl.Series:
-    """Per hand, the rake of a room that prints none: what the players left in the pots less
-    what the collect lines pay, where the room may take that much (``percent`` of the pot
-    at most), else none (the hand then does not balance)."""
-    left_in = _in_pots(ev, n)
-    code = ev["code"].to_numpy()
-    collected = grouped.sums(ev["hand"].to_numpy(), n,
-                             np.where(code == _COLLECT_CODE, numbers(ev["chips"], 0), 0))
-    rake = left_in - collected
-    return pl.Series(np.where(possible_rake(rake, left_in, percent), rake, 0), dtype=pl.Int64)
-
-
 def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     """The total pot as the hand's chips read it, where the printed total is one of two
     other readings: a total rounded (``total_step``: "Total pot 17.68k" for 17,685 chips)
@@ -468,6 +487,46 @@ def _total_read(totals: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
     rounded = (step > 0) & (total >= 0) & (np.abs(total - in_pots) < step)
     read = np.where(rounded, in_pots, np.where(less_take, total + take, total))
     return pl.Series(read).set(totals["total_pot"].is_null(), None)
+
+
+def _rake_taken(
+    totals: pl.DataFrame, ev: pl.DataFrame, info: pl.DataFrame, grammar: Grammar,
+    percent: np.ndarray | None,
+) -> pl.DataFrame:  # fmt: skip
+    """``totals`` with the rake of the hands whose rake is what the pots did not pay: those
+    that write none, in a room that may write none (``Grammar.rake_printed``; ``percent``:
+    the most its rake may take of a pot, None where it always writes one), and the cash
+    hands of a room whose printed rake is not the one it took
+    (``ingest.rooms.RoomRules.printed_rake_taken``). That rake is the chips the players
+    left in the pots less what the pots paid out (the printed totals where they are what
+    the pots paid, ``Grammar.total_after_rake``, else the collect lines), where the room
+    may take so much; else the rake printed stands (none, where none is). Where the
+    printed totals are what the pots paid, the total pot is them plus the rake."""
+    n = totals.height
+    not_taken = info["room"].is_in(list(RAKE_NOT_TAKEN)).fill_null(False)
+    derive = (not_taken & ~info["is_tournament"].fill_null(True)).to_numpy()
+    if percent is None:
+        percent = np.full(n, -1, np.int64)
+    else:
+        derive |= ~totals["rake_written"].to_numpy()
+    if not derive.any():
+        return totals
+    percent = np.where(not_taken.to_numpy(), unprinted_rake_percents(info["room"]), percent)
+    in_pots = _in_pots(ev, n)
+    if grammar.total_after_rake:
+        paid = numbers(totals["pots_paid"], -1)
+    else:
+        code = ev["code"].to_numpy()
+        paid = grouped.sums(ev["hand"].to_numpy(), n,
+                            np.where(code == _COLLECT_CODE, numbers(ev["chips"], 0), 0))
+    taken = derive & (paid >= 0) & possible_rake(in_pots - paid, in_pots, percent)
+    rake = np.where(taken, in_pots - paid, numbers(totals["rake"], -1))
+    rake = np.where(derive & ~taken & ~totals["rake_written"].to_numpy(), 0, rake)
+    total = pl.when(pl.Series(taken & grammar.total_after_rake)).then(pl.Series(in_pots))
+    return totals.with_columns(
+        total_pot=total.otherwise("total_pot"),
+        rake=pl.Series(rake).set(pl.Series(rake < 0), None),
+    )
 
 
 def _summary_excess(info: pl.DataFrame, ev: pl.DataFrame, totals: pl.DataFrame) -> np.ndarray:

@@ -662,20 +662,25 @@ def _result(data: np.ndarray, start: int, end: int) -> tuple[int, int, int]:
 @njit
 def summary_seat_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...],
-    results: bool,
+    collected: bool, best_hand: bool, results: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Summary ``Seat N: ...`` lines: whether the line matters (cards, winnings, or with
     ``results`` a result), spans of the seat number (``^Seat ([0-9]+):``), the cards shown
-    or mucked, the amount won and the result (see :func:`_result`), whether the pot was
-    not awarded, and the result's sign (0: none)."""
+    or mucked (none on a line that wins where ``best_hand``: they are a best hand, not the
+    hole cards), the amount won (after the first "won", or, where ``collected`` and the
+    line has none, the first "collected") and the result (see :func:`_result`), whether
+    the pot was not awarded, and the result's sign (0: none)."""
     n = starts.size
     spans = np.full((n, 8), NULL, np.int64)  # seat, cards, won, result
     useful = np.zeros(n, np.bool_)
     not_awarded = np.zeros(n, np.bool_)
     sign = np.zeros(n, np.int8)
-    won, seat_word, separator = words[W_WON], words[W_SEAT], words[W_SEAT_SEPARATOR]
+    seat_word, separator = words[W_SEAT], words[W_SEAT_SEPARATOR]
     for i in range(n):
         start, end = starts[i], ends[i]
+        won = words[W_WON]
+        if collected and find(data, start, end, won) < 0:
+            won = words[W_COLLECTED]
         wins = find(data, start, end, won) >= 0
         if results:
             sign[i], spans[i, 6], spans[i, 7] = _result(data, start, end)
@@ -688,7 +693,7 @@ def summary_seat_fields(
         showed = find(data, start, end, words[W_SHOWED])
         mucked = find(data, start, end, words[W_MUCKED])
         first = showed if mucked < 0 or (0 <= showed < mucked) else mucked
-        if first >= 0:
+        if first >= 0 and not (best_hand and wins):
             spans[i, 2], spans[i, 3] = _bracketed(data, first + 1, end)
         if wins:
             spans[i, 4], spans[i, 5] = _won(data, start, end, won)

@@ -258,16 +258,14 @@ class Grammar:
     labels, and with ``total_line`` off every hand's total is what the players put in less
     what came back. ``pots_named``: collect lines name their pot (else "from pot" is
     any pot). ``button_draw``: cards dealt by name before the first street marker are
-    a draw for the button (one card each), not hole cards. ``summary_winnings``: a hand
-    with no collect line is paid as its summary says (``Seat 2: X did not show and won
-    $9.00``; rooms that print collect lines only at a showdown). ``ignored_lines``:
-    regexes of the lines that carry nothing to the hand (table and connection notes,
-    tournament results, bounties won outside the pots): any other line of a hand that
-    the grammar does not read is an error. ``wording``: the words the room writes around
-    the values of its other lines (markers, seat, dealt, table, collect, return and
-    summary lines; PokerStars' by default). ``implied_zone``: the IANA zone of a header
-    time written with no zone (ET by default: the zone PokerStars writes, which
-    converters copy without saying so); ``omaha import --timezone`` replaces it
+    a draw for the button (one card each), not hole cards. ``ignored_lines``: regexes of
+    the lines that carry nothing to the hand (table and connection notes, tournament
+    results, bounties won outside the pots), nor before a file's first hand: any other
+    line of a hand that the grammar does not read is an error. ``wording``: the words the
+    room writes around the values of its other lines (markers, seat, dealt, table,
+    collect, return and summary lines; PokerStars' by default). ``implied_zone``: the IANA
+    zone of a header time written with no zone (ET by default: the zone PokerStars writes,
+    which converters copy without saying so); ``omaha import --timezone`` replaces it
     (:meth:`ingest.engine.site.TextSite.with_zone`).
 
     Rooms unlike PokerStars say so with the rest. ``time_line``: the hand's time stands
@@ -287,7 +285,10 @@ class Grammar:
     lines do not give is an inconsistency. ``boards_in_markers``: the boards are read
     from the street markers (the last of each board) in hands whose summary prints none;
     with ``markers_deal_cards`` each marker writes only the cards it deals (``** Dealing turn
-    ** [ 5d ]``), a board being all of its markers' cards.
+    ** [ 5d ]``), a board being all of its markers' cards. ``pot_lines``: each "Total pot"
+    line is one pot's (side pots maybe before the show-down, the main pot's last); the
+    hand's pots are their sum, a line the same as the hand's one before it being that pot
+    printed again.
 
     ``amounts``: how the room writes amounts (PokerStars' style by default; see
     :class:`ingest.engine.amounts.AmountStyle`). ``header_lines``: a hand's header is its
@@ -300,10 +301,11 @@ class Grammar:
     table line (an unquoted name; the table, its seats and button on lines of their own; a
     tournament's level and blinds after the seats), with the groups ``table_name``,
     ``max_seats`` (the number of seats, maybe with a word after it: ``9max``),
-    ``button_seat``, ``tournament_id``, ``level``, ``sb`` and ``bb``: each line is read
-    by the first that matches it, and the last line that gives a field wins, over the
-    header's too; ``seat_counts`` gives the number of a ``max_seats`` text written in
-    words (``HU``: 2). ``stack_between``: the text that
+    ``button_seat``, ``money``, ``tournament_id``, ``level``, ``sb`` and ``bb``: each line
+    is read by the first that matches it, and the last line that gives a field wins, over
+    the header's too; ``seat_counts`` gives the number of a ``max_seats`` text written in
+    words (``HU``: 2), ``table_money`` the currency a ``money`` text names (the hand's,
+    where its header names none). ``stack_between``: the text that
     opens and closes a seat line's stack, when the stack is all the text between them,
     spaces and all (``( $ 3.243 )``; by default a word in parentheses).
     ``card_words``: the room's words for ranks and suits in other languages, to the rank
@@ -311,9 +313,12 @@ class Grammar:
     mapped to ``cdhs`` a suit: ``Kn`` -> ``J``, ``Pik`` -> ``s``); cards are then read as a
     rank then a suit, separated as ``Wording.card_separator`` says. ``rake_printed``: the
     room prints its rake (on the total pot line or a line of its own) in every hand; when
-    not, a hand that writes none has the rake of what the players left in the pots less
-    what the collect lines pay, where the room's rules allow so much
-    (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament).
+    not, a hand that writes none has the rake the pots did not pay: what the players left
+    in them less what the pots paid out (the printed totals, where the room prints them
+    after its take, else the collect lines), where the room's rules allow so much
+    (``ingest.rooms.RoomRules.unprinted_rake_percent``; none in a tournament). A room whose
+    printed rake is not the one it took has its cash hands' rake read so too
+    (``ingest.rooms.RoomRules.printed_rake_taken``: BetOnline).
     ``encodings``: the one-byte encodings the room's clients write files in besides UTF-8,
     in order: a file not in UTF-8 is read in the one under which most of its characters
     outside ASCII are ones the room writes (its card words, currency signs and amount
@@ -327,7 +332,8 @@ class Grammar:
     posted its blinds all the same (see :func:`ingest.engine.unprinted.tournament_blinds`).
 
     Rooms that name players by their place at the table say so too.
-    ``blinds_in_posts``: a header that writes no blinds takes them from the hand's first
+    ``blinds_in_posts``: a header that writes no blinds (or none its regexes read: BetOnline's
+    tournament stakes are not the blinds in play) takes them from the hand's first
     small-blind and big-blind posts. ``seats_in_order``: the seat lines' numbers are no
     places at the table (ids, or places listed out of order): a hand's seats are numbered
     1, 2, ... in the order listed, which is the table's. ``repeats_once``: a line that
@@ -336,6 +342,17 @@ class Grammar:
     streets from its betting: a round closes when every player neither folded nor all-in
     has acted since its last bet or raise and matched it, and the next betting line opens
     the next street.
+
+    ``summary_winnings``: a hand with no collect line is paid as its summary says: each
+    seat line's amount after "won" (or after "collected", on a line without "won") is
+    collected by that seat (``Seat 2: X did not show and won $9.00``; rooms that print
+    collect lines only at a showdown, or none). With ``one_pot_each`` that amount is one
+    pot's (the first the player won, main pot first): the pots it leaves out are completed
+    from the betting (:mod:`ingest.engine.winners`). ``summary_best_hand``: the cards a
+    winner's summary line shows are the best five, not the hole cards.
+    ``both_blinds_live_part``: a post of both blinds prints only its live part, the hand's
+    small blind, dead, coming on top. ``cards_decide``: a hand of a flop game whose players
+    hold 4, 5 or 6 cards is Omaha of that many cards.
     """
 
     site: str
@@ -358,7 +375,6 @@ class Grammar:
     flop_games: tuple[str, ...] = ()
     mixed_game_parentheses: bool = True
     button_draw: bool = False
-    summary_winnings: bool = False
     ignored_lines: tuple[str, ...] = ()
     wording: Wording = field(default_factory=Wording)
     implied_zone: str = "America/New_York"
@@ -370,10 +386,12 @@ class Grammar:
     summary_amounts: Mapping[str, str] = field(default_factory=dict)
     summary_results: bool = False
     boards_in_markers: bool = False
+    pot_lines: bool = False
     markers_deal_cards: bool = False
     amounts: AmountStyle = DEFAULT_STYLE
     header_lines: int = 1
     seat_counts: Mapping[str, int] = field(default_factory=dict)
+    table_money: Mapping[str, str] = field(default_factory=dict)
     stack_between: tuple[str, str] | tuple[()] = ()
     card_words: Mapping[str, str] = field(default_factory=dict)
     rake_printed: bool = True
@@ -383,6 +401,11 @@ class Grammar:
     seats_in_order: bool = False
     repeats_once: bool = False
     streets_from_betting: bool = False
+    summary_winnings: bool = False
+    one_pot_each: bool = False
+    summary_best_hand: bool = False
+    both_blinds_live_part: bool = False
+    cards_decide: bool = False
     info_lines: tuple[str, ...] = ()
     glued_after: tuple[str, ...] = ()
     unprinted_blinds: bool = False

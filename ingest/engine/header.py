@@ -470,16 +470,17 @@ def _first_given(frame: pl.DataFrame, column: str, hands: int) -> pl.Series:
 
 
 def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
-    """Each hand's table name, seats and button from its first table line that gives each
-    (nulls: none; a line of the button alone gives only the button), and the header fields
-    its info lines give (``Grammar.info_lines``: one row per hand); where none gives the
-    button, the seat of the player its first button line names."""
+    """Each hand's table name, seats, button and the currency the line names
+    (``table_currency``) from its first table line that gives each (nulls: none; a line of
+    the button alone gives only the button), and the header fields its info lines give
+    (``Grammar.info_lines``: one row per hand); where none gives the button, the seat of
+    the player its first button line names."""
     columns = [name for name in lines.tables.columns if name not in ("hand", "idx")]
     out = {column: _first_given(lines.tables, column, hands) for column in columns}
     if lines.buttons.height:
         named = _first_given(lines.buttons, "button_seat", hands)
         out["button_seat"] = out["button_seat"].fill_null(named)
-    return pl.DataFrame(out)
+    return pl.DataFrame(out).rename({"currency": "table_currency"})
 
 
 _HEADER_INFO = ("tournament_id", "level", "sb", "bb")
@@ -585,7 +586,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
             pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
             _with_info(fields[group], table_info, grammar),
             started_at.select("started_at"),
-            table_info.select("table_name", "max_seats", "button_seat"),
+            table_info.select("table_name", "max_seats", "button_seat", "table_currency"),
         ],
         how="horizontal",
     )
@@ -594,6 +595,15 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         table_name=pl.coalesce("table_name", "header_table"),
         max_seats=pl.coalesce("max_seats", pl.col("header_seats").cast(pl.Int8, strict=False)),
     ).drop("header_table", "header_seats")
+    # the money a table line names, in a cash game whose header names none
+    named = (pl.col("currency") == grammar.currency) & pl.col("table_currency").is_not_null()
+    if info.select(named.any()).item():
+        info = info.with_columns(
+            currency=pl.when(named).then("table_currency").otherwise("currency")
+        ).with_columns(units_per_currency=units_expr(pl.col("currency"))).with_columns(
+            in_cents=pl.col("units_per_currency") == CENTS
+        )
+    info = info.drop("table_currency")
     if grammar.blinds_in_posts:
         info = _posted_blinds(lines, info)
     return info

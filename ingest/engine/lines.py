@@ -24,7 +24,7 @@ from ingest.engine import cards, fields, glued, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import BETTING, EVENT_KINDS, KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
-from ingest.engine.text import ChunkText, first_match
+from ingest.engine.text import ChunkText, first_match, indented_starts
 from ingest.engine.wording import (
     W_BUTTON,
     W_CANCELLED,
@@ -38,6 +38,7 @@ from ingest.engine.wording import (
     W_SEAT_SEPARATOR,
     W_SUMMARY,
     W_TABLE,
+    W_TOTAL_POT,
 )  # fmt: skip
 
 # Streets, coded in chunk order (see ``wording.STREET_CODES``).
@@ -152,7 +153,7 @@ def _glued_headers(
 
 def _cut_glued_headers(text: ChunkText, grammar: Grammar) -> ChunkText:
     """The lines with every hand's first line glued inside a line cut out as a line of its
-    own, starting where the header does (its offset and line number those of the line)."""
+    own, starting where the header does (its offset the header's own, in the line's line)."""
     tables = grammar.tables
     rows, cuts = _glued_headers(text.data, text.starts, text.ends, *tables.header_starts,
                                 tables.header_follow, tables.header_pairs)  # fmt: skip
@@ -164,7 +165,7 @@ def _cut_glued_headers(text: ChunkText, grammar: Grammar) -> ChunkText:
     return ChunkText(
         text.data, text.buffer, np.insert(text.starts, after, cuts),
         np.insert(ends, after, text.ends[rows]), np.insert(text.file, after, text.file[rows]),
-        np.insert(text.offset, after, text.offset[rows] + cuts - text.starts[rows]),
+        np.insert(text.offset, after, text.offset[rows] + cuts - indented_starts(text, rows)),
         np.insert(text.line_no, after, text.line_no[rows]),
     )  # fmt: skip
 
@@ -216,7 +217,7 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
-    has_summary: bool, seat_any_case: bool, ignorable: np.ndarray,
+    has_summary: bool, pot_lines: bool, seat_any_case: bool, ignorable: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
@@ -236,13 +237,14 @@ def _line_kinds(
     first is its time, and with ``header_lines`` over 1 the lines after its first up to
     that many are its header, of no kind (read with the header); with
     ``dealt_opens_preflop`` a dealt line before any street's marker starts the pre-flop
-    street. A line before the first marker that is the button's alone (``Seat 9 is the
-    button``: the seat word, no seat separator, the button word at its end) is a table
-    line. The words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    street; with ``pot_lines``, a total pot line before the summary is a summary item too.
+    A line before the first marker that is the button's alone (``Seat 9 is the button``:
+    the seat word, no seat separator, the button word at its end) is a table line. The
+    words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
-    dealt_verb = words[W_DEALT_VERB]
+    dealt_verb, total_pot = words[W_DEALT_VERB], words[W_TOTAL_POT]
     header_left = 0
     n = starts.size
     hand = np.empty(n, np.int64)
@@ -316,7 +318,7 @@ def _line_kinds(
             kind[i] = _SUMMARY_SEAT
         elif seat:
             kind[i] = _SEAT_LINE
-        elif summary:
+        elif summary or (pot_lines and at(data, start, end, total_pot)):
             kind[i] = _SUMMARY_ITEM
         elif ends_with(data, start, end, chat_end):  # 'name said, "..."'
             kind[i] = _CHAT
@@ -458,26 +460,24 @@ def _unknown(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramm
         {"hand": hand[rows], "idx": rows,
          "text": text.strings(text.starts[rows], text.ends[rows], "text")}
     )  # fmt: skip
-    if lines.height and grammar.ignored_lines:
-        known = pl.any_horizontal(pl.col("text").str.contains(p) for p in grammar.ignored_lines)
-        lines = lines.filter(~known)
-    return lines.select("hand", "idx")
+    return _ignored(lines, grammar).select("hand", "idx")
 
 
-def _junk(text: ChunkText, hand: np.ndarray, ignored: tuple[str, ...]) -> np.ndarray:
-    """The non-blank lines of a file before its first hand, but for comments ("#..."),
-    separators (see :func:`_separator`) and lines the grammar reads as nothing
-    (``Grammar.ignored_lines``: a room's line announcing the next hand)."""
-    data, starts, ends = text.data, text.starts, text.ends
+def _ignored(lines: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """``lines`` (with their ``text``) less those the grammar names as carrying nothing."""
+    if not lines.height or not grammar.ignored_lines:
+        return lines
+    known = pl.any_horizontal(pl.col("text").str.contains(p) for p in grammar.ignored_lines)
+    return lines.filter(~known)
+
+
+def _junk(data: np.ndarray, hand: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The non-blank lines of a file before its first hand, but for comments ("#...") and
+    separators (see :func:`_separator`)."""
     out = (hand < 0) & (ends > starts)
     out[out] = data[starts[out]] != _HASH
     for row in np.flatnonzero(out):
         out[row] = not _separator(data, starts[row], ends[row])
-    rows = np.flatnonzero(out)
-    if rows.size and ignored:
-        texts = text.strings(starts[rows], ends[rows], "text")
-        known = pl.select(pl.any_horizontal(texts.str.contains(p) for p in ignored)).to_series()
-        out[rows[known.to_numpy()]] = False
     return out
 
 
@@ -517,7 +517,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
             grammar.time_line, grammar.dealt_opens_preflop, grammar.header_lines,
-            grammar.summary, wording.seat_any_case, _ignorable(text, grammar),
+            grammar.summary, grammar.pot_lines, wording.seat_any_case,
+            _ignorable(text, grammar),
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -599,6 +600,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     matched = dealt_row >= 0
     dealt_first[matched] = dealt_spans[dealt_row[matched], 2]
     dealt_end[matched] = dealt_spans[dealt_row[matched], 3]
+    # "Dealt to Hero []": the history's owner, dealt no cards (sitting out, or just seated)
+    dealt_first[dealt_first == dealt_end] = NULL
     seats = frame(
         rows,
         seat=_nullable(seat_numbers, NO_SEAT, pl.Int8),
@@ -624,8 +627,9 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     )  # fmt: skip
     rows = rows_of("summary_seat")
     spans, useful, not_awarded, sign = fields.summary_seat_fields(
-        data, starts[rows], ends[rows], words, grammar.summary_results
-    )
+        data, starts[rows], ends[rows], words, grammar.summary_winnings,
+        grammar.summary_best_hand, grammar.summary_results,
+    )  # fmt: skip
     spans, sign = spans[useful], sign[useful].astype(np.int64)
     result = grammar.amounts.hundredths(data, spans[:, 6], spans[:, 7], 0)
     summary_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
@@ -695,8 +699,8 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         boards, summary_seats = cards_of(boards, "cards"), cards_of(summary_seats, "cards")
     return Lines(
         starts=starts_frame,
-        preamble=frame(np.flatnonzero(_junk(text, hand, grammar.ignored_lines)), "file",
-                       "offset", "line_no", "text"),
+        preamble=_ignored(frame(np.flatnonzero(_junk(data, hand, starts, ends)), "file",
+                                "offset", "line_no", "text"), grammar),
         text=text,
         last_lines=_last_lines(hand, starts, ends),
         markers=markers,
@@ -720,12 +724,14 @@ def _summary_winnings(
     events: pl.DataFrame, summary_seats: pl.DataFrame, seats: pl.DataFrame
 ) -> pl.DataFrame:
     """The events with, in each hand that has no collect line, a collect event for each
-    summary line that says what a seat won ("from pot"; the player named by the hand's
-    seat line of that seat), in line order."""
+    summary line that says a seat won an amount other than 0 (see
+    ``Grammar.summary_winnings``; "from pot", the player named by the hand's seat line of
+    that seat), in line order."""
     paid = events.filter(pl.col("code") == _COLLECT)["hand"].unique().implode()
     won = summary_seats.filter(
-        pl.col("says_won") & ~pl.col("not_awarded") & ~pl.col("hand").is_in(paid)
-    )
+        pl.col("says_won") & (pl.col("won_h") != 0) & ~pl.col("not_awarded")
+        & ~pl.col("hand").is_in(paid)
+    )  # fmt: skip
     if not won.height:
         return events
     names = seats.select("hand", "seat", "player").unique(["hand", "seat"], keep="first")
@@ -754,7 +760,8 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
 
 # What a grammar's info lines may say (``Grammar.info_lines``): the table's fields, and header
 # fields the header line does not say or says otherwise.
-INFO_GROUPS = ("table_name", "max_seats", "button_seat", "tournament_id", "level", "sb", "bb")
+INFO_GROUPS = ("table_name", "max_seats", "button_seat", "money", "tournament_id", "level", "sb",
+               "bb")
 _INFO_KINDS = (_SEAT_LINE, _TABLE_LINE, _ACTION, _OTHER)
 
 
@@ -780,7 +787,8 @@ def _info_tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: G
     ``INFO_GROUPS`` its lines give (each read by the first of the grammar's info patterns
     that matches the line; the last line that gives a field wins). A count of seats written
     in words (``HU``) is the number the grammar gives it, else the digits it starts with
-    (``9max``)."""
+    (``9max``); the money a table is played for (``money``: ``Real Money``) is the currency
+    ``Grammar.table_money`` names (``currency``; null: none)."""
     lines = pl.DataFrame(
         {"hand": hand[rows], "idx": rows,
          "text": text.strings(text.starts[rows], text.ends[rows], "text")}
@@ -792,17 +800,20 @@ def _info_tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: G
         digits = pl.col(name).replace(words).str.extract(r"^([0-9]+)", 1)
         return digits.cast(pl.Int8, strict=False)
 
+    money = pl.col("money").replace_strict(dict(grammar.table_money), default=None,
+                                           return_dtype=pl.String)  # fmt: skip
     return lines.group_by("hand", maintain_order=True).agg(
         pl.col("idx").first(), *(pl.col(name).drop_nulls().last() for name in INFO_GROUPS)
-    ).with_columns(max_seats=number("max_seats"), button_seat=number("button_seat"))
+    ).with_columns(max_seats=number("max_seats"), button_seat=number("button_seat"),
+                   currency=money).drop("money")  # fmt: skip
 
 
 def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
             ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
     :func:`ingest.engine.fields.table_fields`, or the grammar's info lines, per hand: see
-    :func:`_info_tables`; a line of the button alone has no name); lines of another form
-    are left out."""
+    :func:`_info_tables`; a line of the button alone has no name) and the currency the
+    line's ``money`` names (null: none); lines of another form are left out."""
     if grammar.info_lines:
         return _info_tables(text, hand, rows, grammar)
     words, bare_name = grammar.wording.words, grammar.wording.bare_table_name
@@ -816,6 +827,7 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
             "table_name": text.strings(found[:, 0], found[:, 1], ""),
             "max_seats": _nullable(found[:, 2], -1, pl.Int8),
             "button_seat": _nullable(found[:, 3], -1, pl.Int8),
+            "currency": pl.Series([None] * rows.size, dtype=pl.String),
         }
     )
 

@@ -46,6 +46,10 @@ def _position_table() -> np.ndarray:
 _POSITIONS = _position_table()
 _LABEL_ARRAY = pa.array(_LABELS, pa.string())
 _INSURANCE_CODE, _FOLD_CODE = KIND_CODES["insurance"], KIND_CODES["fold"]
+# Posts: one of nothing is no part in the hand (BetOnline's "ante processed 0.00" for every
+# seated player, sitting out or not).
+_IS_POST = np.array([k in ("post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead")
+                     for k in EVENT_KINDS])  # fmt: skip
 # Which chip flow (0 returned, 1 collected, 2 cashed out) an event kind is, -1: none.
 _FLOW_OF = np.array([["return", "collect", "cash_out"].index(k) if k in ("return", "collect",
                      "cash_out") else -1 for k in EVENT_KINDS])  # fmt: skip
@@ -105,8 +109,8 @@ def _seat_sums(
     """Per seat line, from the events and summary lines of its hand with its seat number
     (see :func:`_seat_rows`; null amounts, -1, count 0): chips put in, returned, collected
     and cashed out, cash-out fees, winnings and pots not awarded written in the summary,
-    insurance premiums paid, the number of events, and the first event and summary line
-    showing its cards (-1: none)."""
+    insurance premiums paid, the number of events (but posts of nothing), and the first
+    event and summary line showing its cards (-1: none)."""
     n = seat_hand.size
     sums = np.zeros((n, 9), np.int64)
     first_shown = np.full(n, -1, np.int64)
@@ -114,8 +118,8 @@ def _seat_sums(
     for i, k in enumerate(_seat_rows(seat_hand, seat, event_hand, event_seat)):
         if k < 0:
             continue
-        sums[k, 8] += 1
         c = code[i]
+        sums[k, 8] += not (_IS_POST[c] and chips[i] == 0)
         column = 0 if IS_BETTING[c] else (1 + _FLOW_OF[c] if _FLOW_OF[c] >= 0 else -1)
         if c == _INSURANCE_CODE:
             column = 7
@@ -210,7 +214,8 @@ def player_rows(
     collected = collected + unprinted
     shown = take(ev["cards"], first_shown)
     summary_cards = take(summary["cards"], first_summary)
-    hole_cards = _known(pc.coalesce(arrow(seats["dealt"]).cast(pa.string()), shown, summary_cards))
+    cards = pc.coalesce(arrow(seats["dealt"]).cast(pa.string()), shown, summary_cards)
+    hole_cards = _known(pc.utf8_trim_whitespace(cards))  # "[4D 2S ]": no blank kept
     button = info.button_seat[seat_hand]
     # Who is dealt in comes from who posts, acts, shows or is dealt cards, never from the
     # seat list alone: rooms list players who are seated but not dealt in (Winamax), and

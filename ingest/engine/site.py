@@ -37,22 +37,50 @@ _ENGINE = Path(__file__).resolve().parent
 _SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py", "rooms.py")]
 
 
+def _text_pattern(pattern: re.Pattern[bytes]) -> re.Pattern[str]:
+    """A hand-start pattern over bytes as one over decoded text."""
+    return re.compile(pattern.pattern.decode("utf-8", "replace")
+                      .replace("(?:\\xef\\xbb\\xbf)?", "\ufeff?"), re.MULTILINE)  # fmt: skip
+
+
 @dataclass(frozen=True, eq=False)
 class TextSite:
     """A text format read by the engine from ``grammar``; ``module`` is the file of the
     room module that defines it, ``uses`` the files of others whose data it takes (all
-    part of the parser version)."""
+    part of the parser version). ``dialects``: the grammars of the format's other
+    dialects (skins writing their own words), a file of one of them read by its grammar
+    (see :meth:`grammar_for`). ``zone_override``: the zone :meth:`with_zone` gave the
+    grammars (None: their own)."""
 
     grammar: Grammar
     module: str
     uses: tuple[str, ...] = ()
+    dialects: tuple[Grammar, ...] = ()
     zone_override: str | None = None
     _hand_start_text: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    _hand_start: re.Pattern[bytes] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        text = re.compile(self.grammar.hand_start.pattern.decode("utf-8", "replace")
-                          .replace("(?:\\xef\\xbb\\xbf)?", "\ufeff?"), re.MULTILINE)  # fmt: skip
-        object.__setattr__(self, "_hand_start_text", text)
+        start = self.grammar.hand_start
+        if self.dialects:  # a hand of any dialect starts at a line one of them starts
+            either = b"|".join(b"(?:%s)" % grammar.hand_start.pattern for grammar in self.grammars)
+            start = re.compile(either, re.MULTILINE)
+        object.__setattr__(self, "_hand_start", start)
+        object.__setattr__(self, "_hand_start_text", _text_pattern(start))
+
+    @property
+    def grammars(self) -> tuple[Grammar, ...]:
+        """The format's grammar, then its dialects'."""
+        return (self.grammar, *self.dialects)
+
+    def grammar_for(self, data: bytes) -> Grammar:
+        """The grammar that reads ``data``: the format's own, unless no hand of it but a
+        hand of a dialect starts in it (a file is written in one dialect)."""
+        if self.dialects and not self.grammar.hand_start.search(data):
+            for grammar in self.dialects:
+                if grammar.hand_start.search(data):
+                    return grammar
+        return self.grammar
 
     @property
     def name(self) -> str:
@@ -60,7 +88,7 @@ class TextSite:
 
     @property
     def hand_start(self) -> re.Pattern[bytes]:
-        return self.grammar.hand_start
+        return self._hand_start
 
     @property
     def sources(self) -> Sequence[Path]:
@@ -68,23 +96,27 @@ class TextSite:
         return [*sorted(_ENGINE.glob("*.py")), *_SHARED, *rooms]
 
     def with_zone(self, zone: str) -> TextSite:
-        """This format with the times its headers write without a zone read in ``zone``."""
-        grammar = dataclasses.replace(self.grammar, implied_zone=zone)
-        return TextSite(grammar, self.module, self.uses, zone)
+        """This format with the times its headers write without a zone read in ``zone`` (in
+        every dialect)."""
+        grammar, *dialects = (dataclasses.replace(g, implied_zone=zone) for g in self.grammars)
+        return TextSite(grammar, self.module, self.uses, tuple(dialects), zone)
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
-        line that starts as the grammar's hands do, and whose whole header (that line, and
-        the lines after it of ``Grammar.header_lines``) its header regexes decode (the first
-        few such lines are tried)."""
+        line that starts as the hands of one of its grammars do, and whose whole header (that
+        line, and the lines after it of ``Grammar.header_lines``) that grammar's header
+        regexes decode (the first few such lines are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
         found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
-        count = self.grammar.header_lines  # a header of several lines is read whole
-        # a line is read without its indent (spaces, tabs, NUL bytes) and end
-        headers = ["\n".join(line.lstrip(" \t\x00").strip()
-                             for line in text[m.start() :].split("\n")[:count])
-                   for m in found]  # fmt: skip
-        return decodes([header.removeprefix("\ufeff") for header in headers], self.grammar)
+        starts = [m.start() for m in found]
+
+        def headers(count: int) -> list[str]:  # a header of several lines is read whole
+            # a line is read without its indent (spaces, tabs, NUL bytes) and end
+            return ["\n".join(line.lstrip(" \t\x00").strip()
+                              for line in text[start:].split("\n")[:count])
+                    .removeprefix("\ufeff") for start in starts]  # fmt: skip
+
+        return any(decodes(headers(grammar.header_lines), grammar) for grammar in self.grammars)
 
     def _decoded(self, chunk: Chunk) -> Chunk:
         """The chunk in the encoding of the room's (``Grammar.encodings``) under which most
@@ -111,9 +143,15 @@ class TextSite:
         return frozenset(character for character in written if ord(character) > 127)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
-        """The tables of the chunks' hands, parsed in one pass (raises on a failure)."""
-        lines = classify(split_chunks(chunks), self.grammar)
-        return build(lines, [c.source_file for c in chunks], self.grammar, every_flop_game)
+        """The tables of the chunks' hands, parsed in one pass per run of chunks of one
+        dialect (raises on a failure)."""
+        results = []
+        for grammar, run in itertools.groupby(chunks, lambda c: self.grammar_for(c.data)):
+            group = list(run)
+            lines = classify(split_chunks(group), grammar)
+            results.append(build(lines, [c.source_file for c in group], grammar,
+                                 every_flop_game))  # fmt: skip
+        return results[0] if len(results) == 1 else concat_results(results)
 
     def parse(self, chunk: Chunk, every_flop_game: bool = False) -> ParseResult:
         """All hands of a chunk as tables; never raises for bad input.
@@ -168,7 +206,7 @@ class TextSite:
             try:
                 results.append(self._tables([piece], every_flop_game))
             except _FAILURES as exc:
-                mark = re.escape(self.grammar.wording.hand_number)
+                mark = re.escape(self.grammar_for(chunk.data).wording.hand_number)
                 hand_id = re.search(mark + r"([0-9A-Za-z-]+)", first["text"])
                 row = {
                     "source_file": chunk.source_file,

@@ -28,6 +28,7 @@ _AMOUNT = r"^(?:[$€£₹¥]?[0-9][0-9,]*(?:\.[0-9]{1,2})?|[0-9][0-9,]*(?:\.[0-
 # Abbreviations rooms print after times, as IANA zones (zoneinfo handles summer time).
 TIME_ZONES: dict[str, str] = {
     "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "Eastern": "America/New_York",  # Windows' "Eastern Daylight Time" (BetOnline)
     "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
     "AT": "America/Halifax", "BRT": "America/Sao_Paulo",
     "ART": "America/Argentina/Buenos_Aires",
@@ -135,6 +136,21 @@ def _unindented(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.nd
             return starts
         starts[indented] += 1
 
+
+
+def indented_starts(text: ChunkText, rows: np.ndarray) -> np.ndarray:
+    """Where each of the lines ``rows`` begins in ``text.data``, its indent included (the
+    byte its ``offset`` is of; see :func:`_unindented`)."""
+    data = text.data
+    starts: np.ndarray = text.starts[rows].copy()
+    floor = np.where(rows > 0, text.ends[np.maximum(rows - 1, 0)], 0)  # the line before's end
+    while True:
+        indented = starts > floor
+        before = data[starts[indented] - 1]
+        indented[indented] = (before == _SPACE) | (before == _TAB) | (before == _NUL)
+        if not indented.any():
+            return starts
+        starts[indented] -= 1
 
 def split_chunks(chunks: Sequence[Chunk]) -> ChunkText:
     """The lines of chunks (one, or whole small files together) as one :class:`ChunkText`;

@@ -18,6 +18,7 @@ from ingest.engine.contract import Chunk, ParseResult, Site
 def registry() -> dict[str, Site]:
     """Site name -> parser, in detection order."""
     from ingest.sites import (
+        betonline,
         bovada,
         ggpoker,
         kingsclub,
@@ -30,7 +31,7 @@ def registry() -> dict[str, Site]:
     )
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
-                         pacific.SITE, seals.SITE, bovada.SITE, partypoker.SITE]
+                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE, partypoker.SITE]
     return {site.name: site for site in sites}
 
 

@@ -1,0 +1,113 @@
+"""The pots a summary leaves out of what its winners took.
+
+Some rooms print no collect lines, and their summary says, for each winner, one amount:
+the share of the first pot the player won, main pot first (BetOnline). Each pot has its
+own "Total pot" line, the main pot's last, what it paid out. The other pots are
+completed from the betting: a pot with one player left in it is that player's, and as
+the players who can win a side pot are among those who can win the pots before it, the
+winners of a pot who can win the next one win it too; a pot none of them can win goes to
+the printed winners who can, whose amounts add up to it. A hand where that does not
+account for every pot line and every printed amount is left as printed.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import polars as pl
+
+from ingest.engine import grouped
+from ingest.engine.betting import KIND_CODES
+from ingest.engine.columns import numbers
+from omaha_core.pots import Pot, build_pots
+
+_FOLD = KIND_CODES["fold"]
+
+
+def _shares(pots: list[Pot], paid: list[int], printed: dict[int, int]) -> dict[int, int] | None:
+    """What each seat took from ``pots`` (main first, gross) that paid out ``paid`` (main
+    first), the summary having printed ``printed`` (seat -> its share of the first pot it
+    won); None when that cannot account for every pot and every printed amount."""
+    if len(pots) != len(paid) or any(p > pot.amount for pot, p in zip(pots, paid, strict=True)):
+        return None
+    left = dict(printed)
+    took: dict[int, int] = {}
+    winners: set[int] = set()
+    for pot, amount in zip(pots, paid, strict=True):
+        eligible = set(pot.eligible)
+        carried = winners & eligible
+        if len(eligible) == 1:
+            winners = eligible
+        elif carried:
+            winners = carried
+        else:
+            found = _adding_up(sorted(left.keys() & eligible), left, amount)
+            if found is None:
+                return None
+            winners = found
+        shares = {seat: left.pop(seat) for seat in sorted(winners & left.keys())}
+        rest, others = amount - sum(shares.values()), sorted(winners - shares.keys())
+        if rest < 0 or (others and rest % len(others)) or (not others and rest):
+            return None
+        shares |= {seat: rest // len(others) for seat in others}
+        for seat, share in shares.items():
+            took[seat] = took.get(seat, 0) + share
+    return None if left else took
+
+
+def _adding_up(seats: list[int], printed: dict[int, int], amount: int) -> set[int] | None:
+    """The fewest of ``seats`` whose printed amounts add up to ``amount`` (a pot split
+    between them), None when none do."""
+    for size in range(1, len(seats) + 1):
+        for chosen in itertools.combinations(seats, size):
+            if sum(printed[seat] for seat in chosen) == amount:
+                return set(chosen)
+    return None
+
+
+def complete_winnings(
+    players: pl.DataFrame, ev: pl.DataFrame, pot_lines: pl.DataFrame, in_cents: np.ndarray
+) -> pl.DataFrame:
+    """``players`` (one row per seat, ``collected`` read from the summary) with the pots
+    their summary leaves out added to ``unprinted`` (collected from a pot no line pays),
+    ``collected`` and ``net``, in the hands whose pot lines (``pot_lines``: hand and
+    ``total_h`` of each distinct "Total pot" line, in line order) pay out more than the
+    summary says."""
+    hands = in_cents.size
+    line_hand = pot_lines["hand"].to_numpy()
+    paid_h = pot_lines["total_h"].to_numpy()
+    paid = np.where(in_cents[line_hand], paid_h, paid_h // 100)
+    player_hand = players["hand"].to_numpy()
+    collected = players["collected"].to_numpy()
+    short = grouped.sums(line_hand, hands, paid) > grouped.sums(player_hand, hands, collected)
+    if not short.any():
+        return players
+    seat = numbers(players["seat"])
+    live = (players["put_in"] - players["returned"]).to_numpy()
+    ev_hand, ev_seat, code = ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy()
+    dead = ev["dead"].fill_null(0).to_numpy()
+    added = np.zeros(players.height, np.int64)
+    for hand in np.flatnonzero(short):
+        rows = np.flatnonzero(player_hand == hand)
+        mine = ev_hand == hand
+        folded = set(ev_seat[mine & (code == _FOLD)].tolist())
+        dead_by_seat: dict[int, int] = {}
+        for s, d in zip(ev_seat[mine].tolist(), dead[mine].tolist(), strict=True):
+            dead_by_seat[s] = dead_by_seat.get(s, 0) + d
+        chips = {int(seat[r]): int(live[r]) - dead_by_seat.get(int(seat[r]), 0) for r in rows}
+        try:
+            pots = build_pots(chips, folded, sum(dead_by_seat.values()))
+        except ValueError:
+            continue
+        printed = {int(seat[r]): int(collected[r]) for r in rows if collected[r] > 0}
+        took = _shares(pots, paid[line_hand == hand].tolist()[::-1], printed)
+        if took is None:
+            continue
+        for r in rows:
+            added[r] = took.get(int(seat[r]), 0) - collected[r]
+    return players.with_columns(
+        unprinted=pl.col("unprinted") + added,
+        collected=pl.col("collected") + added,
+        net=pl.col("net") + added,
+    )
