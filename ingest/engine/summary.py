@@ -80,6 +80,10 @@ def marker_boards(
     close = wording.words[W_MARKER_CLOSE].size
     ends = text.ends[rows]
     cards = text.strings(np.minimum(name_end[rows] + close, ends), ends, "cards")
+    # the text outside the brackets is no card (``** Dealing Flop ** :  [ Jc, 7d, 6c ]``),
+    # where the cards are in brackets (``** Dealing the flop: 6 of s, 10 of h`` has none)
+    inside = cards.str.replace(r"^[^\[]*", "").str.replace(r"[^\]]*$", "")
+    cards = pl.select(pl.when(cards.str.contains(r"\[")).then(inside).otherwise(cards)).to_series()
     frame = pl.DataFrame(
         {"hand": hand[rows], "idx": rows, "run": pl.Series(board[rows], dtype=pl.Int8),
          "cards": cards.str.replace_all(r"[\[\]]", "").str.replace_all(r"\s+", " ")
