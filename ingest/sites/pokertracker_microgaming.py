@@ -49,8 +49,8 @@ _TEMPLATES = {
     "{player} folded": "fold",
     "{player} checked": "check",
     "{player} called - {amount}": "call",
-    # before the flop a raise (#4962892238: "Hero bet - 60.00" over the 20 big blind,
-    # "Player0 called - 60.00" with 20 in)
+    # before the flop a raise (#4962892238: the small blind "called - 10.00" to 20, then
+    # "Hero bet - 60.00" from the big blind, to 80, and "Player0 called - 60.00")
     "{player} bet - {added}": "wager",
     "{player} raised - {added}": "raise",
     "{player} raised to {added}": "raise",  # the chips added (#5870377181)
