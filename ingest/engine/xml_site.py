@@ -108,9 +108,8 @@ class XmlSite:
 
     def parse(self, chunk: Chunk, every_flop_game: bool = False) -> ParseResult:
         """All hands of a chunk as tables; never raises for bad input (see the module's
-        docstring)."""
-        encoding = "utf-8" if _is_utf8(chunk.data) else "cp1252"
-        chunk = dataclasses.replace(chunk, encoding=encoding)
+        docstring). Each hand's values are decoded by its own bytes (UTF-8, else cp1252);
+        the lines rows quote, in the chunk's encoding, as the reader detected it."""
         records, _ = read_chunk(chunk.data, self.format, self._header(chunk))
         text = split_chunks([chunk])
         damaged = [r for r in records if r.damage is not None]
@@ -163,10 +162,3 @@ class XmlSite:
         chunks = iter_chunks(path, self.hand_start)
         return concat_results([self.parse(chunk, every_flop_game) for chunk in chunks])
 
-
-def _is_utf8(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
