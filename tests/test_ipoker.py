@@ -162,3 +162,17 @@ def test_a_damaged_element_costs_its_hand_only(shared: Path) -> None:
         assert isinstance(frame, pl.DataFrame)
         assert pl.from_arrow(getattr(result, name)).equals(  # type: ignore[union-attr]
             frame.filter(pl.col("hand_id") != "4419495872")), name
+
+
+def test_explain_shows_each_element_at_its_line(shared: Path) -> None:
+    """``omaha explain`` on an XML hand: its elements in the order read (the actions by
+    their number), each at the file line it is on, with what was read from it."""
+    from analysis.explain import explain, render
+
+    [hand] = explain(shared / CNY, "3359865320")
+    assert hand.outcome == "stored"
+    out = render(hand).splitlines()
+    flop = [line for line in out if "type=\"4\"" in line and "no=\"7\"" in line]
+    assert flop and "check by lukankata" in out[out.index(flop[0]) + 1]
+    assert out[0] == "hand #3359865320 (ipoker): stored"
+    assert any(line.endswith("-> collect by McManager 0.48") for line in out)

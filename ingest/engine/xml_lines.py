@@ -74,17 +74,56 @@ def card_text(text: str, fmt: XmlFormat) -> str | None:
 
 @dataclass
 class _Rows:
-    """Rows being gathered: each row's file line and kind, and the frames' rows."""
+    """Rows being gathered: each row's file line, its span in the text (the element's own
+    text on that line), hand and kind."""
 
     line: list[int]
+    start: list[int]
+    end: list[int]
     hand: list[int]
     kind: list[int]
 
-    def add(self, hand: int, line: int, kind: int) -> int:
-        self.line.append(line)
+    def add(self, hand: int, where: tuple[int, int, int], kind: int) -> int:
+        self.line.append(where[0])
+        self.start.append(where[1])
+        self.end.append(where[2])
         self.hand.append(hand)
         self.kind.append(kind)
         return len(self.line) - 1
+
+    def where(self, row: int) -> tuple[int, int, int]:
+        return self.line[row], self.start[row], self.end[row]
+
+
+class _Locator:
+    """Where an element is in the text: the ``k``-th start tag of its name on its line
+    (elements are met in file order), to its end on that line."""
+
+    def __init__(self, text: ChunkText) -> None:
+        self.text = text
+        self.data = text.data.tobytes()
+        self.seen: dict[tuple[int, str], int] = {}
+
+    def __call__(self, line: int, tag: str) -> tuple[int, int, int]:
+        k = self.seen.get((line, tag), 0)
+        self.seen[(line, tag)] = k + 1
+        data, first, last = self.data, int(self.text.starts[line]), int(self.text.ends[line])
+        mark, pos, start = b"<" + tag.encode(), first, -1
+        while k >= 0:
+            found = data.find(mark, pos, last)
+            if found < 0:
+                return line, first, last
+            pos = found + 1
+            after = data[found + len(mark) : found + len(mark) + 1]
+            if after in (b" ", b"\t", b">", b"/", b"\r", b""):
+                start, k = found, k - 1
+        close = data.find(b">", start, last)
+        if close < 0:
+            return line, start, last
+        if data[close - 1 : close] == b"/":
+            return line, start, close + 1
+        end_tag = data.find(b"</" + tag.encode() + b">", close, last)
+        return line, start, last if end_tag < 0 else end_tag + len(tag) + 3
 
 
 def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt: XmlFormat,
@@ -93,7 +132,8 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     elements parsed) and their header rows (see the module's docstring)."""
     raw = np.frombuffer(chunk.data, np.uint8)
     line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
-    rows = _Rows([], [], [])
+    rows = _Rows([], [], [], [], [])
+    locate = _Locator(text)
     seats: list[dict[str, object]] = []
     events: list[dict[str, object]] = []
     markers: list[dict[str, object]] = []
@@ -105,7 +145,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     names_at = int(text.data.size) + 1
     for h, record in enumerate(records):
         base = int(np.searchsorted(line_starts, record.start, "right")) - 1
-        first = rows.add(h, base, -1)
+        first = rows.add(h, locate(base, fmt.hand), -1)
         starts.append({"hand": h, "idx": first, "file": 0, "offset": int(text.offset[base]),
                        "line_no": int(text.line_no[base])})  # fmt: skip
         header = record.header
@@ -121,15 +161,16 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         pocket: dict[str, str | None] = {}
         for element, round_no in zip(record.elements, record.rounds, strict=True):
             line = base + element.line - 1
+            where = locate(min(line, text.starts.size - 1), element.tag)
             attrs = element.attrs
             if element.tag == fmt.time:
                 time = element.text.strip()
             elif element.tag in fmt.ignored:
-                rows.add(h, line, _OTHER)
+                rows.add(h, where, _OTHER)
             elif element.tag == fmt.player and not attrs.get(fmt.name):
-                rows.add(h, line, _OTHER)  # an empty seat
+                rows.add(h, where, _OTHER)  # an empty seat
             elif element.tag == fmt.player:
-                row = rows.add(h, line, _SEAT)
+                row = rows.add(h, where, _SEAT)
                 name = attrs.get(fmt.name, "")
                 seat = int(attrs[fmt.seat]) if attrs.get(fmt.seat, "").isdigit() else NO_SEAT
                 players.setdefault(name, (seat, row))
@@ -148,33 +189,33 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                     owner = attrs.get(fmt.card_player, "")
                     pocket[owner] = card_text(element.text, fmt)
                     if owner != hero and pocket[owner]:
-                        shows.append({"line": line, "player": owner, "cards": pocket[owner]})
+                        shows.append({"where": where, "player": owner, "cards": pocket[owner]})
                 elif kind in fmt.boards:
                     street = fmt.boards[kind]
                     by_street.setdefault(street, []).append(
-                        (-1, line, {"board": card_text(element.text, fmt) or "", "kind": kind}))
+                        (-1, where, {"board": card_text(element.text, fmt) or "", "kind": kind}))
                 else:
-                    unknown.append({"hand": h, "idx": rows.add(h, line, _OTHER)})
+                    unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
             elif element.tag == fmt.action and round_no in fmt.streets:
                 order = attrs.get(fmt.order, "")
                 by_street.setdefault(fmt.streets[round_no], []).append(
-                    (int(order) if order.isdigit() else 1 << 30, line, attrs))
+                    (int(order) if order.isdigit() else 1 << 30, where, attrs))
             else:
-                unknown.append({"hand": h, "idx": rows.add(h, line, _OTHER)})
+                unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
         first_bb = -1
         for street in sorted(by_street):
-            for order, line, attrs in sorted(by_street[street], key=lambda item: item[0]):
+            for order, where, attrs in sorted(by_street[street], key=lambda item: item[0]):
                 if order < 0:  # the street's cards
-                    row = rows.add(h, line, _MARKER)
+                    row = rows.add(h, where, _MARKER)
                     markers.append({"hand": h, "idx": row, "marker": attrs["kind"],
                                     "street": street, "run": 1})  # fmt: skip
                     boards.append({"hand": h, "idx": row, "cards": attrs["board"]})
                     continue
                 action = fmt.types.get(str(attrs.get(fmt.type, "")))
                 if action is None:
-                    unknown.append({"hand": h, "idx": rows.add(h, line, _OTHER)})
+                    unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
                     continue
-                row = rows.add(h, line, _ACTION)
+                row = rows.add(h, where, _ACTION)
                 if action.kind not in KIND_CODE and action.kind != WAGER:
                     unknown.append({"hand": h, "idx": row})
                     continue
@@ -195,13 +236,13 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 events.append(_event(h, row, street, player, players, kind, value,
                                      action.amount == ADDED, action.all_in))  # fmt: skip
         for show in shows:
-            row = rows.add(h, int(show["line"]), _DEALT)  # type: ignore[call-overload]
+            row = rows.add(h, show["where"], _DEALT)  # type: ignore[arg-type]
             events.append(_event(h, row, _SHOWDOWN, str(show["player"]), players, "show", -1,
                                  False, False, str(show["cards"])))  # fmt: skip
         for seat_row in (s for s in seats if s["hand"] == h):
             won = int(seat_row["won_h"])  # type: ignore[call-overload]
             if won != 0:
-                row = rows.add(h, rows.line[int(seat_row["idx"])], _SEAT)  # type: ignore[call-overload]
+                row = rows.add(h, rows.where(int(seat_row["idx"])), _SEAT)  # type: ignore[call-overload]
                 event = _event(h, row, SUMMARY, str(seat_row["player"]), players, "collect",
                                won, False, False)  # fmt: skip
                 events.append(event | {"pot": PLAIN_POT})
@@ -261,8 +302,9 @@ def _lines(
     (the players' names after the chunk's text, for the spans seat rows keep)."""
     line = np.array(rows.line, np.int64)
     data = np.concatenate([text.data, np.frombuffer(b"\n" + b"".join(names), np.uint8)])
-    rows_text = ChunkText(data, pa.py_buffer(data.tobytes()), text.starts[line], text.ends[line],
-                          text.file[line], text.offset[line], text.line_no[line])  # fmt: skip
+    rows_text = ChunkText(data, pa.py_buffer(data.tobytes()), np.array(rows.start, np.int64),
+                          np.array(rows.end, np.int64), text.file[line], text.offset[line],
+                          text.line_no[line])  # fmt: skip
     hand = np.array(rows.hand, np.int64)
     start_rows = np.array([s["idx"] for s in starts], np.int64)
     starts_frame = _frame(starts, {"hand": pl.Int64, "idx": pl.Int64, "file": pl.Int64,

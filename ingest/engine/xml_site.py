@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import polars as pl
 import pyarrow as pa
 from lxml import etree
 
@@ -25,6 +26,7 @@ from ingest import schemas
 from ingest.engine.build import build
 from ingest.engine.contract import Chunk, ParseResult, concat_results
 from ingest.engine.grammar import Grammar
+from ingest.engine.lines import Lines
 from ingest.engine.site import _ENGINE, _FAILURES, _SHARED
 from ingest.engine.text import ChunkText, split_chunks
 from ingest.engine.xml_format import XmlFormat
@@ -127,6 +129,13 @@ class XmlSite:
                                         f"chunk: {exc})"
                         results.append(self._errors(chunk, text, [record]))
         return concat_results(results)
+
+    def lines_of(self, chunk: Chunk) -> tuple[Lines, pl.DataFrame]:
+        """The frames and header rows of the chunk's hands whose elements parse (what
+        ``omaha explain`` shows of each element)."""
+        records, _ = read_chunk(chunk.data, self.format, self._header(chunk))
+        read = [r for r in records if r.damage is None]
+        return read_lines(chunk, split_chunks([chunk]), read, self.format, self.grammar)
 
     def _tables(self, chunk: Chunk, text: ChunkText, records: list[HandRecord],
                 every_flop_game: bool) -> ParseResult:  # fmt: skip
