@@ -29,8 +29,8 @@ OLD = "formats/iPoker/cash/NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml"
 SAMPLE = "corpus/iPoker/cash/PLO-USD-0.01-0.02-201108.Sample.txt"  # 28 hands, 2011
 
 _HAND_COLUMNS = ("hand_id", "game", "limit_type", "currency", "units_per_currency",
-                 "small_blind", "big_blind", "table_name", "button_seat", "boards",
-                 "total_pot", "rake", "uncalled_inferred", "inconsistencies", "started_at")  # fmt: skip
+                 "small_blind", "big_blind", "table_name", "button_seat", "boards", "total_pot",
+                 "rake", "uncalled_inferred", "inconsistencies", "started_at")  # fmt: skip
 _PLAYER_COLUMNS = ("seat", "player", "stack", "position", "is_hero", "sitting_out",
                    "hole_cards", "put_in", "returned", "collected", "net")  # fmt: skip
 _ACTION_COLUMNS = ("street", "player", "kind", "amount", "raise_to")

@@ -12,7 +12,7 @@ history as written. Chips, returns, rake, all-ins and checks are then the text p
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -156,7 +156,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         hero = header.get(fmt.hero)
         players: dict[str, tuple[int, int]] = {}  # name -> (seat, row)
         button, time = None, None
-        by_street: dict[int, list[tuple[int, int, dict[str, object]]]] = {}
+        by_street: dict[int, list[tuple[int, tuple[int, int, int], dict[str, str]]]] = {}
         shows: list[dict[str, object]] = []
         pocket: dict[str, str | None] = {}
         for element, round_no in zip(record.elements, record.rounds, strict=True):
@@ -204,8 +204,8 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
         first_bb = -1
         for street in sorted(by_street):
-            for order, where, attrs in sorted(by_street[street], key=lambda item: item[0]):
-                if order < 0:  # the street's cards
+            for number, where, attrs in sorted(by_street[street], key=lambda item: item[0]):
+                if number < 0:  # the street's cards
                     row = rows.add(h, where, _MARKER)
                     markers.append({"hand": h, "idx": row, "marker": attrs["kind"],
                                     "street": street, "run": 1})  # fmt: skip
@@ -284,7 +284,7 @@ _SEATS = {"hand": pl.Int64, "idx": pl.Int64, "seat": pl.Int8, "player": pl.Strin
           "dealt": pl.String, "is_hero": pl.Boolean}  # fmt: skip
 
 
-def _frame(rows: list[dict[str, object]], schema: dict[str, type[pl.DataType] | pl.DataType]
+def _frame(rows: list[dict[str, object]], schema: Mapping[str, type[pl.DataType]]
            ) -> pl.DataFrame:  # fmt: skip
     if not rows:
         return pl.DataFrame(schema=schema)

@@ -11,6 +11,7 @@ row; when a chunk's build fails, its hands are built one by one.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 from collections.abc import Sequence
@@ -90,12 +91,9 @@ class XmlSite:
         if cut is None or cut.group(1) != fmt.session.encode():
             return False
         parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
-        try:
-            parser.feed(text.encode("utf-8")[cut.start():])
-        except etree.XMLSyntaxError:
-            pass
-        depth_tags = [element for _, element in parser.read_events()]
-        hands = [e for e in depth_tags if e.tag == fmt.hand]
+        with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
+            parser.feed(text.encode("utf-8")[cut.start() :])
+        hands = [e for _, e in parser.read_events() if e.tag == fmt.hand]
         return bool(hands) and hands[0].get(fmt.hand_id) is not None and (
             hands[0].getparent() is not None and hands[0].getparent().tag == fmt.session
         )
