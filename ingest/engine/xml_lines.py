@@ -134,6 +134,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
     rows = _Rows([], [], [], [], [])
     locate = _Locator(text)
+    decimal_comma = re.compile(fmt.decimal_comma)
     seats: list[dict[str, object]] = []
     events: list[dict[str, object]] = []
     markers: list[dict[str, object]] = []
@@ -149,10 +150,11 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         starts.append({"hand": h, "idx": first, "file": 0, "offset": int(text.offset[base]),
                        "line_no": int(text.line_no[base])})  # fmt: skip
         header = record.header
+        hand_seats = len(seats)  # this hand's seats start here
         amounts = [header.get(tag, "") for tag in fmt.style_fields]
         amounts += [e.attrs.get(a, "") for e in record.elements for a in (fmt.stack, fmt.won,
                                                                           fmt.amount)]
-        comma = any(re.search(fmt.decimal_comma, value) for value in amounts)
+        comma = decimal_comma.search("\n".join(amounts)) is not None
         hero = header.get(fmt.hero)
         players: dict[str, tuple[int, int]] = {}  # name -> (seat, row)
         button, time = None, None
@@ -239,14 +241,14 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             row = rows.add(h, show["where"], _DEALT)  # type: ignore[arg-type]
             events.append(_event(h, row, _SHOWDOWN, str(show["player"]), players, "show", -1,
                                  False, False, str(show["cards"])))  # fmt: skip
-        for seat_row in (s for s in seats if s["hand"] == h):
+        for seat_row in seats[hand_seats:]:
             won = int(seat_row["won_h"])  # type: ignore[call-overload]
             if won != 0:
                 row = rows.add(h, rows.where(int(seat_row["idx"])), _SEAT)  # type: ignore[call-overload]
                 event = _event(h, row, SUMMARY, str(seat_row["player"]), players, "collect",
                                won, False, False)  # fmt: skip
                 events.append(event | {"pot": PLAIN_POT})
-        for seat_row in (s for s in seats if s["hand"] == h):
+        for seat_row in seats[hand_seats:]:
             name = str(seat_row["player"])
             seat_row["is_hero"] = name == hero
             seat_row["dealt"] = pocket.get(name) if name == hero else None
