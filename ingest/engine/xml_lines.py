@@ -99,12 +99,15 @@ class _Locator:
     """Where an element is in the text: the ``k``-th start tag of its name on its line
     (elements are met in file order), to its end on that line."""
 
-    def __init__(self, text: ChunkText) -> None:
+    def __init__(self, text: ChunkText, crowded: set[int]) -> None:
         self.text = text
         self.data = text.data.tobytes()
         self.seen: dict[tuple[int, str], int] = {}
+        self.crowded = crowded  # the lines of more than one element
 
     def __call__(self, line: int, tag: str) -> tuple[int, int, int]:
+        if line not in self.crowded:  # the element is the line
+            return line, int(self.text.starts[line]), int(self.text.ends[line])
         k = self.seen.get((line, tag), 0)
         self.seen[(line, tag)] = k + 1
         data, first, last = self.data, int(self.text.starts[line]), int(self.text.ends[line])
@@ -133,7 +136,12 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     raw = np.frombuffer(chunk.data, np.uint8)
     line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
     rows = _Rows([], [], [], [], [])
-    locate = _Locator(text)
+    bases = [int(np.searchsorted(line_starts, record.start, "right")) - 1 for record in records]
+    counts = np.bincount(np.array([line for base, record in zip(bases, records, strict=True)
+                                   for line in (base, *(base + e.line - 1
+                                                        for e in record.elements))],
+                                  np.int64), minlength=1)  # fmt: skip
+    locate = _Locator(text, set(np.flatnonzero(counts > 1).tolist()))
     decimal_comma = re.compile(fmt.decimal_comma)
     seats: list[dict[str, object]] = []
     events: list[dict[str, object]] = []
@@ -145,7 +153,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     names: list[bytes] = []
     names_at = int(text.data.size) + 1
     for h, record in enumerate(records):
-        base = int(np.searchsorted(line_starts, record.start, "right")) - 1
+        base = bases[h]
         first = rows.add(h, locate(base, fmt.hand), -1)
         starts.append({"hand": h, "idx": first, "file": 0, "offset": int(text.offset[base]),
                        "line_no": int(text.line_no[base])})  # fmt: skip

@@ -100,8 +100,36 @@ def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
     return header
 
 
+def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
+    """The hand's elements into ``record`` when the slice up to its last end tag of the
+    hand is one well-formed element (most hands: parsed whole, the quick way); False,
+    ``record`` untouched, when not."""
+    end = text.rfind(f"</{fmt.hand}>")
+    if end < 0:
+        return False
+    try:
+        root = etree.fromstring(text[: end + len(fmt.hand) + 3])
+    except etree.XMLSyntaxError:
+        return False
+    if root.tag != fmt.hand:
+        return False
+    record.hand_id = root.get(fmt.hand_id)
+    for element in root.iter():
+        tag = element.tag
+        if element is root or len(element) or not isinstance(tag, str):
+            continue  # the hand, a container (its children are read) or a comment
+        parent = element.getparent()
+        in_round = parent.tag == fmt.round and parent.getparent() is root
+        record.elements.append(Element(tag, dict(element.attrib), element.text or "",
+                                       element.sourceline or 1))  # fmt: skip
+        record.rounds.append(parent.get(fmt.round_no, "") if in_round else "")
+    return True
+
+
 def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
     """The hand's elements into ``record`` (see :class:`HandRecord`)."""
+    if _read_whole(text, fmt, record):
+        return
     parser = etree.XMLPullParser(events=("start", "end"), resolve_entities=False)
     error: str | None = None
     try:
