@@ -176,3 +176,57 @@ def test_explain_shows_each_element_at_its_line(shared: Path) -> None:
     assert flop and "check by lukankata" in out[out.index(flop[0]) + 1]
     assert out[0] == "hand #3359865320 (ipoker): stored"
     assert any(line.endswith("-> collect by McManager 0.48") for line in out)
+
+
+_SKIN = """<session sessioncode="1">
+ <general>
+  <gametype>Omaha Hi-Lo PL €0,50/€1</gametype>
+  <tablename>Skin, 1</tablename>
+  <tablesize>6</tablesize>
+  <tablecurrency>EUR</tablecurrency>
+  <nickname>Hero</nickname>
+ </general>
+ <game gamecode="9000000001">
+  <general>
+   <startdate>18.05.2021 18:26</startdate>
+   <players>
+    <player seat="2" name="Hero" chips="€1 480,00" dealer="1" win="€0" bet="€1"/>
+    <player seat="5" name="Villain" chips="€100" dealer="0" win="€3,90" bet="€3"/>
+   </players>
+  </general>
+  <round no="0">
+   <action no="2" player="Villain" type="2" sum="€1"/>
+   <action no="1" player="Hero" type="1" sum="€0,50"/>
+  </round>
+  <round no="1">
+   <cards type="Pocket" player="Hero">SA HA C2 D3</cards>
+   <action no="3" player="Hero" type="3" sum="€0,50"/>
+   <action no="4" player="Villain" type="4" sum="€0"/>
+  </round>
+  <round no="2">
+   <cards type="Flop" player="">S10 HJ CQ</cards>
+   <action no="5" player="Villain" type="5" sum="€2"/>
+   <action no="6" player="Hero" type="0" sum="€0"/>
+  </round>
+ </game>
+</session>
+"""
+
+
+def test_a_skin_s_words_dates_and_amounts() -> None:
+    """A hand as other skins write it (made up, not a corpus hand): Omaha hi/lo named
+    ``Omaha Hi-Lo``, decimal commas and a space grouping thousands (``€1 480,00``), a date
+    day first with no seconds, the table's seats in ``<tablesize>``, the posts written out
+    of order; Villain's flop bet of €2 is not called and is in its ``win`` (€2 less €0,10
+    raked, plus the €2)."""
+    result = ipoker.SITE.parse(Chunk(_SKIN.encode(), "skin.xml", 0, 1, "utf-8"))
+    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
+    hands = pl.from_arrow(result.hands)
+    assert isinstance(hands, pl.DataFrame)
+    assert hands.select("game", "limit_type", "small_blind", "big_blind", "max_seats",
+                        "started_at", "total_pot", "rake").row(0) == (
+        "omaha8", "PL", 50, 100, 6, dt.datetime(2021, 5, 18, 18, 26, tzinfo=_UTC), 200, 10)  # fmt: skip
+    assert _rows(result.players, ("player", "stack", "put_in", "returned", "collected"),
+                 "9000000001") == [("Hero", 148000, 100, 0, 0), ("Villain", 10000, 300, 200, 190)]  # fmt: skip
+    assert [kind for _, _, kind, _, _ in _rows(result.actions, _ACTION_COLUMNS, "9000000001")
+            ][:2] == ["post_sb", "post_bb"]  # fmt: skip

@@ -264,11 +264,17 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             "hand_id": record.hand_id,
             "template": " | ".join([fmt.room, *(header.get(t, "") for t in fmt.header_fields)]),
             "time": time, "table_name": header.get(fmt.table) or None, "button_seat": button,
+            "max_seats": _number(header.get(fmt.max_seats, "")),
             "comma": comma, "uncalled_reading": fmt.uncalled_reading(header),
         })  # fmt: skip
     lines = _lines(text, rows, names, seats, events, markers, boards, unknown, starts)
     info = _info(lines, header_rows, fmt, grammar)
     return lines, info
+
+
+def _number(text: str) -> int | None:
+    """A small count written as digits (None: none, or too large for a seat count)."""
+    return int(text) if text.isdigit() and int(text) < 100 else None
 
 
 def _event(hand: int, row: int, street: int, player: str, players: dict[str, tuple[int, int]],
@@ -367,11 +373,8 @@ def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, gr
     n = len(header_rows)
     heads = pl.DataFrame(header_rows, schema={
         "hand_id": pl.String, "template": pl.String, "time": pl.String,
-        "table_name": pl.String, "button_seat": pl.Int8, "comma": pl.Boolean,
-        "uncalled_reading": pl.String}) if n else pl.DataFrame(schema={
-        "hand_id": pl.String, "template": pl.String, "time": pl.String,
-        "table_name": pl.String, "button_seat": pl.Int8, "comma": pl.Boolean,
-        "uncalled_reading": pl.String})  # fmt: skip
+        "table_name": pl.String, "button_seat": pl.Int8, "max_seats": pl.Int8,
+        "comma": pl.Boolean, "uncalled_reading": pl.String})  # fmt: skip
     templates = heads.select("template").unique(maintain_order=True)
     fields = template_fields(templates, grammar).drop("game", "table", "max_seats").rename(
         {"game_name": "game"})
@@ -394,7 +397,7 @@ def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, gr
     info = pl.concat([
         lines.starts, heads.select("hand_id", "template"),
         fields.drop("small_blind", "big_blind"), started,
-        heads.select("table_name", max_seats=pl.lit(None, pl.Int8), button_seat="button_seat",
+        heads.select("table_name", "max_seats", button_seat="button_seat",
                      uncalled_reading="uncalled_reading"),
     ], how="horizontal").with_columns(small_blind=blind("sb"), big_blind=blind("bb"))
     info = info.with_columns(small_blind=pl.when(pl.col("sb").is_null() & pl.col("bb")

@@ -32,7 +32,8 @@ FORMAT = XmlFormat(
     time="startdate",
     # day first where the order is not written by a four-digit year first
     time_formats=("%Y-%m-%d %H:%M:%S", "%d-%b-%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S",
-                  "%d.%m.%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M"),
+                  "%d.%m.%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y-%m-%d %H:%M", "%d-%b-%Y %H:%M",
+                  "%Y/%m/%d %H:%M", "%d.%m.%Y %H:%M", "%d/%m/%Y %H:%M"),
     player="player",
     seat="seat",
     name="name",
@@ -71,6 +72,7 @@ FORMAT = XmlFormat(
     boards={"Flop": 2, "Turn": 3, "River": 4},
     header_fields=("gametype", "tournamentname", "tablecurrency"),
     table="tablename",
+    max_seats="tablesize",
     hero="nickname",
     style_fields=("gametype", "bets", "wins", "buyin", "win"),
     left_out_marks=(("uncalled_bet_enabled", r"^true$"),
@@ -80,25 +82,29 @@ FORMAT = XmlFormat(
 )
 
 _GAME = r"(?P<game>.+?)"
+_LIMIT = r"(?P<limit>NL|SL|БЛ|LZ|PL|LP|L|No limit|Pot limit|Limit)"
+_STAKES = r"(?P<sb>[^ /]+)/(?P<bb>[^ /]+)(?: Ante \S+)?"
 GRAMMAR = Grammar(
     site="ipoker",
     header_starts=("<game",),
     hand_id_class="[0-9]",
     hand_id_end='"',
+    # the room's name, then the session's gametype, tournament name and table currency
     header=(
         # fixed limit: the stakes are the small and big bets; the blinds are the posts'
-        rf"^(?P<room>iPoker) \| (?P<game>(?:Holdem|Omaha(?: Hi-?Lo\w*)?) L|LH .*Limit) "
+        rf"^(?P<room>iPoker) \| (?P<game>(?:Holdem|Omaha(?: Hi-?Lo\w*)?) (?:L|Limit)|LH .*Limit) "
         rf"[^|]* \|  \| {_CUR}$",
-        rf"^(?P<room>iPoker) \| {_GAME} (?P<sb>[^ /]+)/(?P<bb>[^ /]+) \|  \| {_CUR}$",
+        rf"^(?P<room>iPoker) \| {_GAME} {_STAKES} \|  \| {_CUR}$",
         rf"^(?P<room>iPoker) \| {_GAME} \| (?P<tournament_id>[^|]+) \| {_CUR}$",
     ),
     games=(
-        r"^(?P<variant>Omaha)(?P<hi_lo> Hi-?Lo\w*)? (?P<limit>PL|NL|L)$",
+        rf"^(?P<variant>Omaha)(?P<hi_lo> Hi-?Lo\w*)? {_LIMIT}$",
         # a game of no name is five-card Omaha (the cards dealt say how many)
-        r"^(?P<variant>)(?P<limit>PL)$",
+        r"^(?P<variant>)(?P<limit>PL|LP|Pot limit)$",
     ),
-    flop_games=(r"^(?:Six Plus )?Holdem (?P<limit>NL|SL|БЛ|PL|L)$", r"^(?P<limit>LH) .*Limit$"),
-    limits={"PL": "PL", "NL": "NL", "SL": "NL", "БЛ": "NL", "L": "FL", "LH": "FL"},
+    flop_games=(rf"^(?:Six Plus )?Holdem {_LIMIT}$", r"^(?P<limit>LH) .*Limit$"),
+    limits={"PL": "PL", "LP": "PL", "Pot limit": "PL", "NL": "NL", "SL": "NL", "БЛ": "NL",
+            "LZ": "NL", "No limit": "NL", "L": "FL", "Limit": "FL", "LH": "FL"},
     rooms={"iPoker": "iPoker"},
     # actions are elements, read by FORMAT's types: no line template is used
     actions=compile_actions({"{player} folds": "fold"}),
