@@ -225,8 +225,10 @@ def test_a_skin_s_words_dates_and_amounts() -> None:
     assert isinstance(hands, pl.DataFrame)
     assert hands.select("game", "limit_type", "small_blind", "big_blind", "max_seats",
                         "started_at", "total_pot", "rake").row(0) == (
-        "omaha8", "PL", 50, 100, 6, dt.datetime(2021, 5, 18, 18, 26, tzinfo=_UTC), 200, 10)  # fmt: skip
+        "omaha8", "PL", 50, 100, 6, dt.datetime(2021, 5, 18, 18, 26, tzinfo=_UTC), 200, 10,
+    )  # fmt: skip
     assert _rows(result.players, ("player", "stack", "put_in", "returned", "collected"),
-                 "9000000001") == [("Hero", 148000, 100, 0, 0), ("Villain", 10000, 300, 200, 190)]  # fmt: skip
+                 "9000000001") == [("Hero", 148000, 100, 0, 0),
+                                   ("Villain", 10000, 300, 200, 190)]  # fmt: skip
     assert [kind for _, _, kind, _, _ in _rows(result.actions, _ACTION_COLUMNS, "9000000001")
             ][:2] == ["post_sb", "post_bb"]  # fmt: skip

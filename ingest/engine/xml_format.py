@@ -57,9 +57,10 @@ class XmlFormat:
     ``header_fields``: the session header's tags whose texts, after the room's name and
     joined by `` | ``, the grammar's header regexes decode (``"iPoker | Omaha PL
     $0.10/$0.20 | "``); ``table``, ``hero`` and ``max_seats``: the tags naming the table,
-    the player whose history it is and the table's seats (where the room writes them). ``decimal_comma``: a regex that, found in an amount of the hand
-    or of ``style_fields`` of its header, says the hand writes decimal commas (then ``.``
-    and spaces group thousands; else ``,`` and spaces do). ``left_out_marks``: (tag, regex)
+    the player whose history it is and the table's seats (where the room writes them).
+    ``decimal_comma``: a regex that, found in an amount of the hand or of ``style_fields``
+    of its header, says the hand writes decimal commas (then ``.`` and spaces group
+    thousands; else ``,`` and spaces do). ``left_out_marks``: (tag, regex)
     pairs of the session header; a header where one matches writes an uncalled bet in
     neither the winnings nor the pot (``"left_out"``), else the winnings count it
     (``"in_pot"``): see ``ingest.rooms.RoomRules.unprinted_uncalled``.

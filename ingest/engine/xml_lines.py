@@ -370,7 +370,6 @@ def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, gr
     """Each hand's header row, as :func:`ingest.engine.header.hand_info` gives it: the
     session header's texts decoded by the grammar's header regexes, the stakes read in the
     hand's amount style, the start time in the format's implied zone."""
-    n = len(header_rows)
     heads = pl.DataFrame(header_rows, schema={
         "hand_id": pl.String, "template": pl.String, "time": pl.String,
         "table_name": pl.String, "button_seat": pl.Int8, "max_seats": pl.Int8,
