@@ -232,3 +232,21 @@ def test_a_skin_s_words_dates_and_amounts() -> None:
                                    ("Villain", 10000, 300, 200, 190)]  # fmt: skip
     assert [kind for _, _, kind, _, _ in _rows(result.actions, _ACTION_COLUMNS, "9000000001")
             ][:2] == ["post_sb", "post_bb"]  # fmt: skip
+
+
+def test_the_importer_stores_the_omaha_hands_of_the_xml_files(
+    shared: Path, tmp_path: Path
+) -> None:
+    """The importer reads the XML files as it reads text ones: Omaha stored, the rest
+    skipped with its game, the times written without a zone read in the zone named."""
+    from ingest.importer import import_paths
+
+    summary = import_paths([shared / "corpus/iPoker"], tmp_path / "db.duckdb", workers=1,
+                           timezone="Europe/Paris")  # fmt: skip
+    assert (summary.files, summary.imported, summary.errors, summary.skipped) == (6, 36, 0, 0)
+    import duckdb
+
+    con = duckdb.connect(str(tmp_path / "db.duckdb"), read_only=True)
+    [(started,)] = con.execute(
+        "select started_at from hands where hand_id = ?", ["4419495747"]).fetchall()
+    assert started.astimezone(_UTC) == dt.datetime(2019, 1, 30, 16, 25, 35, tzinfo=_UTC)
