@@ -11,6 +11,7 @@ history as written. Chips, returns, rake, all-ins and checks are then the text p
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ _RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A",
 _SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
 
 
+@functools.lru_cache(maxsize=65536)
 def hundredths(text: str | None, comma: bool) -> int:
     """An amount as hundredths (-1: none, or unreadable): signs, currency codes, spaces
     and no-break spaces left out; ``comma``: the decimal mark is a comma (``.`` and
@@ -61,10 +63,15 @@ def hundredths(text: str | None, comma: bool) -> int:
 def card_text(text: str, fmt: XmlFormat) -> str | None:
     """Cards as the engine writes them (``D8 C10`` -> ``8d Tc``); None when one is hidden
     or unreadable."""
+    return _cards(text, fmt.suits_first, fmt.hidden)
+
+
+@functools.lru_cache(maxsize=65536)
+def _cards(text: str, suits_first: bool, hidden: str) -> str | None:
     cards = []
     for word in text.split():
-        suit, rank = (word[:1], word[1:]) if fmt.suits_first else (word[-1:], word[:-1])
-        if word.upper().startswith(fmt.hidden) or suit.upper() not in _SUITS:
+        suit, rank = (word[:1], word[1:]) if suits_first else (word[-1:], word[:-1])
+        if word.upper().startswith(hidden) or suit.upper() not in _SUITS:
             return None
         if rank.upper() not in _RANKS:
             return None
