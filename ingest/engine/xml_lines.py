@@ -22,7 +22,7 @@ import pyarrow as pa
 
 from ingest.engine.contract import Chunk
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
-from ingest.engine.grammar import KIND_CODE, WAGER, Grammar
+from ingest.engine.grammar import KIND_CODE, NOT_EVENTS, WAGER, Grammar
 from ingest.engine.header import posted_blinds, template_fields
 from ingest.engine.lines import KINDS, SUMMARY, Lines
 from ingest.engine.scan import units
@@ -247,8 +247,8 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                         first_bb = value
                     elif fmt.both_blinds_over_big and value > first_bb >= 0:
                         kind = "post_sb_bb"  # the big blind live, the rest dead
-                if kind in ("sits_out", "no_show", "note"):
-                    continue  # says who sat out: no event
+                if kind in NOT_EVENTS:
+                    continue  # says who sat out, or nothing to the chips: no event
                 player = str(attrs.get(fmt.actor, ""))
                 events.append(_event(h, row, street, player, players, kind, value,
                                      action.amount == ADDED, action.all_in))  # fmt: skip
