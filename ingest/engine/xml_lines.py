@@ -182,6 +182,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             attrs = element.attrs
             if element.tag == fmt.time:
                 time = element.text.strip()
+                rows.add(h, where, -1)  # read with the header
             elif element.tag in fmt.ignored:
                 rows.add(h, where, _OTHER)
             elif element.tag == fmt.player and not attrs.get(fmt.name):
@@ -205,8 +206,10 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 if kind == fmt.pocket:
                     owner = attrs.get(fmt.card_player, "")
                     pocket[owner] = card_text(element.text, fmt)
-                    if owner != hero and pocket[owner]:
+                    if owner != hero and pocket[owner]:  # shown: a show event, at showdown
                         shows.append({"where": where, "player": owner, "cards": pocket[owner]})
+                    else:  # the hero's, read with its seat, or cards not shown
+                        rows.add(h, where, _DEALT)
                 elif kind in fmt.boards:
                     street = fmt.boards[kind]
                     by_street.setdefault(street, []).append(
