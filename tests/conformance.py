@@ -156,7 +156,7 @@ def hand_text(path: Path, hand_id: str) -> str:
     data = path.read_bytes()
     site = detect_site(data[:4096])
     assert site is not None, f"no site reads {path}"
-    # the mark before a hand number in the room's header ("#", "#Game No : ")
+    # the mark before a hand number in the room's header ("#", "#Game No : ", "Game ")
     mark = site.grammar.wording.hand_number if isinstance(site, TextSite) else "#"
     if isinstance(site, XmlSite):  # the hand's start tag names it: <game gamecode="...">
         mark = site.hand_mark

@@ -25,6 +25,7 @@ def registry() -> dict[str, Site]:
         ipoker,
         kingsclub,
         pacific,
+        partypoker,
         pokerstars,
         seals,
         winamax,
@@ -32,7 +33,8 @@ def registry() -> dict[str, Site]:
     )
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
-                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE, ipoker.SITE]
+                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE, partypoker.SITE,
+                         ipoker.SITE]
     return {site.name: site for site in sites}
 
 
