@@ -407,7 +407,7 @@ def test_xml_damage_stays_in_its_hand(
     text = b"".join(damaged if i == which else s for i, s in enumerate(sessions))
     result = _parse_xml(text)
     _balanced(result)
-    _located(result, text, "utf-8")
+    _located(result, text, "utf-8", ipoker.SITE)
     outcomes = (
         result.hands.column("hand_id").to_pylist()
         + result.import_skips.column("hand_id").to_pylist()
