@@ -70,7 +70,7 @@ class Lines:
     text: ChunkText  # every line (line i is row i), for the lines that error rows name
     last_lines: pl.DataFrame  # each hand's last non-blank line: hand, last_idx
     markers: pl.DataFrame  # street markers: street code, marker text
-    tables: pl.DataFrame  # table_name, max_seats, button_seat
+    tables: pl.DataFrame  # table_name, max_seats, button_seat, currency, tournament_id
     buttons: pl.DataFrame  # lines naming the button's player: button_seat
     seats: pl.DataFrame  # seat, player (and its span), stack, dealt, is_hero
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
@@ -660,9 +660,11 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy(),
                                                   summary_amounts["idx"].to_numpy()]))
-    if grammar.card_words or wording.card_separator != " ":  # cards in the room's words
+    if grammar.card_words or wording.card_separator != " " or wording.suit_first:
+        # cards in the room's words, or suit first
         def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
-            read = cards.normalized(frame[column], grammar.card_words, wording.card_separator)
+            read = cards.normalized(frame[column], grammar.card_words, wording.card_separator,
+                                    wording.suit_first)  # fmt: skip
             return frame.with_columns(read)
 
         seats, events = cards_of(seats, "dealt"), cards_of(events, "cards")
@@ -740,8 +742,12 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
             pl.DataFrame({"hand": hand[rows], "idx": rows})
             .with_columns(texts.str.extract_groups(grammar.table_line).alias("line"))
             .unnest("line")
-            .filter(pl.col("table_name").is_not_null())
         )
+        # a line of the button alone names no table
+        for name in ("table_name", "button_seat"):
+            if name not in read.columns:
+                read = read.with_columns(pl.lit(None, pl.String).alias(name))
+        read = read.filter(pl.col("table_name").is_not_null() | pl.col("button_seat").is_not_null())
 
         def group(name: str) -> pl.Expr:
             if name not in read.columns:
@@ -756,8 +762,11 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
         if "money" in read.columns:
             money = pl.col("money").replace_strict(dict(grammar.table_money), default=None,
                                                    return_dtype=pl.String)  # fmt: skip
+        tournament = pl.col("tournament_id") if "tournament_id" in read.columns else pl.lit(
+            None, pl.String)
         return read.select("hand", "idx", "table_name", max_seats=group("max_seats"),
-                           button_seat=group("button_seat"), currency=money)  # fmt: skip
+                           button_seat=group("button_seat"), currency=money,
+                           tournament_id=tournament)  # fmt: skip
     words, bare_name = grammar.wording.words, grammar.wording.bare_table_name
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
     matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
@@ -770,6 +779,7 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
             "max_seats": _nullable(found[:, 2], -1, pl.Int8),
             "button_seat": _nullable(found[:, 3], -1, pl.Int8),
             "currency": pl.Series([None] * rows.size, dtype=pl.String),
+            "tournament_id": pl.Series([None] * rows.size, dtype=pl.String),
         }
     )
 

@@ -44,7 +44,10 @@ class Wording:
     count (``St. Lucie 6-max Seat #1 is the button``); a line of the button alone (``Seat
     9 is the button``) is read as a table line. ``date_order`` is the order of a date's
     year, month and day (``dmy``: ``21 03 2011``), ``date_separator`` the mark between
-    them, a space included; ``card_separator`` stands between the cards of a list (``Hc,
+    them, a space included (several marks: any of them, ``-/`` for ``2011-10-12`` and
+    ``2011/01/23``); ``time_first``: the time is written before the date, a time
+    separator between them (``22:33:12 - 2011/01/02``); ``zone_mark`` glues a zone to the
+    time (``22:40:05/GMT``); ``card_separator`` stands between the cards of a list (``Hc,
     8h``). The rest name the words of the lines that move chips outside the actions, in
     the order the scans read them. A room that marks its hero after the name (``UTG+1
     [ME]``, ``Big Blind  [ME] : Folds``) says the mark (``hero_mark``): it and the spaces
@@ -96,6 +99,9 @@ class Wording:
     dealt_verb: str = ""  # a dealt line written player first: what follows the player
     date_order: str = "ymd"
     card_separator: str = " "
+    zone_mark: str = ""  # glues a zone to the time ("/" of "22:40:05/GMT"; "": none)
+    time_first: bool = False  # the time is written before the date ("22:33:12 - 2011/01/02")
+    suit_first: bool = False  # a card is written suit then rank ("SQ", "H10", "d6")
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -132,11 +138,11 @@ WORDS = tuple(
     f.name
     for f in fields(Wording)
     if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name",
-                      "date_order", "card_separator")
+                      "date_order", "card_separator", "time_first", "suit_first")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB) = range(len(WORDS))  # fmt: skip
+ W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_ZONE_MARK) = range(len(WORDS))  # fmt: skip

@@ -24,13 +24,15 @@ def registry() -> dict[str, Site]:
         kingsclub,
         pacific,
         pokerstars,
+        pokertracker,
         seals,
         winamax,
         wpn,
     )
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
-                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE]
+                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE,
+                         pokertracker.SITE]
     return {site.name: site for site in sites}
 
 
