@@ -36,6 +36,7 @@ from ingest.engine.winners import complete_winnings
 from ingest.rooms import (
     CALLS_ARE_TOTALS,
     RAISE_MAY_ADD,
+    SHORT_RAISE_ADDS,
     RAKE_NOT_TAKEN,
     WINNINGS_IN_SUMMARY,
     unprinted_rake_percents,
@@ -320,8 +321,9 @@ def build(
     calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
     # what a post of both blinds leaves out of its amount (see ``Grammar``)
     dead_small = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
+    short_adds = info["room"].is_in(list(SHORT_RAISE_ADDS)).fill_null(False).to_numpy()
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
-                         calls_total, dead_small)  # fmt: skip
+                         calls_total, dead_small, short_adds)  # fmt: skip
     rake_percent = None
     if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
         rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
