@@ -29,6 +29,7 @@ from ingest.sites import (
     kingsclub,
     pacific,
     pokerstars,
+    pokertracker,
     seals,
     winamax,
     wpn,
@@ -111,6 +112,15 @@ ROOMS = {
     # uncalled bet the history does not print
     "BetOnline": Room(betonline.SITE, "utf-8", "#{}:", ("1073059444", "1073068762", "1073064152"),
                       hands_of="BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"),
+    # PokerTracker's iPoker exports (Hold'em only): a short raise that adds its amount and a
+    # post of both blinds (lower-case suit-first cards), a raise to a street total over a
+    # bet, a Zone hand whose time ends "/GMT"
+    "iPoker": Room(pokertracker.SITE, "utf-8", "#{}", (
+        "2607756372", "2607739781", "3704959981"), (
+        "../formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101.iPoker.post.both.txt",
+        "../formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101.iPoker.raise.by.txt",
+        "../formats/PokerTracker/cash/NLHE-USD-1.00-2.00-201812.iPoker.Zone.txt",
+    ), every_flop_game=True),
 }  # fmt: skip
 
 

@@ -10,7 +10,7 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "seals", "bovada", "betonline"]
+                           "seals", "bovada", "betonline", "pokertracker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -24,6 +24,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "seals": {"seals.py"},
         "bovada": {"bovada.py"},
         "betonline": {"betonline.py"},
+        "pokertracker": {"pokertracker.py", "pokertracker_everest.py", "pokertracker_ipoker.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
@@ -67,6 +68,13 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"BetOnline Poker Game #1078353699: Tournament #4157956: Hold'em $10.00/$20.00 - "
         b"2012/10/13 20:13:28 Eastern Daylight Time": "betonline",
         b"Gear Poker Game #1014850512: Hold'em - 2012-04-09 12:14:36": "betonline",
+        # the time before the date; an iPoker header with no " - " and its zone glued on
+        b"EverestPoker Game #6450768434: Table Moroni-1 - $0.50/$1 - No Limit Hold'em - "
+        b"22:33:12 - 2011/01/02": "pokertracker",
+        b"\xef\xbb\xbfGAME #2978859505: Texas Hold'em  NL $0.05/$0.10 2011-10-12 02:52:19":
+            "pokertracker",
+        b"GAME #8162156892 Version:18.5.6.4 Uncalled:Y Texas Hold'em NL \x80"
+        b"0.01/\x800.02 2018-12-26 22:40:05/GMT": "pokertracker",
     }  # fmt: skip
     for head, name in heads.items():
         site = detect_site(head)
