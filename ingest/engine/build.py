@@ -36,8 +36,8 @@ from ingest.engine.winners import complete_winnings
 from ingest.rooms import (
     CALLS_ARE_TOTALS,
     RAISE_MAY_ADD,
-    SHORT_RAISE_ADDS,
     RAKE_NOT_TAKEN,
+    SHORT_RAISE_ADDS,
     WINNINGS_IN_SUMMARY,
     unprinted_rake_percents,
 )

@@ -201,7 +201,7 @@ def _local_time(
 @njit
 def _is_mark(byte: int, marks: np.ndarray) -> bool:
     """Whether ``byte`` is one of ``marks``."""
-    for mark in marks:
+    for mark in marks:  # noqa: SIM110 (numba compiles loops, not generators)
         if byte == mark:
             return True
     return False
