@@ -1,7 +1,8 @@
 """PokerTracker's iPoker exports read as their text says: a raise below the street's
 highest total that adds its amount, a post of both blinds, suit-first cards in upper and
 lower case, an uncalled bet inside the bettor's wins (2011) or in neither the total nor the
-wins (``Uncalled:Y``), a tournament named on its table line, a time ending ``/GMT``.
+wins (``Uncalled:Y``), a tournament named on its table line, a time ending ``/GMT``, the
+button named on its seat line (``DEALER``).
 
 The hands are FPDB's regression files (AGPL-3.0, see ``tests/fixtures/README.md``), read in
 place from ``../shared`` (skipped when absent). Every expected value is worked out from the
@@ -26,8 +27,9 @@ UNCALLED_Y = "formats/PokerTracker/cash/NLHE-EUR-0.01-0.02-201901.iPoker.Uncalle
 MTT_2021 = "formats/PokerTracker/tour/NLHE-10max-MTT-USD-5.00-202104.tiPoker.xt"
 
 _HAND_COLUMNS = ("hand_id", "room", "game", "limit_type", "currency", "small_blind",
-                 "big_blind", "ante", "table_name", "tournament_id", "boards", "total_pot",
-                 "rake", "uncalled_inferred", "started_at", "inconsistencies")  # fmt: skip
+                 "big_blind", "ante", "table_name", "tournament_id", "button_seat", "boards",
+                 "total_pot", "rake", "uncalled_inferred", "started_at",
+                 "inconsistencies")  # fmt: skip
 _PLAYER_COLUMNS = ("seat", "player", "stack", "is_hero", "hole_cards", "put_in", "returned",
                    "collected", "net")  # fmt: skip
 _ACTION_COLUMNS = ("street", "player", "kind", "amount", "raise_to", "dead", "all_in")
@@ -63,7 +65,7 @@ def test_a_short_raise_adds_its_amount_and_a_post_of_both_blinds(shared: Path) -
     result = _parse(shared, SHORT_RAISE)
     hand = "2607756372"
     assert _rows(result.hands, _HAND_COLUMNS, hand) == [
-        (hand, "iPoker", "Texas Hold'em NL", "NL", "USD", 50, 100, 0, "HandHQ", None,
+        (hand, "iPoker", "Texas Hold'em NL", "NL", "USD", 50, 100, 0, "HandHQ", None, 1,
          ["6d Js Th Ks Ac"], 20220, 300, 4660, dt.datetime(2011, 1, 24, 1, 16, 35, tzinfo=_UTC),
          []),
     ]  # fmt: skip
@@ -105,7 +107,7 @@ def test_an_uncalled_bet_in_neither_the_total_nor_the_wins_with_uncalled_y(
     result = _parse(shared, UNCALLED_Y)
     hand = "8162156892"
     assert _rows(result.hands, _HAND_COLUMNS, hand) == [
-        (hand, "iPoker", "Texas Hold'em NL", "NL", "EUR", 1, 2, 0, "Barghe", None,
+        (hand, "iPoker", "Texas Hold'em NL", "NL", "EUR", 1, 2, 0, "Barghe", None, 1,
          ["3s 9s 4c 9c Ks"], 48, 3, 14, dt.datetime(2018, 12, 26, 22, 40, 5, tzinfo=_UTC), []),
     ]  # fmt: skip
     players = {row[1]: row[3:] for row in _rows(result.players, _PLAYER_COLUMNS, hand)}
@@ -124,7 +126,7 @@ def test_a_tournament_named_on_its_table_line(shared: Path) -> None:
     hand = "9041315698"
     assert _rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "iPoker", "Texas Hold'em NL", "NL", "chips", 800, 1600, 128, "998295572",
-         "998818966", ["Td Kc 4c Kh 5h"], 140200, 0, 40904,
+         "998818966", 5, ["Td Kc 4c Kh 5h"], 140200, 0, 40904,
          dt.datetime(2021, 4, 5, 16, 43, 14, tzinfo=_UTC), []),
     ]  # fmt: skip
     actions = _rows(result.actions, _ACTION_COLUMNS, hand)

@@ -556,6 +556,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     spans = fields.seat_fields(data, starts[rows], ends[rows], tables.stack_suffix, words,
                                *tables.stack_between)  # fmt: skip
     spans[:, 3], marked = fields.hero_names(data, spans[:, 2], spans[:, 3], words[W_HERO_MARK])
+    spans_of_seats = spans
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     listed_as = np.zeros(0, np.int64)
     if grammar.seats_in_order:
@@ -615,6 +616,15 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         # the result written (signed hundredths), null where none is or it is unreadable
         result_h=pl.Series(pa.array(np.sign(sign) * result, mask=(sign == 0) | (result < 0))),
     )
+    if wording.seat_button:  # the button named on its seat line ("(€2.27 in chips) DEALER")
+        rows = rows_of("seat")
+        after = text.strings(spans_of_seats[:, 5], ends[rows], "after")
+        marked = after.str.contains(wording.seat_button, literal=True).fill_null(False)
+        marked_rows = rows[marked.to_numpy()]
+        buttons = pl.concat([buttons, pl.DataFrame({
+            "hand": hand[marked_rows], "idx": marked_rows,
+            "button_seat": _nullable(seat_numbers[marked.to_numpy()], NO_SEAT, pl.Int8),
+        })]).sort("hand", "idx")  # fmt: skip
     if grammar.summary_winnings:
         events = _summary_winnings(events, summary_seats, seats)
     rows = rows_of("summary")

@@ -48,7 +48,9 @@ class Wording:
     ``2011/01/23``); ``time_first``: the time is written before the date, a time
     separator between them (``22:33:12 - 2011/01/02``); ``zone_mark`` glues a zone to the
     time (``22:40:05/GMT``); ``card_separator`` stands between the cards of a list (``Hc,
-    8h``). The rest name the words of the lines that move chips outside the actions, in
+    8h``); with ``suit_first`` a card is its suit then its rank (``SQ``, ``H10``);
+    ``seat_button`` after a seat line's stack marks the button's seat (``(€2.27 in
+    chips) DEALER``). The rest name the words of the lines that move chips outside the actions, in
     the order the scans read them. A room that marks its hero after the name (``UTG+1
     [ME]``, ``Big Blind  [ME] : Folds``) says the mark (``hero_mark``): it and the spaces
     before it are no part of a name; one that writes dealt lines player first says what
@@ -100,6 +102,7 @@ class Wording:
     date_order: str = "ymd"
     card_separator: str = " "
     zone_mark: str = ""  # glues a zone to the time ("/" of "22:40:05/GMT"; "": none)
+    seat_button: str = ""  # after a seat line's stack: the button's seat (" DEALER"; "": none)
     time_first: bool = False  # the time is written before the date ("22:33:12 - 2011/01/02")
     suit_first: bool = False  # a card is written suit then rank ("SQ", "H10", "d6")
 
@@ -145,4 +148,5 @@ WORDS = tuple(
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_ZONE_MARK) = range(len(WORDS))  # fmt: skip
+ W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_ZONE_MARK,
+ W_SEAT_BUTTON) = range(len(WORDS))  # fmt: skip

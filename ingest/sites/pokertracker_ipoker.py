@@ -78,6 +78,7 @@ GRAMMAR = Grammar(
         zone_mark="/",
         unknown_card="X",
         suit_first=True,
+        seat_button=" DEALER",
     ),
     card_words={"S": "s", "H": "h", "D": "d", "C": "c"},
     # 2011 writes no zone: Eastern time is assumed, as FPDB's importer reads every
