@@ -619,11 +619,12 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     if wording.seat_button:  # the button named on its seat line ("(€2.27 in chips) DEALER")
         rows = rows_of("seat")
         after = text.strings(spans_of_seats[:, 5], ends[rows], "after")
-        marked = after.str.contains(wording.seat_button, literal=True).fill_null(False)
-        marked_rows = rows[marked.to_numpy()]
+        dealer = after.str.contains(wording.seat_button, literal=True).fill_null(False)
+        at_button = dealer.to_numpy()
+        marked_rows = rows[at_button]
         buttons = pl.concat([buttons, pl.DataFrame({
             "hand": hand[marked_rows], "idx": marked_rows,
-            "button_seat": _nullable(seat_numbers[marked.to_numpy()], NO_SEAT, pl.Int8),
+            "button_seat": _nullable(seat_numbers[at_button], NO_SEAT, pl.Int8),
         })]).sort("hand", "idx")  # fmt: skip
     if grammar.summary_winnings:
         events = _summary_winnings(events, summary_seats, seats)
