@@ -83,6 +83,6 @@ GRAMMAR = Grammar(
     card_words={"S": "s", "H": "h", "D": "d", "C": "c"},
     # 2011 writes no zone: Eastern time is assumed, as FPDB's importer reads every
     # PokerTracker export (omaha import --timezone says otherwise); 2018 on write "/GMT",
-    # read as written.
+    # read as the engine reads that zone (London time, ingest.engine.text.TIME_ZONES).
     implied_zone="America/New_York",
 )
