@@ -250,7 +250,7 @@ def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
     id_end: np.ndarray, words: tuple[np.ndarray, ...], time_apart: bool,
     time_starts: np.ndarray, time_ends: np.ndarray, date_order: np.ndarray,
-    time_first: bool = False,
+    time_before_date: bool = False,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand headers (a line, or several lines read as one text): the hand number's span;
     the template (the header without its hand number, ``#([0-9]+):`` becoming ``#:``, and
@@ -322,7 +322,7 @@ def _header_fields(
         split_date = (
             cut == last and previous >= 0
             and _is_date(data, previous + dash.size, last,
-                         time_marks if time_first else date_separators)
+                         time_marks if time_before_date else date_separators)
         )  # fmt: skip
         if split_date:
             cut = previous
@@ -385,7 +385,7 @@ def _header_fields(
         if fields[2, 0] >= 0:
             zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
         day, time = (fields[3], fields[4]) if et_given[i] else (
-            (fields[1], fields[0]) if time_first else (fields[0], fields[1]))
+            (fields[1], fields[0]) if time_before_date else (fields[0], fields[1]))
         local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]), separator, date_order)
     return spans, zone, et_given, local
 
@@ -498,7 +498,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     spans, zone, et_given, local = _header_fields(
         data, text.starts[rows], text.ends[last], tables.hand_id, tables.hand_id_end,
         grammar.wording.words, grammar.time_line, time_starts, time_ends,
-        grammar.wording.date_fields, grammar.wording.time_first,
+        grammar.wording.date_fields, grammar.wording.time_before_date,
     )
     first, group = scan.distinct(data, spans[:, 2:10])
     templates = pl.DataFrame(
@@ -598,7 +598,8 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
                            grammar.wording.words, grammar.time_line, none, none,
-                           grammar.wording.date_fields, grammar.wording.time_first)[0]  # fmt: skip
+                           grammar.wording.date_fields,
+                           grammar.wording.time_before_date)[0]  # fmt: skip
     raw = data.tobytes()
     templates = pl.Series(
         [

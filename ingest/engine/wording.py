@@ -45,7 +45,7 @@ class Wording:
     9 is the button``) is read as a table line. ``date_order`` is the order of a date's
     year, month and day (``dmy``: ``21 03 2011``), ``date_separator`` the mark between
     them, a space included (several marks: any of them, ``-/`` for ``2011-10-12`` and
-    ``2011/01/23``); ``time_first``: the time is written before the date, a time
+    ``2011/01/23``); ``time_before_date``: the time is written before the date, a time
     separator between them (``22:33:12 - 2011/01/02``); ``zone_mark`` glues a zone to the
     time (``22:40:05/GMT``); ``card_separator`` stands between the cards of a list (``Hc,
     8h``); with ``suit_first`` a card is its suit then its rank (``SQ``, ``H10``);
@@ -103,7 +103,7 @@ class Wording:
     card_separator: str = " "
     zone_mark: str = ""  # glues a zone to the time ("/" of "22:40:05/GMT"; "": none)
     seat_button: str = ""  # after a seat line's stack: the button's seat (" DEALER"; "": none)
-    time_first: bool = False  # the time is written before the date ("22:33:12 - 2011/01/02")
+    time_before_date: bool = False  # the time before the date ("22:33:12 - 2011/01/02")
     suit_first: bool = False  # a card is written suit then rank ("SQ", "H10", "d6")
 
     @functools.cached_property
@@ -141,7 +141,7 @@ WORDS = tuple(
     f.name
     for f in fields(Wording)
     if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name",
-                      "date_order", "card_separator", "time_first", "suit_first")
+                      "date_order", "card_separator", "time_before_date", "suit_first")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,

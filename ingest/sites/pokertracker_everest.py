@@ -74,7 +74,7 @@ GRAMMAR = Grammar(
         table="The button is in seat #",
         uncalled="Uncalled bet of ",
         returned=" returned to ",
-        time_first=True,
+        time_before_date=True,
     ),
     # No zone is written. FPDB's PokerTracker importer reads every export's time as Eastern
     # time: ET is assumed (omaha import --timezone says otherwise).
