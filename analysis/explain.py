@@ -60,9 +60,9 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
     found = [
         hand
         for chunk in iter_chunks(path, site.hand_start)
-        for grammar in [site.grammar_for(chunk.data)]
+        for grammar, piece in site.runs(chunk)  # each run of hands of one dialect
         for hand in _chunk_hands(
-            grammar, chunk.source_file, classify(split_chunks([chunk]), grammar)
+            grammar, chunk.source_file, classify(split_chunks([piece]), grammar)
         )
         if hand_id is None or hand.hand_id == hand_id
     ]

@@ -2,7 +2,7 @@
 on the river, or with no river bet the first player still in to the left of the button.
 Where a room prints the hands in the order they were shown (``ingest.rooms``), one shown
 before its turn gets a note on the hand, not a money status. Hands with a player all-in are left
-out: their cards are turned up together."""
+out: their cards are turned up together; so are the hands shown in a summary only."""
 
 from __future__ import annotations
 
@@ -23,8 +23,11 @@ def showdown_order_notes(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataF
     in_order = hands.filter(~pl.col("room").is_in(list(SHOWS_OUT_OF_ORDER))).select("h")
     acted = actions.filter(pl.col("seat").is_not_null()).join(in_order, on="h", how="semi")
     all_in = acted.filter(pl.col("all_in")).select("h").unique()
+    # hands a room writes only in its summary (WPN before 2019, seat by seat) say nothing
+    # of the order they were shown in
     reveals = acted.filter(
         pl.col("kind").is_in(["show", "muck"]) & (pl.col("board").fill_null(1) == 1)
+        & (pl.col("street") != "summary")
     )
     shown = (
         reveals.join(all_in, on="h", how="anti")

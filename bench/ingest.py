@@ -287,26 +287,30 @@ def _utf8(path: Path) -> bytes:
     from ingest.reader import detect_encoding
 
     raw = path.read_bytes()
-    text = raw.decode(detect_encoding(raw[:65536]), errors="replace").removeprefix("\ufeff")
+    encoding = detect_encoding(raw[:65536])
+    if encoding.startswith("utf-16") and len(raw) % 2:
+        raw = raw[:-1]  # half a code unit, no character (WPN's UTF-16 files end so)
+    text = raw.decode(encoding, errors="replace").removeprefix("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8")
 
 
 def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
     """The hands of one file (from each hand start to the next; text before the first is
-    dropped), each around its hand number (the ``#...`` after the hand start, on its
-    first line), trailing blank lines removed."""
-    grammar = getattr(site, "grammar", None)  # a text room's: its mark and header lines
-    mark = grammar.wording.hand_number.encode() if grammar else b"#"
-    header_lines = grammar.header_lines if grammar else 1
-    hand_id = re.compile(re.escape(mark) + _HAND_ID)
+    dropped), each around its hand number (the first after its grammar's mark, ``#`` in
+    most rooms, on its first lines: the second where the time comes first), trailing
+    blank lines removed."""
+    grammars = getattr(site, "grammars", ())  # a text room's: its marks and header lines
+    marks = [re.escape(g.wording.hand_number.encode()) for g in grammars] or [b"#"]
+    header_lines = max((g.header_lines for g in grammars), default=1)
+    hand_id = re.compile(rb"(?:%s)" % b"|".join(marks) + _HAND_ID)
     starts = [m.start() for m in site.hand_start.finditer(data)]
     hands = []
     for start, end in zip(starts, [*starts[1:], len(data)], strict=True):
         text = data[start:end].rstrip()
-        first_line = text.split(b"\n", 1)[0]
-        number = hand_id.search(first_line)
+        head = text[: sum(len(line) + 1 for line in text.split(b"\n", 3)[:3])]
+        number = hand_id.search(head)
         if number is None:  # no number to rewrite: the hand could not be made distinct
-            raise ValueError(f"no hand number in {first_line[:80]!r}")
+            raise ValueError(f"no hand number in {head[:80]!r}")
         token = _LAST_NUMBER.match(number.group(1))
         prefix = token.group(1) if token else number.group(1) + b"-"
         tail = text[number.end(1) :]

@@ -187,6 +187,24 @@ ROOM_RULES: dict[str, RoomRules] = {
             "formats Winning/cash/NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar__Cap__GAMETYPE"
             ".txt #151588328: 'caps $0.55' adds $0.55 (the caller then calls $0.44 of a $0.11 "
             "bet: $0.55 each)",
+            # the format before 2019
+            "corpus Winning/cash/PLO-6max-USD-5.00-10.00-201504.capped.HH00000000_G0.txt "
+            "#406051551: 'Player4 bets (26.12)', 'Hero raises (90)', 'Player4 caps (253.88)', "
+            "'Hero calls (190)': 280 each on the flop, the summary's 'Bets: 300' each, only if "
+            "every amount is the chips the line adds; 'Pot: 612. Rake 2.76. JP fee 0.24' of 615 "
+            "put in, 'Collects: 612'",
+            "formats Winning/cash/LHE-2max-USD-2.00-4.00-201608.HH00000000_G0.txt #693968595: "
+            "no limit written, 'has big blind (2)' at '2/4': fixed-limit, the header's amounts "
+            "the small and big bets ('raises (3)' from the small blind of 1: to 4)",
+            "corpus Winning/cash/PLO8-6max-USD-3-6-201701.short.HH20170115_G31084891.txt "
+            "#820605052: 'Player2 allin (402.40)' from the small blind over a $12 raise and a "
+            "call, $33 in the pot: above what pot limit allows, so no-limit Omaha hi/lo",
+            "formats Winning/cash/NLHE-6max-USD-0.01-0.02-201608.Cap.HH00000000_G0.txt "
+            "#698339423: the older format prints the uncalled bet of a walk ('Uncalled bet "
+            "(0.01) returned to shadex47', 'Pot: 0.02')",
+            "formats Winning/cash/NLHE-9max-play-5.00-10.00-201608.HH00000000_G0.txt "
+            "#698322413: 'barzop posts (5)' then 'calls (5)' at 5/10, 'Bets: 10': a post "
+            "coming in is live",
         ),
     ),
     "KingsClub": RoomRules(

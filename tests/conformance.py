@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import csv
+import itertools
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +21,7 @@ import polars as pl
 
 from ingest.engine.contract import ParseResult, concat_results
 from ingest.engine.site import TextSite
+from ingest.reader import detect_encoding
 from ingest.sites import Site, detect_site
 from omaha_core.pots import build_pots
 
@@ -154,6 +157,8 @@ def hand_text(path: Path, hand_id: str) -> str:
     assert site is not None, f"no site reads {path}"
     # the mark before a hand number in the room's header ("#", "#Game No : ")
     mark = site.grammar.wording.hand_number if isinstance(site, TextSite) else "#"
+    if f"{mark}{hand_id}".encode() not in data:  # a dialect's mark, or UTF-16 text
+        return _numbered_hand(data, site.hand_start, hand_id)
     start = data.rfind(b"\n", 0, data.index(f"{mark}{hand_id}".encode())) + 1
     following = site.hand_start.search(data, data.index(b"\n", start) + 1)
     piece = data[start : following.start() if following else len(data)]
@@ -161,3 +166,18 @@ def hand_text(path: Path, hand_id: str) -> str:
         return piece.decode("utf-8")
     except UnicodeDecodeError:
         return piece.decode("cp1252")
+
+
+def _numbered_hand(data: bytes, hand_start: re.Pattern[bytes], hand_id: str) -> str:
+    """The hand of a file's decoded text whose first three non-blank lines name
+    ``hand_id`` as a whole word (``Game ID: 693980441 0.01/0.02 ...``)."""
+    text = data.decode(detect_encoding(data[:4096]), errors="replace").lstrip("\ufeff")
+    starts = re.compile(hand_start.pattern.decode().replace("(?:\\xef\\xbb\\xbf)?", ""),
+                        re.MULTILINE)  # fmt: skip
+    cuts = [m.start() for m in starts.finditer(text)] + [len(text)]
+    number = re.compile(rf"(?<![0-9A-Za-z]){re.escape(hand_id)}(?![0-9A-Za-z])")
+    for first, last in itertools.pairwise(cuts):
+        head = [line for line in text[first:last].split("\n") if line.strip()][:3]
+        if number.search("\n".join(head)):
+            return text[first:last]
+    raise AssertionError(f"no hand {hand_id}")

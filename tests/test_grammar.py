@@ -49,6 +49,8 @@ ROOMS: dict[str, Actions] = {
     "ggpoker": ggpoker.GRAMMAR.actions,
     "winamax": winamax.GRAMMAR.actions,
     "wpn": wpn.GRAMMAR.actions,
+    # words before the player ("Player ", "*Player "), a {text} before more of the template
+    "wpn_legacy": wpn.LEGACY.actions,
     # both separators: "player: posts ante 5", "player folds"; collect lines as templates
     "kingsclub": kingsclub.GRAMMAR.actions,
     # amounts in brackets that may hold spaces, a second amount added ({more}), no all-in
@@ -98,7 +100,19 @@ def _suffix(actions: Actions) -> str:
 
 def _head(template: str) -> str:
     """The template's separator and verb: the text between the player and its first field."""
-    return _TOKEN.split(template[len("{player}") :])[0]
+    return _TOKEN.split(_body(template))[0]
+
+
+def _body(template: str) -> str:
+    """The template after ``{player}``."""
+    return template.partition("{player}")[2]
+
+
+def _words(actions: Actions, line: str) -> str | None:
+    """The longest of the templates' words before the player that ``line`` starts with (a
+    line is read by the templates of those words only; None: it starts with none)."""
+    found = [w for w in actions.prefix_texts if line.startswith(w)]
+    return max(found, key=len) if found else None
 
 
 def _byte(line: str, pos: int) -> int:
@@ -118,7 +132,11 @@ def _scan(actions: Actions, line: str) -> Read:
 
 def _reference(actions: Actions, line: str, name: str) -> Read | None:
     """The line read by the templates' regexes (None: no verb follows the player)."""
-    for t, template in enumerate(actions.templates):
+    words = _words(actions, line)
+    chosen = [t for t, template in enumerate(actions.templates)
+              if Actions.prefix_of(template) == words]  # fmt: skip
+    for t in chosen:
+        template = actions.templates[t]
         match = re.match(actions.regex(template), line)
         if match is None:
             continue
@@ -136,14 +154,16 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
                 more = span
             elif field == "pot":
                 pot = span
-        player = (0, _byte(line, match.end(1)))
+        player = (_byte(line, match.start(1)), _byte(line, match.end(1)))
         return Read(int(actions.codes[t]), player, amount, by, added, False, more, pot)
     # no template matches: the first template whose separator and verb follow the player
     # names the kind
     suffix = _suffix(actions)
-    for t, template in enumerate(actions.templates):
-        rest = len(name) + len(Actions.separator_of(template))
-        if line.startswith(_head(template), len(name)):
+    before = len(words or "")
+    for t in chosen:
+        template = actions.templates[t]
+        rest = before + len(name) + len(Actions.separator_of(template))
+        if line.startswith(_head(template), before + len(name)):
             code = int(actions.codes[t])
             core = len(line) - len(suffix) if suffix and line[rest:].endswith(suffix) else len(line)
             space = line.rfind(" ", rest, core)
@@ -151,8 +171,8 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
             if space >= 0 and space + 1 < core:
                 amount = (_byte(line, space + 1), _byte(line, core))
             damaged = EVENT_KINDS[code] in _SHAPED
-            return Read(code, (0, _byte(line, len(name))), amount, (NULL, NULL), (NULL, NULL),
-                        damaged)  # fmt: skip
+            return Read(code, (_byte(line, before), _byte(line, before + len(name))), amount,
+                        (NULL, NULL), (NULL, NULL), damaged)  # fmt: skip
     return None
 
 
@@ -187,13 +207,19 @@ _POTS = st.one_of(
     st.sampled_from(["Pot", "Main Pot", "Side Pot 1", "Side Pot 12", "a (b", "Pot (1) with x"]),
     st.text(st.sampled_from(list("ab ()15")), min_size=1, max_size=8),
 )
+# A {text}: any text but none (WPN's "Three Of Kind of 7s [Jd 7d Ad 5s]. Bets: 300. ").
+_TEXTS = st.one_of(
+    st.sampled_from(["cards.Bets: 0. ", "(does not show cards). Bets: 0.02. ",
+                     "One pair of 7s [5c 4c]. Bets: 100. Collects: 0. ", "[5c 5d]. Bets: 0. "]),
+    st.text(st.sampled_from(list("ab [] ().:$5C")), min_size=1, max_size=12),
+)
 
 
 @st.composite
 def filled(draw: st.DrawFn, template: str, spaced: bool = False) -> str:
     """The template's text after ``{player}``, its fields filled (amounts with spaces in
     them where the room's are ``spaced``)."""
-    parts = _TOKEN.split(template[len("{player}") :])
+    parts = _TOKEN.split(_body(template))
     out = ""
     for k, part in enumerate(parts):
         if k % 2 == 0:
@@ -206,6 +232,8 @@ def filled(draw: st.DrawFn, template: str, spaced: bool = False) -> str:
             out += draw(_CARDS)
         elif part == "pot":
             out += draw(_POTS)
+        elif part == "text":
+            out += draw(_TEXTS)
         else:
             out += draw(_ANY)
     return out
@@ -213,12 +241,17 @@ def filled(draw: st.DrawFn, template: str, spaced: bool = False) -> str:
 
 def _name_ok(actions: Actions, name: str, line: str) -> bool:
     """The player is the name: no separator in it when every template writes ": "; else
-    (a space, or both) no separator followed by a verb after its first character."""
+    (a space, or both) no separator followed by a verb after its first character; and the
+    words before it are the longest of the templates' the line starts with."""
+    words = _words(actions, line) or ""
+    if not line.startswith(words + name):
+        return False
+    line = line[len(words) :]
     if _separators(actions) == {": "}:
         return ": " not in name and line.find(": ") in (len(name), -1)
     if name.startswith(" "):
         return False
-    heads = [_head(t) for t in actions.templates]
+    heads = [_head(t) for t in actions.templates if Actions.prefix_of(t) == words]
     return all(not any(line.startswith(h, p) for h in heads) for p in range(1, len(name)))
 
 
@@ -247,7 +280,7 @@ def test_lines_that_follow_a_template_read_as_its_regex(
     name = data.draw(names, "name")
     body = data.draw(filled(template, actions.spaced_amounts), "body")
     all_in = data.draw(st.booleans(), "all_in")
-    line = name + body + (_suffix(actions) if all_in else "")
+    line = Actions.prefix_of(template) + name + body + (_suffix(actions) if all_in else "")
     regex = actions.regex(template)
     if _name_ok(actions, name, line):
         # the template's own regex reads it (another, earlier template may read it first)
@@ -263,7 +296,7 @@ def test_lines_that_break_a_template_read_as_the_regexes(
 ) -> None:
     actions = ROOMS[room]
     name = data.draw(names, "name")
-    parts = _TOKEN.split(template[len("{player}") :])
+    parts = _TOKEN.split(_body(template))
     fields = [k for k in range(1, len(parts), 2)]
     how = data.draw(st.sampled_from(["extra_end", "extra_after_verb", "no_amount", "no_space"]))
     body = ""
@@ -282,6 +315,8 @@ def test_lines_that_break_a_template_read_as_the_regexes(
             body += data.draw(_CARDS)
         elif parts[k] == "pot":
             body += data.draw(_POTS)
+        elif parts[k] == "text":
+            body += data.draw(_TEXTS)
         else:
             body += data.draw(_ANY)
     if how == "extra_end":
@@ -289,7 +324,7 @@ def test_lines_that_break_a_template_read_as_the_regexes(
     elif how == "no_space":
         body = body.replace(" ", "", 1) if body.count(" ") > 1 else body + extra
     all_in = data.draw(st.booleans(), "all_in")
-    line = name + body + (_suffix(actions) if all_in else "")
+    line = Actions.prefix_of(template) + name + body + (_suffix(actions) if all_in else "")
     _check(actions, line, name)
 
 
@@ -297,7 +332,8 @@ def test_every_room_has_its_templates() -> None:
     assert len(CASES) == sum(len(a.templates) for a in ROOMS.values()) > 40
     for actions in ROOMS.values():
         for template in actions.templates:
-            assert actions.regex(template).pattern.startswith("^(.*?)")
+            words = re.escape(Actions.prefix_of(template))
+            assert actions.regex(template).pattern.startswith(f"^{words}(.*?)")
 
 
 def test_a_pot_name_is_read_up_to_the_literal_after_it() -> None:
@@ -354,6 +390,13 @@ _WPN_CAP = ("formats/Winning/cash/NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miram
 _WPN_DEAD = "formats/Winning/cash/NLHE-9max-USD-0.02-0.05-202104.post.dead.txt"
 _WPN_MTT = ("formats/Winning/tour/NLHE-9max-NA-0-0-201907.SCHEDULEDID-TN-The_Venom_-__5_000_000_"
             "GTD_-_Day_1C_GAMETYPE.txt")
+_OLD_CAP = "corpus/Winning/cash/PLO-6max-USD-5.00-10.00-201504.capped.HH00000000_G0.txt"
+_OLD_SHORT = "corpus/Winning/cash/PLO8-6max-USD-3-6-201701.short.HH20170115_G31084891.txt"
+_OLD_FLOP = "corpus/Winning/cash/PLO8-6max-USD-20-40-201609.no.flop.HH20160913_G31116857.txt"
+_OLD_UNKNOWN = ("formats/Winning/cash/NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts."
+                "HH20160621_G30997753.txt")
+_OLD_ANTE = "formats/Winning/tour/NLHE-9max-FREE-HH20160914_T6106397-G34835015-201609.ante.txt"
+_OLD_MINED = "formats/Winning/tour/NLHE-NA-0-0_HH00000000_T2-G0-201801.data.mined.format.txt"
 _KC_BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"
 _KC_SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"
 _KC_PLO5 = "corpus/KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt"
@@ -498,6 +541,47 @@ REAL_LINES = [
              "[5d 4s 3h 2h As] | LO - [5,4,3,2,1])", "show", "Player0", cards="Tc 4s 3h Qd"),
     RealLine("wpn", _WPN_MTT, "Player7 does not show", "no_show", "Player7"),
     RealLine("wpn", _WPN_FL, "Main pot $79.20 | Rake $0.80", None),  # no verb: no action
+    # WPN before 2019: "Player " before the name (which may be empty), amounts in
+    # parentheses, raises by the chips they add; the summary's line per player, "*" before
+    # a winner's, with the cards shown or mucked and what the player collects
+    RealLine("wpn_legacy", _OLD_CAP, "Player Player0 has small blind (5)", "post_sb", "Player0",
+             "5"),
+    RealLine("wpn_legacy", _OLD_UNKNOWN, "Player  has big blind (2)", "post_bb", "", "2"),
+    RealLine("wpn_legacy", _OLD_ANTE, "Player Player7 posts ante (10)", "ante", "Player7", "10"),
+    RealLine("wpn_legacy", _OLD_MINED, "Player 794927806 ante (10)", "ante", "794927806", "10"),
+    RealLine("wpn_legacy", _OLD_MINED, "Player 808485503 straddle (40)", "straddle",
+             "808485503", "40"),
+    RealLine("wpn_legacy", _OLD_CAP, "Player Player4 bets (26.12)", "bet", "Player4", "26.12"),
+    RealLine("wpn_legacy", _OLD_CAP, "Player Hero calls (190)", "call", "Hero", "190"),
+    RealLine("wpn_legacy", _OLD_CAP, "Player Hero raises (90)", "raise", "Hero", added="90"),
+    RealLine("wpn_legacy", _OLD_CAP, "Player Player4 caps (253.88)", "raise", "Player4",
+             added="253.88"),
+    # a wager: a call of the chips it adds until the betting decides (here a raise)
+    RealLine("wpn_legacy", _OLD_SHORT, "Player Player2 allin (402.40)", "call", "Player2",
+             added="402.40"),
+    RealLine("wpn_legacy", _OLD_CAP, "Player Player2 folds", "fold", "Player2"),
+    RealLine("wpn_legacy", _OLD_CAP, "Player Hero mucks cards", "muck", "Hero"),
+    RealLine("wpn_legacy", _OLD_FLOP, "Player Player1 is timed out.", "note", "Player1"),
+    RealLine("wpn_legacy", _OLD_UNKNOWN, "Player Player2 sitting out", "sits_out", "Player2"),
+    RealLine("wpn_legacy", _OLD_CAP, "Player Hero received card: [8d]", None),  # a dealt line
+    RealLine("wpn_legacy", _OLD_CAP,
+             "*Player Player4 shows: Three Of Kind of 7s [Jd 7d Ad 5s]. Bets: 300. Collects: 612."
+             " Wins: 312.", "collect", "Player4", "612", cards="Jd 7d Ad 5s"),
+    RealLine("wpn_legacy", _OLD_MINED,
+             "*Player 2444345496 shows: [5c 5d]. Bets: 0. Collects: 580. Wins: 0", "collect",
+             "2444345496", "580", cards="5c 5d"),
+    RealLine("wpn_legacy", _OLD_SHORT,
+             "*Player Player2 mucks (does not show cards). Bets: 12. Collects: 42. Wins: 30.",
+             "collect", "Player2", "42"),
+    RealLine("wpn_legacy", _OLD_CAP,
+             "Player Hero mucks (does not show: [8d 4s 10c 6c]). Bets: 300. Collects: 0. "
+             "Loses: 300.", "muck", "Hero", cards="8d 4s 10c 6c"),
+    RealLine("wpn_legacy", _OLD_CAP,
+             "Player Player0 does not show cards.Bets: 5. Collects: 0. Loses: 5.", "no_show",
+             "Player0"),
+    RealLine("wpn_legacy", _OLD_MINED,
+             "Player 794927806 doesn't show cards. Bets: 0. Collects: 0. Wins: 0", "no_show",
+             "794927806"),
     # KingsClub: a colon after the name on posts, a space on the rest; calls and bets are
     # street totals (ingest.rooms), all-in after a comma; collect lines in the summary
     RealLine("kingsclub", _KC_BIG_O, "Player0: posts ante 22", "ante", "Player0", "22"),

@@ -20,7 +20,7 @@ from ingest.engine.build import build
 from ingest.engine.contract import concat_results
 from ingest.engine.grammar import Grammar, byte_class
 from ingest.engine.header import _NO_TIME, _ZONE_NAMES, _header_fields
-from ingest.engine.scan import lit
+from ingest.engine.scan import lit, literal_table
 from ingest.engine.text import split_chunks
 from ingest.engine.wording import Wording
 from ingest.reader import iter_chunks
@@ -617,7 +617,8 @@ BARE_TABLE_LINE = (
 )
 
 
-# A line of the button alone (888: ``Seat 9 is the button``), read by any grammar.
+# A line of the button alone (888, WPN before 2019: ``Seat 9 is the button``), read by any
+# grammar.
 BUTTON_LINE = r"^Seat #?([0-9]+) is the button$"
 
 
@@ -648,6 +649,65 @@ def test_bare_table_lines_read_as_the_regexes_read_them(start: str, pieces: list
     # the line scan takes as a table line before the first marker what either form reads
     bare = fields.bare_table(text.data, int(text.starts[0]), int(text.ends[0]), words)[0] >= 0
     assert bare == (_table_read(read, BARE_TABLE_LINE)[0] is not None)
+
+
+# The summary's total and labelled amounts (``Wording.total_pot``, ``Grammar.totals``): the
+# text up to a space or a bar, less a period that ends it (WPN before 2019: ``Pot: 612.
+# Rake 2.76. JP fee 0.24``).
+def _summary_value(label: str) -> str:
+    return re.escape(label) + r"(?P<value>[^ |]+?)\.?(?:[ |]|$)"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Pot: ", "612", "0.24", ".", " ", "|", ". Rake ", "Rake ",
+                                 ". JP fee ", "2.76.", "$5", "é"]), max_size=8))  # fmt: skip
+def test_summary_values_read_as_the_regexes_read_them(pieces: list[str]) -> None:
+    line = "Pot: " + "".join(pieces)
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    read = line.rstrip(" \t\r")
+    labels = [". Rake ", ". JP fee "]
+    words = Wording(total_pot="Pot: ").words
+    is_total, spans, *_ = fields.summary_fields(
+        text.data, text.starts, text.ends, lit("Board: ["), *literal_table(labels), words,
+        *literal_table(["FIRST "]),
+    )  # fmt: skip
+    assert is_total[0]
+
+    def value(first: int, last: int) -> str | None:
+        return None if first < 0 else text.data[first:last].tobytes().decode()
+
+    total = re.match(_summary_value("Pot: "), read)
+    assert value(spans[0, 0], spans[0, 1]) == (total["value"] if total else None)
+    for k, label in enumerate(labels):
+        found = re.search(_summary_value(label), read)
+        assert value(spans[0, 4 + 2 * k], spans[0, 5 + 2 * k]) == (
+            found["value"] if found else None)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from(list("ab 1[]")), max_size=6),
+       st.sampled_from([" received a card.", " received card: [7d]", " received card: [",
+                        " received a card", ""]))  # fmt: skip
+def test_dealt_lines_of_a_card_not_shown_name_their_player(name: str, rest: str) -> None:
+    r"""``Player X received a card.`` (``Wording.dealt_unseen``) names X and no card; a line
+    that opens its cards names the text before the opening: ``^Player (.*?)(?: received
+    card: \[(.*?)\]?| received a card\.)$``, the opening first."""
+    line = f"Player {name}{rest}"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    words = Wording(dealt="Player ", cards_open=" received card: [",
+                    dealt_unseen=" received a card.").words  # fmt: skip
+    [row] = fields.dealt_fields(text.data, text.starts, text.ends, words)
+    read = line.rstrip(" \t")
+    player = text.data[row[0] : row[1]].tobytes().decode()
+    cards = None if row[2] < 0 else text.data[row[2] : row[3]].tobytes().decode()
+    opened = re.match(r"^Player (.*?) received card: \[(.*?)\]?$", read)
+    unseen = re.match(r"^Player (.*) received a card\.$", read)
+    if opened:
+        assert (player, cards) == (opened[1], opened[2])
+    elif unseen:
+        assert (player, cards) == (unseen[1], None)
+    else:
+        assert cards is None
 
 
 # The regex of a summary seat line's result (see ``Grammar.summary_results``): a signed

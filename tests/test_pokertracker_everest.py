@@ -15,7 +15,7 @@ from typing import Any
 
 import polars as pl
 
-from ingest.engine.contract import ParseResult
+from ingest.engine.contract import Chunk, ParseResult
 from ingest.sites import pokertracker, pokertracker_everest
 
 CASH = "formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101.Everest.txt"
@@ -44,8 +44,9 @@ def _rows(table: Any, columns: tuple[str, ...], hand_id: str) -> list[tuple[Any,
 
 def test_the_files_are_read_by_the_everest_grammar(shared: Path) -> None:
     for path in (CASH, SNG):
-        data = (shared / path).read_bytes()
-        assert pokertracker.SITE.grammar_for(data) is pokertracker_everest.GRAMMAR
+        chunk = Chunk((shared / path).read_bytes(), path, 0, 1, "utf-8")
+        assert [grammar for grammar, _ in pokertracker.SITE.runs(chunk)] == [
+            pokertracker_everest.GRAMMAR]
 
 
 def test_a_dead_small_blind_then_the_live_big_blind_in_a_four_way_split(shared: Path) -> None:

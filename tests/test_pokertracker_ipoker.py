@@ -17,7 +17,7 @@ from typing import Any
 
 import polars as pl
 
-from ingest.engine.contract import ParseResult
+from ingest.engine.contract import Chunk, ParseResult
 from ingest.sites import pokertracker, pokertracker_ipoker
 from tests.conformance import room_files
 
@@ -52,7 +52,9 @@ def test_every_ipoker_file_is_read_by_the_ipoker_grammar(shared: Path) -> None:
     files = [p for p in room_files(shared, ["PokerTracker"]) if "iPoker" in p.name]
     assert len(files) == 12
     for path in files:
-        assert pokertracker.SITE.grammar_for(path.read_bytes()) is pokertracker_ipoker.GRAMMAR
+        chunk = Chunk(path.read_bytes(), path.name, 0, 1, "utf-8")
+        assert [grammar for grammar, _ in pokertracker.SITE.runs(chunk)] == [
+            pokertracker_ipoker.GRAMMAR]
 
 
 def test_a_short_raise_adds_its_amount_and_a_post_of_both_blinds(shared: Path) -> None:

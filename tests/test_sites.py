@@ -49,6 +49,9 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"(250.00/500.00)- 2019/07/25 02:31:33 UTC": "wpn",
         # the time on the next line: the first line is the hand number, game and stakes
         b"#45395871: Limit Omaha - 60/120\n2021-08-04 23:55:21": "kingsclub",
+        # WPN before 2019: the time first, the hand number, stakes, table and game next
+        b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 Mauilite (PRR) - CAP - "
+        b"6-Max - 3 (Omaha)": "wpn",
         # a header of four lines: the number, the room, the game and time, the table
         b"#Game No : 362978981\n***** Cassava Hand History for Game 362978981 *****\n"
         b"15/30 Blinds Fix Limit Omaha - *** 11 03 2011 15:43:24\n"
@@ -80,11 +83,15 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         site = detect_site(head)
         assert site is not None and site.name == name, head
         # the line's start alone, as a room of another shape may begin its lines, is not it
-        assert detect_site(head[: head.index(b"#") + 4]) is None, head
+        cut = head.index(b"#") + 4 if b"#" in head else head.index(b"\n")
+        assert detect_site(head[:cut]) is None, head
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
     # a tournament whose header writes its speed where the limit stands: no limit known
     assert detect_site(b"Ignition Hand #4405041788: HOLDEM Tournament #44843212 TBL#18, "
                        b"Normal- Level 10 (150/300) - 2021-10-13 22:15:04") is None
-    # WPN's format before 2019, which no grammar reads yet
-    assert detect_site(b"Game started at: 2015/4/28 1:1:3\nGame ID: 406051551 5/10 (Omaha)") is None
+    # in UTF-16 with every line doubled, as the older WPN client's exports are
+    utf16 = "\ufeffGame started at: 2016/8/2 11:24:23\n\nGame ID: 693980441 0.01/0.02 (PRR) " \
+        "Bannik (Short) (Omaha)\n\nSeat 2 is the button\n"
+    site = detect_site(utf16.encode("utf-16-le"))
+    assert site is not None and site.name == "wpn"

@@ -245,6 +245,37 @@ def _short_raises(
 
 
 @njit
+def above_pot_limit(
+    hand: np.ndarray, key: np.ndarray, code: np.ndarray, chips: np.ndarray, after: np.ndarray,
+    hands: int,
+) -> np.ndarray:  # fmt: skip
+    """Per hand: whether a bet or raise in it goes above what pot limit allows (to at most
+    the street's highest total, the pot before it and the call: ``2 * level + pot -
+    mine``, as ``analysis.legality`` reads it); ``key``: each row's (seat, street) key in
+    its hand (see :func:`events`), ``after``: the player's street total after it."""
+    out = np.zeros(hands, np.bool_)
+    mine = np.zeros(128, np.int64)
+    pot = level = 0
+    street = -1
+    for i in range(hand.size):
+        if i == 0 or hand[i] != hand[i - 1]:
+            pot, level, street = 0, 0, -1
+            mine[:] = 0
+        if not IS_BETTING[code[i]]:
+            continue
+        if key[i] % 8 != street:
+            street, level = key[i] % 8, 0
+        g = key[i] % 128
+        bets = code[i] == _BET_CODE or code[i] == _RAISE_CODE
+        if bets and after[i] > 2 * level + pot - mine[g]:
+            out[hand[i]] = True
+        pot += max(chips[i], 0)
+        level = max(level, after[i])
+        mine[g] = after[i]
+    return out
+
+
+@njit
 def hand_sums(
     hands: int, hand: np.ndarray, code: np.ndarray, x: np.ndarray, fee: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -20,7 +20,14 @@ import pyarrow.compute as pc
 
 from ingest import schemas
 from ingest.engine import grouped
-from ingest.engine.betting import IS_BETTING, KIND_CODES, RAISE_READINGS, events, hand_sums
+from ingest.engine.betting import (
+    IS_BETTING,
+    KIND_CODES,
+    RAISE_READINGS,
+    above_pot_limit,
+    events,
+    hand_sums,
+)
 from ingest.engine.columns import Column, arrow, numbers, take
 from ingest.engine.contract import ParseResult
 from ingest.engine.fields import PLAIN_POT
@@ -43,6 +50,7 @@ from ingest.rooms import (
 )
 
 _COLLECT_CODE, _RETURN_CODE = KIND_CODES["collect"], KIND_CODES["return"]
+_BIG_BLIND_CODE = KIND_CODES["post_bb"]
 # Event kinds whose board number is kept (the others happen before the boards split).
 _ON_A_BOARD = np.array([kind in ("show", "muck", "collect", "cash_out") for kind in EVENT_KINDS])
 _STREET_NAMES = pa.array(STREET_NAMES, pa.string())
@@ -336,6 +344,8 @@ def build(
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
     totals = _rake_taken(totals, ev, info, grammar, rake_percent)
+    if grammar.limit_by_betting:
+        info = info.with_columns(limit_type=_limit_by_betting(info, ev))
     totals = totals.with_columns(
         total_pot=pl.col("total_pot") - in_pot,
         printed_total=pl.col("total_pot"),
@@ -450,6 +460,27 @@ def build(
         import_errors=import_errors,
         import_skips=import_skips,
     )
+
+
+def _limit_by_betting(info: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
+    """Each hand's limit where its header writes none (``Grammar.limit_by_betting``):
+    fixed-limit where its first big blind, posted in full, is the header's first amount
+    (the small bet); no-limit where a bet or raise goes above the pot; else the limit its
+    game's text maps to."""
+    n = info.height
+    hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
+    chips = numbers(ev["chips"], 0)
+    first = grouped.first_rows(hand, n, code == _BIG_BLIND_CODE)
+    blind = grouped.gather(numbers(ev["chips"], -1), first, -1)
+    full = ~grouped.gather(ev["all_in"].to_numpy(), first, True)
+    fixed = full & (blind >= 0) & (blind == numbers(info["small_blind"], -2))
+    above = above_pot_limit(hand, ev["key"].to_numpy(), code, chips,
+                            numbers(ev["after"], 0), n)  # fmt: skip
+    return info.select(
+        pl.when(pl.Series(fixed)).then(pl.lit("FL"))
+        .when(pl.Series(above)).then(pl.lit("NL"))
+        .otherwise(pl.col("limit_type"))
+    ).to_series()
 
 
 def _in_pots(ev: pl.DataFrame, n: int) -> np.ndarray:

@@ -33,6 +33,7 @@ from ingest.engine.wording import (
     W_CASHED_OUT,
     W_COLLECTED,
     W_DEALT,
+    W_DEALT_UNSEEN,
     W_DEALT_VERB,
     W_FROM_POT,
     W_HAND_NUMBER,
@@ -58,14 +59,15 @@ from ingest.engine.wording import (
 # Per event kind code: its amount is read, it is read only to know who sat out, an event.
 KIND_AMOUNT = np.array([kind in WITH_AMOUNT for kind in EVENT_KINDS])
 KIND_EVENT = np.array([kind not in NOT_EVENTS for kind in EVENT_KINDS])
-_KIND_CARDS = np.array([kind in ("show", "muck", "fold") for kind in EVENT_KINDS])
+_KIND_CARDS = np.array([kind in ("show", "muck", "fold", "collect") for kind in EVENT_KINDS])
+_COLLECT_KIND = EVENT_KINDS.index("collect")
 _KIND_SHAPED = np.array([kind in SHAPED for kind in EVENT_KINDS])
 NO_SEAT = -999  # a seat number that is not one
 _BAR = lit(" |")  # ends a cash-out's amount
 _NOT_PARENS, _NOT_SPACE_PARENS = lit("()"), lit(" ()")
 _NOT_SPACE_BAR, _NOT_CLOSE_PAREN, _NOT_SPACE_CLOSE = lit(" |"), lit(")"), lit(" )")
 _NOT_SPACE_BAR_CLOSE = lit(" |)")
-_SPACE, _COLON_BYTE = 32, 58
+_SPACE, _COLON_BYTE, _PERIOD = 32, 58, 46
 _OPEN_SQUARE, _CLOSE_SQUARE, _OPEN_PAREN, _CLOSE_PAREN = 91, 93, 40, 41
 
 
@@ -158,41 +160,59 @@ def match_ops(
 @njit
 def _verb_at(
     data: np.ndarray, start: int, end: int, separator: np.ndarray, verbs: np.ndarray,
-    verb_bounds: np.ndarray, verb_first: np.ndarray,
+    verb_bounds: np.ndarray, verb_first: np.ndarray, prefix: np.ndarray, words: int,
+    shortest: int,
 ) -> tuple[int, int]:  # fmt: skip
     """Where the player's name ends and which template's verb (its separator first) follows
-    it (-1: none): the first separator when the templates all write ": "; else (a space,
-    or both) the first place after the name's first byte where a separator and a verb
-    start (``verb_first``: the bytes a separator can start with)."""
+    it (-1: none), among the templates whose words before the player are entry ``words``
+    (``prefix``: each template's): the first separator when the templates all write ": ";
+    else (a space, or both) the first place ``shortest`` bytes or more into the name where
+    a separator and a verb start (``verb_first``: the bytes a separator can start with)."""
     if separator.size > 1:
         colon = find(data, start, end, separator)
         if colon < 0:
             return -1, -1
-        return colon, scan.prefix_of(data, colon, end, verbs, verb_bounds)
-    for pos in range(start + 1, end):
+        return colon, _verb_of(data, colon, end, verbs, verb_bounds, prefix, words)
+    for pos in range(start + shortest, end):
         if verb_first[data[pos]]:
-            found = scan.prefix_of(data, pos, end, verbs, verb_bounds)
+            found = _verb_of(data, pos, end, verbs, verb_bounds, prefix, words)
             if found >= 0:
                 return pos, found
     return -1, -1
 
 
+@njit_inline
+def _verb_of(
+    data: np.ndarray, pos: int, end: int, verbs: np.ndarray, verb_bounds: np.ndarray,
+    prefix: np.ndarray, words: int,
+) -> int:  # fmt: skip
+    """The first template of words ``words`` whose verb is at ``pos`` (-1: none)."""
+    for t in range(verb_bounds.size - 1):
+        if prefix[t] == words and at(data, pos, end, verbs[verb_bounds[t] : verb_bounds[t + 1]]):
+            return t
+    return -1
+
+
 @njit
 def action_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, separator: np.ndarray,
+    prefixes: np.ndarray, prefix_bounds: np.ndarray, prefix: np.ndarray,
     verbs: np.ndarray, verb_bounds: np.ndarray, separator_size: np.ndarray,
     codes: np.ndarray, cardless: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
-    spans of the player, the amount (or raise-to), the cards (shows, mucks and folds: the
-    first brackets, but for a template whose brackets are no hole cards: ``cardless``), a
-    raise's first amount, the chips a raise adds (a template's ``{added}``), a second
-    amount the line puts in (``{more}``) and the pot a collect line names (``{pot}``); the
-    event kind code (-1: not an action); the all-in flag; and whether a betting or checking
-    line follows no template of its verb (the first template with its verb gives the kind;
-    the amount of such a line is its last word, less the all-in suffix)."""
+    spans of the player, the amount (or raise-to), the cards (shows, mucks, folds and
+    collections: the first brackets, before the amount in a collection; none for a
+    template whose brackets are no hole cards: ``cardless``), a raise's first amount, the
+    chips a raise adds (a template's ``{added}``), a second amount the line puts in
+    (``{more}``) and the pot a collect line names (``{pot}``); the event kind code (-1: not
+    an action); the all-in flag; and whether a betting or checking line follows no template
+    of its verb (the first template with its verb gives the kind; the amount of such a line
+    is its last word, less the all-in suffix). A line is read by the templates of the
+    longest words before the player it starts with; after such words, the name may be
+    empty (``Player  folds``), else it has a character at least."""
     n = starts.size
     # player, amount, cards, raise-by, added, a second amount, pot
     spans = np.full((n, 14), NULL, np.int64)
@@ -206,7 +226,13 @@ def action_fields(
         verb_first[verbs[verb_bounds[t]]] = True
     for i in range(n):
         start, end = starts[i], ends[i]
-        player_end, found = _verb_at(data, start, end, separator, verbs, verb_bounds, verb_first)
+        words = scan.prefix_of(data, start, end, prefixes, prefix_bounds)
+        if words < 0:
+            continue
+        before = prefix_bounds[words + 1] - prefix_bounds[words]
+        start += before
+        player_end, found = _verb_at(data, start, end, separator, verbs, verb_bounds,
+                                     verb_first, prefix, words, 0 if before else 1)  # fmt: skip
         spans[i, 0], spans[i, 1] = start, player_end
         if found < 0:
             continue
@@ -243,7 +269,9 @@ def action_fields(
                         spans[i, 2], spans[i, 3] = pos + 1, core_end
                     break
         if _KIND_CARDS[code[i]] and not cardless[t if matched else found]:
-            spans[i, 4], spans[i, 5] = _bracketed(data, rest, end)
+            # a collection's cards are in brackets before its amount (which may be in some)
+            last = spans[i, 2] if code[i] == _COLLECT_KIND and spans[i, 2] >= 0 else end
+            spans[i, 4], spans[i, 5] = _bracketed(data, rest, last)
         damaged[i] = _KIND_SHAPED[code[i]] and not matched
     return spans, code, all_in, damaged
 
@@ -253,9 +281,10 @@ def read_actions(
 ) -> tuple[np.ndarray, ...]:
     """:func:`action_fields` with a grammar's compiled templates."""
     return action_fields(
-        data, starts, ends, actions.separator, *actions.verbs, actions.separator_size,
-        actions.codes, actions.cardless, actions.next_same, actions.op_bounds, actions.op_kind,
-        actions.op_slot, *actions.literals, actions.op_literal, actions.all_in,
+        data, starts, ends, actions.separator, *actions.prefixes, actions.prefix,
+        *actions.verbs, actions.separator_size, actions.codes, actions.cardless,
+        actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
+        *actions.literals, actions.op_literal, actions.all_in,
     )  # fmt: skip
 
 
@@ -542,12 +571,14 @@ def dealt_to_seats(
     dealt_hand: np.ndarray,
     dealt_player: np.ndarray,
     dealt_cards: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each seat line, the first "Dealt to" line of its hand naming its player (-1:
     none), and whether that player is the hand's hero: the history's owner is the only
-    player dealt cards by name (some rooms name every player dealt in, without cards).
-    Seat and dealt lines are both in hand order."""
+    player dealt cards by name (some rooms name every player dealt in, without cards);
+    and for each dealt line, the seat line naming its player (-1: none). Seat and dealt
+    lines are both in hand order."""
     first_dealt = np.full(seat_hand.size, -1, np.int64)
+    owner = np.full(dealt_hand.size, -1, np.int64)
     hero = np.zeros(seat_hand.size, np.bool_)
     names = np.zeros(dealt_hand.size, np.int64)  # distinct names dealt cards in the hand
     begin = 0
@@ -574,10 +605,12 @@ def dealt_to_seats(
             if scan.same(
                 data, seat_player[i, 0], seat_player[i, 1], dealt_player[k, 0], dealt_player[k, 1]
             ):
-                first_dealt[i] = k
-                hero[i] = names[last - 1] == 1 and dealt_cards[k]
-                break
-    return first_dealt, hero
+                if owner[k] < 0:
+                    owner[k] = i
+                if first_dealt[i] < 0:
+                    first_dealt[i] = k
+                    hero[i] = names[last - 1] == 1 and dealt_cards[k]
+    return first_dealt, hero, owner
 
 
 @njit
@@ -698,13 +731,14 @@ def dealt_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: tuple[np.ndarray, ...]
 ) -> np.ndarray:
     """``Dealt to player [cards]`` lines: spans of the player (text before the first " [",
-    less "Dealt to ") and the cards (the rest, less one closing bracket; null without " [",
-    or when every card is the grammar's unknown card: no card is shown). A line written
-    player first (the grammar's dealt verb after the player: ``player : Card dealt to a
-    spot [cards]``) has the player before the verb and the cards after it."""
+    less "Dealt to ", or before the words that end a dealt line of a card not shown) and
+    the cards (the rest, less one closing bracket; null without " [", or when every card is
+    the grammar's unknown card: no card is shown). A line written player first (the
+    grammar's dealt verb after the player: ``player : Card dealt to a spot [cards]``) has
+    the player before the verb and the cards after it."""
     spans = np.full((starts.size, 4), NULL, np.int64)
     dealt, bracket, unknown = words[W_DEALT], words[W_CARDS_OPEN], words[W_UNKNOWN_CARD]
-    verb = words[W_DEALT_VERB]
+    verb, unseen = words[W_DEALT_VERB], words[W_DEALT_UNSEEN]
     for i in range(starts.size):
         start, end = starts[i], ends[i]
         verb_at = find(data, start, end, verb) if verb.size else -1
@@ -714,7 +748,10 @@ def dealt_fields(
         else:
             cut = find(data, start, end, bracket)
             player_end = end if cut < 0 else cut
-            while cut < 0 and player_end > start and data[player_end - 1] == _SPACE:
+            hidden = cut < 0 and unseen.size > 0 and ends_with(data, start, end, unseen)
+            if hidden:
+                player_end = end - unseen.size
+            while cut < 0 and not hidden and player_end > start and data[player_end - 1] == _SPACE:
                 player_end -= 1  # "Dealt to name " without cards
             spans[i, 0] = start + dealt.size if start + dealt.size <= player_end else start
             spans[i, 1] = player_end
@@ -729,15 +766,18 @@ def dealt_fields(
 @njit
 def _value_end(data: np.ndarray, first: int, end: int, label: np.ndarray) -> int:
     """Where a value after ``label`` ends: ``[^ |]+``, or ``[^ |)]+`` after a label that
-    opens a parenthesis (``Total Pot($20)``)."""
-    if label.size and label[label.size - 1] == _OPEN_PAREN:
-        return scan.run_without(data, first, end, _NOT_SPACE_BAR_CLOSE)
-    return scan.run_without(data, first, end, _NOT_SPACE_BAR)
+    opens a parenthesis (``Total Pot($20)``); less a period ending it (a sentence's: ``Pot:
+    612. Rake 2.76. JP fee 0.24``)."""
+    stops = _NOT_SPACE_BAR_CLOSE if label.size and label[label.size - 1] == _OPEN_PAREN \
+        else _NOT_SPACE_BAR  # fmt: skip
+    last = scan.run_without(data, first, end, stops)
+    return last - 1 if last > first + 1 and data[last - 1] == _PERIOD else last
 
 
 @njit
 def _labelled(data: np.ndarray, start: int, end: int, label: np.ndarray) -> tuple[int, int]:
-    """``label([^ |]+)`` (see :func:`_value_end`): the leftmost value after ``label``."""
+    r"""``label([^ |]+?)\.?(?:[ |]|$)`` (see :func:`_value_end`): the leftmost value after
+    ``label``."""
     pos = find(data, start, end, label)
     while pos >= 0:
         first = pos + label.size
@@ -756,7 +796,8 @@ def summary_fields(
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     r"""Summary lines: ``Total pot`` lines (spans of ``^Total pot ([^ |]+)`` and, for each
     of the grammar's ``labels``, of ``label([^ |]+)``, ``)`` ending the value too after a
-    word or label that opens a parenthesis; side pots named) and board lines
+    word or label that opens a parenthesis, less a period ending either; side pots named)
+    and board lines
     (board number from ``^(FIRST|SECOND|THIRD) Board``, else 1; cards span from
     ``^(?:(?:FIRST|SECOND|THIRD) )?<board label>([^\]]*)\]$``). Spans: total, board
     cards, then one per label. The words are the grammar's."""

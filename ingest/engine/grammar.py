@@ -1,29 +1,33 @@
 """A room's line grammar as data, compiled once into the tables the compiled scans read.
 
 Action lines are written as templates such as ``"{player}: raises {by} to {to}"``: the
-player, a separator (``": "`` or a space, which a room may mix: ``"{player}: posts ante
+player (after a word some rooms write before every player's name: ``"Player {player}
+folds"``), a separator (``": "`` or a space, which a room may mix: ``"{player}: posts ante
 {amount}"`` beside ``"{player} folds"``), then the verb and what follows it. Fields are
 ``{amount}`` and ``{to}`` (the chips of a bet, call or post; the "to" of a raise),
 ``{by}`` (the first amount of a raise), ``{added}`` (the chips a raise adds: its street
 total is what the player had in plus them), ``{cards}`` (the text between brackets),
 ``{word}`` (a word read for nothing), ``{any}`` (the rest of the line, whatever it
 is), ``{more}`` (a second amount the line puts in, added to its ``{amount}``: ``posts
-dead blind [{amount} + {more}]``) and ``{pot}`` (the name of the pot a collect line pays:
-``"{player} wins {pot} ({amount})"``). A template of kind ``"wager"`` (with ``{added}``)
-says the chips a line adds and nothing of its kind ("All-in $190"): a post before the
-cards, then a bet, a call or a raise, as the betting decides; one of kind ``"showdown"``
-is a show whose brackets hold the hand the player makes, not the hole cards (no cards are
-read from it). Amounts and other words are runs of non-whitespace. ``{pot}``, and an
-amount in a room whose amounts may hold spaces (``[2 250 $]``), is a text: the shortest
-text before the literal after it from which the rest of the line follows, as a regex's
-``(.+?)`` (the rest of the line when last). A line whose verb is known but whose rest does
-not follow any template of that verb is damaged. Templates render to plain regexes
-(:meth:`Actions.regex`), which the tests pin the compiled scan to.
+dead blind [{amount} + {more}]``), ``{pot}`` (the name of the pot a collect line pays:
+``"{player} wins {pot} ({amount})"``) and ``{text}`` (a text read for nothing: ``"*Player
+{player} shows: {text}Collects: {amount}. {any}"``). A template of kind ``"wager"``
+(with ``{added}``) says the chips a line adds and nothing of its kind ("All-in $190"): a
+post before the cards, then a bet, a call or a raise, as the betting decides; one of
+kind ``"showdown"`` is a show whose brackets hold the hand the player makes, not the hole
+cards (no cards are read from it). Amounts and other words are runs of non-whitespace.
+``{pot}``, ``{text}``, and an amount in a room whose amounts may hold spaces (``[2 250
+$]``), is a text: the shortest text before the literal after it from which the rest of
+the line follows, as a regex's ``(.+?)`` (the rest of the line when last). A line whose
+verb is known but whose rest does not follow any template of that verb is damaged.
+Templates render to plain regexes (:meth:`Actions.regex`), which the tests pin the
+compiled scan to.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -74,7 +78,7 @@ _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
     "added": (OP_WORD, SLOT_ADDED), "more": (OP_WORD, SLOT_MORE),
     "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
-    "pot": (OP_TEXT, SLOT_POT),
+    "pot": (OP_TEXT, SLOT_POT), "text": (OP_TEXT, SLOT_NONE),
 }  # fmt: skip
 _AMOUNT_FIELDS = ("amount", "to", "by", "added", "more")
 _FIELD_REGEX = {OP_WORD: r"(\S+)", OP_BRACKETED: r"([^\]]*)", OP_ANY: r"(.*)", OP_TEXT: r"(.+?)"}
@@ -85,16 +89,19 @@ _AMOUNT = "{amount}"
 
 @dataclass(frozen=True, eq=False)
 class Actions:
-    """Action templates compiled: the verbs (the literal each template starts with, its
-    separator included, as a literal table), each template's event kind code, and its
-    ops."""
+    """Action templates compiled: the words before the player (a literal table, longest
+    first, and each template's entry), the verbs (the literal each template has after the
+    player, its separator included, as a literal table), each template's event kind code,
+    and its ops."""
 
     templates: tuple[str, ...]
     separator: np.ndarray  # ": " or " " (" " when the templates mix them)
+    prefixes: tuple[np.ndarray, np.ndarray]  # the words before the player ("" for none)
+    prefix: np.ndarray  # each template's entry in ``prefixes``
     verbs: tuple[np.ndarray, np.ndarray]  # separator and verb, one entry per template
     separator_size: np.ndarray  # bytes of each template's separator
     codes: np.ndarray  # event kind code per template
-    next_same: np.ndarray  # the next template with the same verb (-1: none)
+    next_same: np.ndarray  # the next template with the same words and verb (-1: none)
     op_bounds: np.ndarray  # template t's ops are op_kind[op_bounds[t]:op_bounds[t + 1]]
     op_kind: np.ndarray
     op_slot: np.ndarray
@@ -104,12 +111,18 @@ class Actions:
     cardless: np.ndarray  # per template: its brackets hold no hole cards (a "showdown")
     spaced_amounts: bool = False  # amount fields may hold spaces (run to the next literal)
 
+    @property
+    def prefix_texts(self) -> tuple[str, ...]:
+        """The words written before the player, as text."""
+        table, bounds = self.prefixes
+        return tuple(bytes(table[a:b]).decode() for a, b in itertools.pairwise(bounds))
+
     def regex(self, template: str) -> re.Pattern[str]:
         """The plain regex a template stands for (the player is the shortest text before the
         separator), with the all-in suffix optional."""
-        body = template[len(_PLAYER) :]
+        prefix, _, body = template.partition(_PLAYER)
         parts = _TOKEN.split(body)
-        pattern = "^(.*?)"
+        pattern = "^" + re.escape(prefix) + "(.*?)"
         for k, part in enumerate(parts):
             if k % 2 == 0:
                 pattern += re.escape(part)
@@ -123,7 +136,12 @@ class Actions:
     @staticmethod
     def separator_of(template: str) -> str:
         """The separator a template writes after the player."""
-        return ": " if template[len(_PLAYER) :].startswith(": ") else " "
+        return ": " if template.partition(_PLAYER)[2].startswith(": ") else " "
+
+    @staticmethod
+    def prefix_of(template: str) -> str:
+        """The words a template writes before the player ("" for none)."""
+        return template.partition(_PLAYER)[0]
 
 
 def compile_actions(
@@ -134,13 +152,14 @@ def compile_actions(
     whose amount style puts spaces in amounts, see ``AmountStyle.spaced``) an amount field
     is a text, as ``{pot}`` is: followed by a literal or last."""
     separators = set()
-    verbs, codes, bounds, sizes = [], [], [0], []
+    verbs, codes, bounds, sizes, prefixes = [], [], [0], [], []
     kinds, slots, literal_ids = [], [], []
     literals: list[str] = []
     for template, kind in templates.items():
-        if not template.startswith(_PLAYER):
-            raise ValueError(f"a template starts with {_PLAYER}: {template!r}")
-        body = template[len(_PLAYER) :]
+        prefix, player, body = template.partition(_PLAYER)
+        if not player or _TOKEN.search(prefix):
+            raise ValueError(f"a template names {_PLAYER} before any field: {template!r}")
+        prefixes.append(prefix)
         separator = ": " if body.startswith(": ") else " "
         separators.add(separator)
         sizes.append(len(separator.encode()))
@@ -173,12 +192,19 @@ def compile_actions(
         bounds.append(len(kinds))
     if not separators:
         raise ValueError("no templates")
-    next_same = [next((u for u in range(t + 1, len(verbs)) if verbs[u] == verbs[t]), -1)
-                 for t in range(len(verbs))]  # fmt: skip
+    next_same = [
+        next((u for u in range(t + 1, len(verbs))
+              if verbs[u] == verbs[t] and prefixes[u] == prefixes[t]), -1)
+        for t in range(len(verbs))
+    ]  # fmt: skip
+    # a line's words before the player are the longest of the templates' that it starts with
+    words = sorted(set(prefixes), key=lambda text: (-len(text.encode()), text))
     return Actions(
         templates=tuple(templates),
         # a line is an action when it has its separator; mixed, ": " ends with the space
         separator=scan.lit(separators.pop() if len(separators) == 1 else " "),
+        prefixes=scan.literal_table(words),
+        prefix=np.array([words.index(prefix) for prefix in prefixes], np.int64),
         verbs=scan.literal_table(verbs),
         separator_size=np.array(sizes, np.int64),
         codes=np.array(codes, np.int64),
@@ -328,6 +354,15 @@ class Grammar:
     ``both_blinds_live_part``: a post of both blinds prints only its live part, the hand's
     small blind, dead, coming on top. ``cards_decide``: a hand of a flop game whose players
     hold 4, 5 or 6 cards is Omaha of that many cards.
+
+    ``time_first``: a hand's first line is its time (the text after the header start:
+    ``Game started at: 2015/4/28 1:1:3``), the header with the hand number on its next
+    non-blank line (``time_line`` the other way round). ``money_names``: the header's
+    money text (group ``cur``) as a currency where it is no ISO code (``PM``: ``play``).
+    ``limit_by_betting``: the game's text writes no limit, which the hand's betting
+    tells: a hand whose big blind (the first posted, not all-in) is the header's first
+    amount is fixed-limit (the header gives the small and big bets), one with a bet or
+    raise above the pot no-limit, any other of the limit its game's text maps to.
     """
 
     site: str
@@ -381,6 +416,14 @@ class Grammar:
     summary_best_hand: bool = False
     both_blinds_live_part: bool = False
     cards_decide: bool = False
+    time_first: bool = False
+    money_names: Mapping[str, str] = field(default_factory=dict)
+    limit_by_betting: bool = False
+
+    @property
+    def time_apart(self) -> bool:
+        """Whether the hand's time is on another line than its header's hand number."""
+        return self.time_line or self.time_first
 
     @functools.cached_property
     def tables(self) -> Tables:

@@ -12,6 +12,7 @@ import polars as pl
 import pyarrow as pa
 
 from ingest.engine import grouped, scan
+from ingest.engine.fields import prefixed
 from ingest.engine.grammar import KIND_CODE, Grammar
 from ingest.engine.lines import Lines
 from ingest.engine.scan import NULL, at, find, find_byte, njit, units
@@ -398,7 +399,8 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
     by the grammar's header regex: room, tournament and level, game, limit (in the game, or
     apart from it: ``game_limit``), currency and blinds, and the table and its seats where
-    the header names them. Money is named by its ISO code, or by a sign before or after the
+    the header names them. Money is named by its ISO code (or a name of the grammar's
+    ``money_names``), or by a sign before or after the
     small blind; a cash game with neither is in the grammar's currency (play money unless
     it says). The blinds are read in the grammar's amount style."""
     h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
@@ -413,7 +415,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         pl.when(tournament)
         .then(pl.lit("chips"))
         .when(pl.col("cur").is_not_null())
-        .then(pl.col("cur"))
+        .then(pl.col("cur").replace(dict(grammar.money_names)))
         .otherwise(sign.replace_strict(CURRENCY_SIGNS, default=grammar.currency))
     )
     room = pl.col("room").replace_strict(dict(grammar.rooms), default=None, return_dtype=pl.String)
@@ -468,19 +470,35 @@ def _header_rows(lines: Lines, rows: np.ndarray, count: int) -> np.ndarray:
     return last
 
 
-def _time_lines(lines: Lines, rows: np.ndarray, apart: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Each hand's time line, the line after its first (see ``Grammar.time_line``), as a
-    span of the text (null where the grammar has none, or the hand ends first)."""
+def _second_lines(lines: Lines, rows: np.ndarray) -> np.ndarray:
+    """Each hand's second line, the first non-blank one after ``rows`` (its first) in the
+    same hand (-1: none)."""
     text = lines.text
-    following = np.minimum(rows + 1, max(text.starts.size - 1, 0))
-    found = (
-        apart
-        & (rows + 1 < text.starts.size)
-        & (lines.line_hand[following] == lines.line_hand[rows])
-        & (text.ends[following] > text.starts[following])
-    )
-    return np.where(found, text.starts[following], NULL), np.where(found, text.ends[following],
-                                                                    NULL)  # fmt: skip
+    filled = np.flatnonzero(text.ends > text.starts)
+    following = np.searchsorted(filled, rows, side="right")
+    second = filled[np.minimum(following, max(filled.size - 1, 0))] if filled.size else rows
+    found = (following < filled.size) & (lines.line_hand[second] == lines.line_hand[rows])
+    return np.where(found, second, -1)
+
+
+def _header_and_time(
+    lines: Lines, rows: np.ndarray, grammar: Grammar
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each hand's header line (with its hand number) and its time, as a span of the text
+    (null where the time is on the header's line): the first line and the second
+    (``Grammar.time_line``), the second and the first less its header start
+    (``Grammar.time_first``), or the first alone."""
+    text = lines.text
+    none = np.full(rows.size, NULL, np.int64)
+    if not grammar.time_apart:
+        return rows, none, none
+    second = _second_lines(lines, rows)
+    if grammar.time_line:
+        found = second >= 0
+        return rows, np.where(found, text.starts[second], NULL), np.where(
+            found, text.ends[second], NULL)  # fmt: skip
+    after = prefixed(text.data, text.starts[rows], text.ends[rows], *grammar.tables.header_starts)
+    return np.where(second >= 0, second, rows), np.where(after >= 0, after, NULL), text.ends[rows]
 
 
 def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
@@ -491,13 +509,12 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     text."""
     text, starts = lines.text, lines.starts
     data = text.data
-    rows = starts["idx"].to_numpy()
     tables = grammar.tables
-    time_starts, time_ends = _time_lines(lines, rows, grammar.time_line)
+    rows, time_starts, time_ends = _header_and_time(lines, starts["idx"].to_numpy(), grammar)
     last = _header_rows(lines, rows, grammar.header_lines)
     spans, zone, et_given, local = _header_fields(
         data, text.starts[rows], text.ends[last], tables.hand_id, tables.hand_id_end,
-        grammar.wording.words, grammar.time_line, time_starts, time_ends,
+        grammar.wording.words, grammar.time_apart, time_starts, time_ends,
         grammar.wording.date_fields, grammar.wording.time_before_date,
     )
     first, group = scan.distinct(data, spans[:, 2:10])
@@ -597,7 +614,7 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     tables = grammar.tables
     none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
-                           grammar.wording.words, grammar.time_line, none, none,
+                           grammar.wording.words, grammar.time_apart, none, none,
                            grammar.wording.date_fields,
                            grammar.wording.time_before_date)[0]  # fmt: skip
     raw = data.tobytes()

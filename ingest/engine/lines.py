@@ -28,8 +28,10 @@ from ingest.engine.text import ChunkText
 from ingest.engine.wording import (
     W_BUTTON,
     W_CANCELLED,
+    W_CARDS_OPEN,
     W_CHAT_END,
     W_DEALT,
+    W_DEALT_UNSEEN,
     W_DEALT_VERB,
     W_HERO_MARK,
     W_MARKER_CLOSE,
@@ -217,32 +219,38 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
-    has_summary: bool, pot_lines: bool,
+    has_summary: bool, pot_lines: bool, dealt_shows_cards: bool,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
     A hand starts at a header line, or at the first non-blank line after a blank line that
     follows a summary, or any blank line in a room that writes none (``has_summary``): a
-    damaged header still separates two hands; lines of a file
-    before its first header have hand -1. A line's street and board are those of the last
-    marker at or before it (a hand's first line counts as a marker of street 0, board 1; a
-    marker that names no board keeps the board before it). Kinds (``_KIND``) are given to
-    the non-blank lines of hands after their first line, -1 elsewhere; a seat line has a
-    digit after the seat word; a line with the grammar's ``separator`` after the player is
-    an action line; with ``bare_table``, a line before the first marker that is a table's
-    name and seat count is a table line. With ``time_line`` the line right after a hand's
-    first is its time, and with ``header_lines`` over 1 the lines after its first up to
-    that many are its header, of no kind (read with the header); with
-    ``dealt_opens_preflop`` a dealt line before any street's marker starts the pre-flop
-    street; with ``pot_lines``, a total pot line before the summary is a summary item too.
-    A line before the first marker that is the button's alone (``Seat 9 is the button``:
-    the seat word, no seat separator, the button word at its end) is a table line. The
-    words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    damaged header still separates two hands (after two blank lines where the hand's header
+    is followed by a blank line: a file that doubles every line); lines of a file before
+    its first header have hand -1. A line's street and board are those of the last marker
+    at or before it (a hand's first line counts as a marker of street 0, board 1; a marker
+    that names no board keeps the board before it; a line that is the summary's opening, of
+    another shape than a marker, is a summary marker). Kinds (``_KIND``) are given to the
+    non-blank lines of hands after their first line, -1 elsewhere; a seat line has a digit
+    after the seat word; a line with the grammar's ``separator`` after the player is an
+    action line; with ``bare_table``, a line before the first marker that is a table's name
+    and seat count is a table line, and so is a line before the first marker that is the
+    button's alone (``Seat 9 is the button``: the seat word, no seat separator, the button
+    word at its end). With ``time_line`` the first non-blank line after a hand's first is
+    the rest of its header (its time, or its hand number where the time comes first), and
+    with ``header_lines`` over 1 the lines after its first up to that many are its header,
+    of no kind (read with the header); with ``dealt_opens_preflop`` a dealt line before any
+    street's marker starts the pre-flop street; with ``pot_lines``, a total pot line before
+    the summary is a summary item too; with ``dealt_shows_cards`` (dealt lines begin as
+    action lines do: ``Player X received card: [7d]``) a dealt line is one that opens its
+    cards or ends as a dealt line of a card not shown does (``Player X received a card.``).
+    The words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
-    dealt_verb, total_pot = words[W_DEALT_VERB], words[W_TOTAL_POT]
+    cards_open, unseen, dealt_verb = words[W_CARDS_OPEN], words[W_DEALT_UNSEEN], words[W_DEALT_VERB]
+    total_pot = words[W_TOTAL_POT]
     header_left = 0
     n = starts.size
     hand = np.empty(n, np.int64)
@@ -255,7 +263,8 @@ def _line_kinds(
     name_end = np.full(n, NULL, np.int64)
     last_header = last_summary = -1
     file_first = hands = 0
-    previous_blank = False
+    blanks, spacing = 0, 1  # blank lines before this one; blank lines between two of a hand's
+    header_next = False
     current_street, current_board = -1, -1
     for i in range(n):
         start, end = starts[i], ends[i]
@@ -265,15 +274,17 @@ def _line_kinds(
         blank = end == start or _separator(data, start, end)
         if header:
             last_header = i
+            doubled = i + 1 < n and files[i + 1] == files[i] and starts[i + 1] == ends[i + 1]
+            spacing = 2 if doubled else 1
         if end - start == summary_line.size and at(data, start, end, summary_line):
             last_summary = i
         begins = header or (
             not blank
-            and previous_blank
+            and blanks >= spacing
             and (last_summary > last_header or not has_summary)
             and last_header >= file_first
         )
-        previous_blank = blank
+        blanks = blanks + 1 if blank else 0
         hands += begins
         hand[i] = hands - 1 if last_header >= file_first else -1
         is_start[i] = begins
@@ -281,8 +292,15 @@ def _line_kinds(
         header_left = header_lines - 1 if begins else max(header_left - 1, 0)
         if begins:
             current_street, current_board = 0, 1
+            header_next = time_line
         elif in_header:
             pass  # a line of the header, read with it
+        elif last_summary == i and not at(data, start, end, marker_open):
+            # a summary line of another shape than a marker's ("------ Summary ------")
+            is_marker[i] = True
+            name_start[i], name_end[i] = start, end
+            current_street = SUMMARY
+            street[i], board[i] = current_street, current_board
         elif at(data, start, end, marker_open):
             is_marker[i] = True
             name_start[i], name_end[i], code, number = _marker(data, start, end, words, streets,
@@ -294,8 +312,11 @@ def _line_kinds(
         if hand[i] < 0 or blank or begins:
             continue
         street[i], board[i] = current_street, current_board
-        if (time_line and is_start[i - 1]) or in_header:
-            continue  # the hand's time, or a line of its header, read with its header
+        if header_next:
+            header_next = False
+            continue  # the rest of the hand's header, read with its first line
+        if in_header:
+            continue  # a line of its header, read with its header
         # a seat line numbers its seat ("Seat sit down" is a note)
         after = start + seat_word.size
         seat = at(data, start, end, seat_word) and after < end and 48 <= data[after] <= 57
@@ -315,9 +336,13 @@ def _line_kinds(
             kind[i] = _SUMMARY_ITEM
         elif ends_with(data, start, end, chat_end):  # 'name said, "..."'
             kind[i] = _CHAT
-        elif at(data, start, end, dealt) or (
-            dealt_verb.size > 0 and find(data, start, end, dealt_verb) >= 0
-        ):
+        elif (
+            at(data, start, end, dealt) and (
+                not dealt_shows_cards
+                or find(data, start, end, cards_open) >= 0
+                or (unseen.size > 0 and ends_with(data, start, end, unseen))
+            )
+        ) or (dealt_verb.size > 0 and find(data, start, end, dealt_verb) >= 0):  # fmt: skip
             kind[i] = _DEALT_LINE
             if dealt_opens_preflop and current_street == 0:
                 current_street = 1
@@ -490,14 +515,19 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
     tables, wording = grammar.tables, grammar.wording
     words = wording.words
+    # dealt lines that begin as action lines do are told from them by their cards
+    dealt_shows_cards = any(
+        words and (wording.dealt.startswith(words) or words.startswith(wording.dealt))
+        for words in grammar.actions.prefix_texts
+    )
 
     def kinds_of(text: ChunkText) -> tuple[np.ndarray, ...]:
         return _line_kinds(
             text.data, text.starts, text.ends, text.file, *tables.header_starts,
             tables.header_follow, tables.header_pairs, grammar.actions.separator, words,
             wording.street_table, wording.run_table, wording.bare_table_name,
-            grammar.time_line, grammar.dealt_opens_preflop, grammar.header_lines,
-            grammar.summary, grammar.pot_lines,
+            grammar.time_line or grammar.time_first, grammar.dealt_opens_preflop,
+            grammar.header_lines, grammar.summary, grammar.pot_lines, dealt_shows_cards,
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -562,7 +592,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     if grammar.seats_in_order:
         seat_numbers, listed_as = _in_order(data, hand[rows], spans)
     players = np.ascontiguousarray(spans[:, 2:4])
-    dealt_row, is_hero = fields.dealt_to_seats(
+    dealt_row, is_hero, owner = fields.dealt_to_seats(
         data, hand[rows], players, dealt_hand, np.ascontiguousarray(dealt_spans[:, 0:2]),
         dealt_spans[:, 2] >= 0,
     )
@@ -581,7 +611,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         player_start=pl.Series(spans[:, 2]),
         player_end=pl.Series(spans[:, 3]),
         stack_h=amounts(spans, 4),
-        dealt=text.strings(dealt_first, dealt_end, ""),
+        dealt=_dealt_cards(text, dealt_spans, owner, dealt_first, dealt_end),
         is_hero=pl.Series(is_hero),
     )
     seat_lines = (hand[rows], players, seat_numbers)
@@ -701,6 +731,23 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         line_hand=hand,
         line_kind=kind,
     )
+
+
+def _dealt_cards(
+    text: ChunkText, spans: np.ndarray, owner: np.ndarray, first: np.ndarray, end: np.ndarray
+) -> pl.Series:
+    """Each seat line's cards dealt: its first dealt line's (``first:end``), or, where its
+    player is dealt cards on several lines (a room that deals one card a line: ``Player
+    Hero received card: [8d]``), all of them in line order (``spans``: each dealt line's,
+    cards at 2:4; ``owner``: the seat line of each)."""
+    cards = text.strings(first, end, "")
+    shown = (owner >= 0) & (spans[:, 2] >= 0)
+    if np.bincount(owner[shown], minlength=1).max(initial=0) < 2:
+        return cards
+    lines = pl.DataFrame({"seat": owner[shown],
+                          "cards": text.strings(spans[shown, 2], spans[shown, 3], "cards")})
+    joined = lines.group_by("seat", maintain_order=True).agg(pl.col("cards").str.join(" "))
+    return cards.scatter(joined["seat"], joined["cards"])
 
 
 def _summary_winnings(

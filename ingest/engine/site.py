@@ -43,14 +43,21 @@ def _text_pattern(pattern: re.Pattern[bytes]) -> re.Pattern[str]:
                       .replace("(?:\\xef\\xbb\\xbf)?", "\ufeff?"), re.MULTILINE)  # fmt: skip
 
 
+def _utf8(chunk: Chunk) -> bytes:
+    """A chunk's bytes in an encoding the hand-start patterns read (UTF-16 decoded)."""
+    if not chunk.encoding.startswith("utf-16"):
+        return chunk.data
+    return chunk.data.decode(chunk.encoding, errors="replace").encode("utf-8")
+
+
 @dataclass(frozen=True, eq=False)
 class TextSite:
     """A text format read by the engine from ``grammar``; ``module`` is the file of the
     room module that defines it, ``uses`` the files of others whose data it takes (all
     part of the parser version). ``dialects``: the grammars of the format's other
-    dialects (skins writing their own words), a file of one of them read by its grammar
-    (see :meth:`grammar_for`). ``zone_override``: the zone :meth:`with_zone` gave the
-    grammars (None: their own)."""
+    dialects (skins writing their own words, another client's format of the same room), a
+    file of one of them read by its grammar (see :meth:`runs`). ``zone_override``: the
+    zone :meth:`with_zone` gave the grammars (None: their own)."""
 
     grammar: Grammar
     module: str
@@ -73,15 +80,6 @@ class TextSite:
         """The format's grammar, then its dialects'."""
         return (self.grammar, *self.dialects)
 
-    def grammar_for(self, data: bytes) -> Grammar:
-        """The grammar that reads ``data``: the format's own, unless no hand of it but a
-        hand of a dialect starts in it (a file is written in one dialect)."""
-        if self.dialects and not self.grammar.hand_start.search(data):
-            for grammar in self.dialects:
-                if grammar.hand_start.search(data):
-                    return grammar
-        return self.grammar
-
     @property
     def name(self) -> str:
         return self.grammar.site
@@ -103,18 +101,12 @@ class TextSite:
 
     def detect(self, head: bytes) -> bool:
         """Whether a hand of this format starts in the first 64 KB of ``head`` (decoded): a
-        line that starts as the hands of one of its grammars do, and whose whole header (that
-        line, and the lines after it of ``Grammar.header_lines``) that grammar's header
-        regexes decode (the first few such lines are tried)."""
+        line that starts as one of its grammars' hands do, and whose whole header (that line,
+        and the lines after it of ``Grammar.header_lines``; or the next non-blank one where
+        the time comes first) that grammar's header regexes decode (the first few such lines
+        are tried)."""
         text = head.decode(detect_encoding(head), errors="replace")[:65536]
-        found = itertools.islice(self._hand_start_text.finditer(text), _DETECT_LINES)
-        starts = [m.start() for m in found]
-
-        def headers(count: int) -> list[str]:  # a header of several lines is read whole
-            return ["\n".join(line.strip() for line in text[start:].split("\n")[:count])
-                    .removeprefix("\ufeff") for start in starts]  # fmt: skip
-
-        return any(decodes(headers(grammar.header_lines), grammar) for grammar in self.grammars)
+        return any(decodes(_header_lines(text, grammar), grammar) for grammar in self.grammars)
 
     def _decoded(self, chunk: Chunk) -> Chunk:
         """The chunk in the encoding of the room's (``Grammar.encodings``) under which most
@@ -141,15 +133,51 @@ class TextSite:
         return frozenset(character for character in written if ord(character) > 127)
 
     def _tables(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
-        """The tables of the chunks' hands, parsed in one pass per run of chunks of one
-        dialect (raises on a failure)."""
+        """The tables of the chunks' hands, parsed in one pass per dialect, the format's own
+        first (raises on a failure)."""
+        runs = [run for chunk in chunks for run in self.runs(chunk)]
         results = []
-        for grammar, run in itertools.groupby(chunks, lambda c: self.grammar_for(c.data)):
-            group = list(run)
-            lines = classify(split_chunks(group), grammar)
-            results.append(build(lines, [c.source_file for c in group], grammar,
-                                 every_flop_game))  # fmt: skip
+        for grammar in self.grammars:
+            group = [piece for dialect, piece in runs if dialect is grammar]
+            if group:
+                lines = classify(split_chunks(group), grammar)
+                results.append(build(lines, [c.source_file for c in group], grammar,
+                                     every_flop_game))  # fmt: skip
         return results[0] if len(results) == 1 else concat_results(results)
+
+    def runs(self, chunk: Chunk) -> list[tuple[Grammar, Chunk]]:
+        """``chunk`` with the grammar that reads it: the one whose hands start in it (the
+        format's own when none does); cut where its hands change dialect (files of several
+        dialects joined), the text before the first hand with the first piece."""
+        return [(self.grammars[k], piece) for k, piece in self._dialect_runs(chunk)]
+
+    def _dialect_runs(self, chunk: Chunk) -> list[tuple[int, Chunk]]:
+        """:meth:`runs`, each grammar by its index in :attr:`grammars`."""
+        if not self.dialects:
+            return [(0, chunk)]
+        text = _utf8(chunk)
+        # the dialects whose header starts are in the text at all (a fast test: a file is
+        # written in one dialect)
+        present = [k for k, grammar in enumerate(self.grammars)
+                   if any(start.encode() in text for start in grammar.header_starts)]  # fmt: skip
+        if len(present) < 2:
+            return [(present[0] if present else 0, chunk)]
+        starts = sorted((pos, k) for k in present for pos in _hand_starts(text, self.grammars[k]))
+        cuts = [(pos, k) for (_, before), (pos, k) in itertools.pairwise(starts) if k != before]
+        if not cuts:
+            return [(starts[0][1] if starts else 0, chunk)]
+        utf16 = chunk.encoding.startswith("utf-16")
+        runs, first, begin, line, dialect = [], 0, 0, chunk.line_no, starts[0][1]
+        for cut, following in [*cuts, (len(text), -1)]:
+            # where the cut is in the chunk's own bytes
+            at = len(text[:cut].decode("utf-8", "replace").encode(chunk.encoding)) if utf16 \
+                else cut  # fmt: skip
+            data = chunk.data[begin:at] if following >= 0 else chunk.data[begin:]
+            runs.append((dialect, Chunk(data, chunk.source_file, chunk.byte_offset + begin,
+                                        line, chunk.encoding)))  # fmt: skip
+            line += text.count(b"\n", first, cut)
+            first, begin, dialect = cut, at, following
+        return runs
 
     def parse(self, chunk: Chunk, every_flop_game: bool = False) -> ParseResult:
         """All hands of a chunk as tables; never raises for bad input.
@@ -178,6 +206,16 @@ class TextSite:
         chunks = iter_chunks(path, self.hand_start)
         return concat_results([self.parse(chunk, every_flop_game) for chunk in chunks])
 
+    def _hand_number(self, lines: pl.Series) -> str | None:
+        """The hand number of a hand's lines: after its grammar's mark, on its first line
+        (or, the time first, on one of the next two)."""
+        for grammar in self.grammars:
+            head = "\n".join(lines.head(3 if grammar.time_first else 1).to_list())
+            found = re.search(re.escape(grammar.wording.hand_number) + r"([0-9A-Za-z-]+)", head)
+            if found:
+                return found.group(1)
+        return None
+
     def _parse_hand_by_hand(
         self, chunk: Chunk, cause: Exception, every_flop_game: bool
     ) -> ParseResult:
@@ -204,13 +242,11 @@ class TextSite:
             try:
                 results.append(self._tables([piece], every_flop_game))
             except _FAILURES as exc:
-                mark = re.escape(self.grammar_for(chunk.data).wording.hand_number)
-                hand_id = re.search(mark + r"([0-9A-Za-z-]+)", first["text"])
                 row = {
                     "source_file": chunk.source_file,
                     "byte_offset": first["offset"],
                     "line_no": first["line_no"],
-                    "hand_id": hand_id.group(1) if hand_id else None,
+                    "hand_id": self._hand_number(lines["text"].slice(start, end - start)),
                     "line": first["text"],
                     "reason": f"parser failure ({type(exc).__name__}: {exc}; chunk: {cause})",
                 }
@@ -218,3 +254,33 @@ class TextSite:
                 empty = ParseResult.empty().tables()
                 results.append(ParseResult(**{**empty, "import_errors": errors}))
         return concat_results(results)
+
+
+def _hand_starts(text: bytes, grammar: Grammar) -> set[int]:
+    """Where the grammar's hands start in ``text``: the lines its hand-start pattern
+    matches, found from its header starts' literals (a literal search, much faster than
+    the line-anchored pattern over the whole text)."""
+    found = set()
+    for literal in {start.encode() for start in grammar.header_starts}:
+        pos = text.find(literal)
+        while pos >= 0:
+            line = text.rfind(b"\n", 0, pos) + 1
+            if grammar.hand_start.match(text, line):
+                found.add(line)
+            pos = text.find(literal, pos + 1)
+    return found
+
+
+def _header_lines(text: str, grammar: Grammar) -> list[str]:
+    """The headers of the first few hands of ``grammar`` in ``text``: the line each starts
+    at (and the lines after it, ``Grammar.header_lines`` in all, joined by line ends), or
+    with ``Grammar.time_first`` the next non-blank line (the hand number's)."""
+    found = itertools.islice(_text_pattern(grammar.hand_start).finditer(text), _DETECT_LINES)
+    headers = []
+    for match in found:
+        lines = text[match.start() :].split("\n", max(grammar.header_lines, 5))
+        if grammar.time_first:
+            lines = [next((line for line in lines[1:] if line.strip()), "")]
+        header = "\n".join(line.strip() for line in lines[: grammar.header_lines])
+        headers.append(header.removeprefix("\ufeff"))
+    return headers

@@ -55,7 +55,8 @@ def _end_with(
 def collect_rows(text: ChunkText, rows: np.ndarray, grammar: Grammar) -> np.ndarray:
     """The summary ``rows`` that are collect lines of the grammar's templates (a room that
     writes who won what in its summary, as KingsClub's ``Hero wins (932.50) from pot``),
-    and, in such a room, its show and muck lines there (888: ``Hero shows [ Tc, 9c ]``)."""
+    and, in such a room, its show and muck lines there (888: ``Hero shows [ Tc, 9c ]``;
+    WPN: ``Player Hero mucks (does not show: [8d 4s 10c 6c]). Bets: 300. ...``)."""
     actions = grammar.actions
     if not rows.size or not (actions.codes == _COLLECT).any():
         return rows[:0]

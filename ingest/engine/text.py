@@ -107,7 +107,12 @@ def _utf8_of(chunk: Chunk) -> tuple[bytes, np.ndarray | None]:
     differ from the UTF-8 positions (other encodings, damaged UTF-8; None otherwise)."""
     if chunk.encoding in ("utf-8", "utf-8-sig") and _is_utf8(chunk.data):
         return chunk.data, None
-    text = chunk.data.decode(chunk.encoding, errors="replace")
+    raw = chunk.data
+    if chunk.encoding.startswith("utf-16") and len(raw) % 2:
+        # half a code unit is no character: the stray last byte of exports whose line ends
+        # were converted byte by byte (WPN's UTF-16 files end with an odd 0x0A)
+        raw = raw[:-1]
+    text = raw.decode(chunk.encoding, errors="replace")
     utf8 = text.encode("utf-8")
     if chunk.encoding.startswith("utf-8"):  # damaged UTF-8: its newlines are where they were
         return utf8, _line_starts(np.frombuffer(chunk.data, np.uint8)) + chunk.byte_offset

@@ -54,7 +54,9 @@ class Wording:
     the order the scans read them. A room that marks its hero after the name (``UTG+1
     [ME]``, ``Big Blind  [ME] : Folds``) says the mark (``hero_mark``): it and the spaces
     before it are no part of a name; one that writes dealt lines player first says what
-    follows the player (``dealt_verb``: ``UTG : Card dealt to a spot [7h 2s]``).
+    follows the player (``dealt_verb``: ``UTG : Card dealt to a spot [7h 2s]``);
+    ``dealt_unseen`` ends the dealt lines of a room that deals a card a line by name
+    without showing it (``Player X received a card.``).
     """
 
     marker_open: str = "*** "
@@ -101,6 +103,7 @@ class Wording:
     dealt_verb: str = ""  # a dealt line written player first: what follows the player
     date_order: str = "ymd"
     card_separator: str = " "
+    dealt_unseen: str = ""  # what ends a dealt line of a card not shown (" received a card.")
     zone_mark: str = ""  # glues a zone to the time ("/" of "22:40:05/GMT"; "": none)
     seat_button: str = ""  # after a seat line's stack: the button's seat (" DEALER"; "": none)
     time_before_date: bool = False  # the time before the date ("22:33:12 - 2011/01/02")
@@ -148,5 +151,5 @@ WORDS = tuple(
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_ZONE_MARK,
+ W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_DEALT_UNSEEN, W_ZONE_MARK,
  W_SEAT_BUTTON) = range(len(WORDS))  # fmt: skip
