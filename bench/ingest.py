@@ -241,7 +241,7 @@ CORPUS = HERE.parents[1] / "shared" / "corpus"
 # the corpus folder holding each room's format (FPDB's folder names)
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
                 "kingsclub": "KingsClub", "pacific": "PacificPoker", "seals": "SealsWithClubs",
-                "bovada": "Bovada", "wpn": "Winning"}
+                "bovada": "Bovada", "wpn": "Winning", "pokertracker": "PokerTracker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096
 FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)
