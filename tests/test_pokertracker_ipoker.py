@@ -17,6 +17,7 @@ from typing import Any
 
 import polars as pl
 
+from ingest.engine.cards import normalized
 from ingest.engine.contract import Chunk, ParseResult
 from ingest.sites import pokertracker, pokertracker_ipoker
 from tests.conformance import room_files
@@ -161,3 +162,11 @@ def test_stacks_follow_from_hand_to_hand_at_the_2011_cash_table(shared: Path) ->
             checked += 1
             assert stacks[k] in (stacks[k - 1] + nets[k - 1], 1000), rows.row(k)
     assert checked > 250
+
+
+def test_cards_written_suit_first_in_either_case() -> None:
+    """``[SQ DQ]``, ``[H10 SK S5]``, the HandHQ table's ``[d6 sJ h10]``, and ``X`` for a card
+    not shown (``Player3: Shows [D9 X]``), as the engine writes cards."""
+    texts = pl.Series(["SQ DQ", "H10 SK S5", "d6 sJ h10", "D9 X"])
+    read = normalized(texts, pokertracker_ipoker.GRAMMAR.card_words, " ", suit_first=True)
+    assert read.to_list() == ["Qs Qd", "Th Ks 5s", "6d Js Th", "9d X"]
