@@ -241,7 +241,8 @@ CORPUS = HERE.parents[1] / "shared" / "corpus"
 # the corpus folder holding each room's format (FPDB's folder names)
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
                 "kingsclub": "KingsClub", "pacific": "PacificPoker", "seals": "SealsWithClubs",
-                "bovada": "Bovada", "wpn": "Winning", "pokertracker": "PokerTracker"}
+                "bovada": "Bovada", "wpn": "Winning", "betonline": "BetOnline",
+                "partypoker": "PartyPoker", "pokertracker": "PokerTracker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096
 FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)
@@ -312,7 +313,10 @@ def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
         if number is None:  # no number to rewrite: the hand could not be made distinct
             raise ValueError(f"no hand number in {head[:80]!r}")
         token = _LAST_NUMBER.match(number.group(1))
-        prefix = token.group(1) if token else number.group(1) + b"-"
+        # an id ending in letters keeps them, the new number after (a dash only where the
+        # id has dashes: PartyPoker's ids are letters and digits)
+        prefix = token.group(1) if token else number.group(1) + (b"-" if b"-" in number.group(1)
+                                                                 else b"")
         tail = text[number.end(1) :]
         again: tuple[bytes, ...] = ()
         if token and header_lines > 1:  # the number written again on the header's lines

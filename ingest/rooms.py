@@ -250,6 +250,28 @@ ROOM_RULES: dict[str, RoomRules] = {
     "Ignition": _BOVADA,
     "Bodog": _BOVADA,
     **dict.fromkeys(("BetOnline", "PayNoRake", "ActionPoker", "Gear Poker"), _BETONLINE),
+    "PartyPoker": RoomRules(
+        unprinted_uncalled=("in_pot",),
+        unprinted_rake_percent=10,
+        evidence=(
+            "corpus PartyPoker/cash/LO8-USD-20-40.201201.limit3format.txt #11354414824: "
+            "'Player1 raises [$30 USD]' over his $10 small blind, 'Player0 raises [$40 USD]' "
+            "over his $20 big blind, 'Player0 calls [$20 USD]': each raise adds its amount; "
+            "'Player1 bets [$40 USD]', 'Player0 folds', 'Player1 wins $239 USD' = $200 in "
+            "the pots less $1 rake plus the $40 returned",
+            "corpus PartyPoker/cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt "
+            "#17845596867267gpyxw6jp9t: 'Player2 bets (1.07)', 'Hero folds', 'Main Pot: $1.43 "
+            "Rake: $0.07', Player2 'collected $2.50' = 1.43 + the 1.07 returned",
+            "corpus PartyPoker/cash/PLO-6max-USD-0.10-0.25-202602.cash.out.txt "
+            "#1770659766668adeb0h5qfm: 'Player2 Cashout Amount is 23.01', paid by the room; "
+            "Hero, who wins the pot, 'collected $41.47' = 'Main Pot: $38.50' + 2.97 returned",
+            "the classic format prints no rake: what the pots do not pay is 5% or less of "
+            "them in every cash hand of the files (formats PartyPoker/cash/"
+            "NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt #12395241485: $2.88 of $57.61; "
+            "corpus PartyPoker/cash/PLO-2max-USD-25-50-201710.deep.txt #16537340703: $1 of "
+            "$2,698), and nothing in its tournaments",
+        ),
+    ),
 }
 
 

@@ -155,7 +155,7 @@ def hand_text(path: Path, hand_id: str) -> str:
     data = path.read_bytes()
     site = detect_site(data[:4096])
     assert site is not None, f"no site reads {path}"
-    # the mark before a hand number in the room's header ("#", "#Game No : ")
+    # the mark before a hand number in the room's header ("#", "#Game No : ", "Game ")
     mark = site.grammar.wording.hand_number if isinstance(site, TextSite) else "#"
     if f"{mark}{hand_id}".encode() not in data:  # a dialect's mark, or UTF-16 text
         return _numbered_hand(data, site.hand_start, hand_id)

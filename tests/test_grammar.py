@@ -36,6 +36,7 @@ from ingest.sites import (
     ggpoker,
     kingsclub,
     pacific,
+    partypoker,
     pokerstars,
     pokertracker_everest,
     pokertracker_ipoker,
@@ -62,6 +63,9 @@ ROOMS: dict[str, Actions] = {
     "bovada": bovada.GRAMMAR.actions,
     "betonline": betonline.GRAMMAR.actions,
     "betonline skins": betonline.SKINS.actions,
+    # amounts in brackets or parentheses with a unit after them and spaces around them, an
+    # optional period ending a line, balance lines in the summary
+    "partypoker": partypoker.GRAMMAR.actions,
     # ", and is all-in" (a comma), collect lines as templates
     "pokertracker everest": pokertracker_everest.GRAMMAR.actions,
     # a verb that is a prefix of another's ("Post BB " of "Post BB Allin "), wagers
@@ -98,6 +102,11 @@ def _suffix(actions: Actions) -> str:
     return bytes(actions.all_in).decode()
 
 
+def _end(actions: Actions) -> str:
+    """The end some of the room's lines have and others not ("" for none)."""
+    return bytes(actions.end).decode()
+
+
 def _head(template: str) -> str:
     """The template's separator and verb: the text between the player and its first field."""
     return _TOKEN.split(_body(template))[0]
@@ -131,14 +140,29 @@ def _scan(actions: Actions, line: str) -> Read:
 
 
 def _reference(actions: Actions, line: str, name: str) -> Read | None:
-    """The line read by the templates' regexes (None: no verb follows the player)."""
+    """The line read by the templates' regexes (None: no verb follows the player): the
+    templates of the longest words before the player the line starts with read it, the
+    player being the text before the first verb of theirs (a template's separator and verb)
+    after its first character (right after the words, where there are some), so a template
+    counts only where its player ends there and its verb is the first template's there (a
+    verb that ends with another's, ``Cashed out  balance`` with `` balance ``, is read as
+    itself, and one that starts with another's as itself)."""
     words = _words(actions, line)
     chosen = [t for t, template in enumerate(actions.templates)
               if Actions.prefix_of(template) == words]  # fmt: skip
+    before = len(words or "")
+    heads = [_head(t) for t in actions.templates]
+    first = next((p for p in range(before + (0 if before else 1), len(line))
+                  if any(line.startswith(heads[t], p) for t in chosen)), None)  # fmt: skip
+    # the verb is the first template's head the line has there (" raises [" before the
+    # " raises " it starts with): only that verb's templates read the line
+    verb = next((heads[t] for t in chosen
+                 if first is not None and line.startswith(heads[t], first)), None)  # fmt: skip
     for t in chosen:
         template = actions.templates[t]
         match = re.match(actions.regex(template), line)
-        if match is None:
+        mixed = _separators(actions) != {": "}
+        if match is None or (mixed and (match.end(1) != first or heads[t] != verb)):
             continue
         fields = _TOKEN.findall(template)[1:]  # after {player}: group k + 2 is fields[k]
         amount = by = added = more = pot = (NULL, NULL)
@@ -158,14 +182,14 @@ def _reference(actions: Actions, line: str, name: str) -> Read | None:
         return Read(int(actions.codes[t]), player, amount, by, added, False, more, pot)
     # no template matches: the first template whose separator and verb follow the player
     # names the kind
-    suffix = _suffix(actions)
-    before = len(words or "")
+    suffix, end = _suffix(actions), _end(actions)
     for t in chosen:
         template = actions.templates[t]
         rest = before + len(name) + len(Actions.separator_of(template))
         if line.startswith(_head(template), before + len(name)):
             code = int(actions.codes[t])
-            core = len(line) - len(suffix) if suffix and line[rest:].endswith(suffix) else len(line)
+            core = len(line) - len(end) if end and line[rest:].endswith(end) else len(line)
+            core = core - len(suffix) if suffix and line[rest:core].endswith(suffix) else core
             space = line.rfind(" ", rest, core)
             amount = (NULL, NULL)
             if space >= 0 and space + 1 < core:
@@ -280,7 +304,9 @@ def test_lines_that_follow_a_template_read_as_its_regex(
     name = data.draw(names, "name")
     body = data.draw(filled(template, actions.spaced_amounts), "body")
     all_in = data.draw(st.booleans(), "all_in")
-    line = Actions.prefix_of(template) + name + body + (_suffix(actions) if all_in else "")
+    ended = data.draw(st.booleans(), "ended")
+    line = (Actions.prefix_of(template) + name + body + (_suffix(actions) if all_in else "")
+            + (_end(actions) if ended else ""))  # fmt: skip
     regex = actions.regex(template)
     if _name_ok(actions, name, line):
         # the template's own regex reads it (another, earlier template may read it first)
@@ -324,7 +350,9 @@ def test_lines_that_break_a_template_read_as_the_regexes(
     elif how == "no_space":
         body = body.replace(" ", "", 1) if body.count(" ") > 1 else body + extra
     all_in = data.draw(st.booleans(), "all_in")
-    line = Actions.prefix_of(template) + name + body + (_suffix(actions) if all_in else "")
+    ended = data.draw(st.booleans(), "ended")
+    line = (Actions.prefix_of(template) + name + body + (_suffix(actions) if all_in else "")
+            + (_end(actions) if ended else ""))  # fmt: skip
     _check(actions, line, name)
 
 
@@ -400,6 +428,14 @@ _OLD_MINED = "formats/Winning/tour/NLHE-NA-0-0_HH00000000_T2-G0-201801.data.mine
 _KC_BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"
 _KC_SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"
 _KC_PLO5 = "corpus/KingsClub/cash/5-Card-PLO-USD-5-10-202010.txt"
+_PP_LO8 = "corpus/PartyPoker/cash/LO8-USD-20-40.201201.limit3format.txt"
+_PP_DIFF = "corpus/PartyPoker/cash/PLO-6max-USD-5-10-201202.diff.format.txt"
+_PP_PLO8 = "corpus/PartyPoker/tour/PLO8-10max-USD-20-2-201310.chat.fix.txt"
+_PP_CASH_OUT = "corpus/PartyPoker/cash/PLO-6max-USD-0.10-0.25-202602.cash.out.txt"
+_PP_SPLIT = "corpus/PartyPoker/cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt"
+_PP_MAC = "formats/PartyPoker/cash/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt"
+_PP_EUR = "formats/PartyPoker/cash/NLHE-EUR-6max-0.10-0.25-201112.post.both.txt"
+_PP_PERIOD = "formats/PartyPoker/cash/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt"
 _888_FLO = "corpus/PacificPoker/cash/888-FLO-PM-30-60.txt"
 _888_SWEDISH = "corpus/PacificPoker/cash/PLO-6max-USD-25-50-201604.Swedish.txt"
 _888_DUTCH = "corpus/PacificPoker/cash/888-PLO-USD-10.00-20.00-201405.dutch.txt"
@@ -698,6 +734,42 @@ REAL_LINES = [
              "Player4", "900.00", all_in=True),
     RealLine("betonline skins", _BOL_GEAR, "Hero: Raises 1000.00 and is All In.", "raise",
              "Hero", "1000.00", all_in=True),
+    # PartyPoker, classic: amounts in brackets with their unit (a space before them or not,
+    # a decimal comma), "raises [X]" and "is all-In  [X]" the chips added, a period ending
+    # some lines; summary format: "raises X to Y", amounts in parentheses, balance lines
+    RealLine("partypoker", _PP_LO8, "Player1 posts small blind [$10 USD].", "post_sb",
+             "Player1", "$10 USD"),
+    RealLine("partypoker", _PP_LO8, "Player1 raises [$30 USD]", "raise", "Player1",
+             added="$30 USD"),
+    RealLine("partypoker", _PP_LO8, "Player0 calls [$20 USD]", "call", "Player0", "$20 USD"),
+    RealLine("partypoker", _PP_LO8, "Player1 wins $239 USD", "collect", "Player1", "$239 USD"),
+    RealLine("partypoker", _PP_DIFF, "Player3 raises[ $25 USD ]", "raise", "Player3",
+             added=" $25 USD "),
+    RealLine("partypoker", _PP_DIFF, "Hero wins $364 USD from the main pot with two pairs, "
+             "Aces and Threes.", "collect", "Hero", "$364 USD"),
+    RealLine("partypoker", _PP_MAC, "Player3 is all-In  [ $20,90 USD ]", "raise", "Player3",
+             added=" $20,90 USD "),
+    RealLine("partypoker", _PP_EUR, "Player5 posts big blind + dead [0,35 €].", "post_sb_bb",
+             "Player5", "0,35 €"),
+    RealLine("partypoker", _PP_PERIOD, "Player0 folds.", "fold", "Player0"),
+    RealLine("partypoker", _PP_PLO8, "Player2 shows [ 2d, Jd, Qs, Ah ]a pair of Queens.",
+             "show", "Player2", cards=" 2d, Jd, Qs, Ah "),
+    RealLine("partypoker", _PP_PLO8, "Player2 wins Lo (640 chips) from the main pot with "
+             "6,5,3,2,A.", "collect", "Player2", "640 chips"),
+    RealLine("partypoker", _PP_CASH_OUT, "Hero raises 0.85 to 0.85", "raise", "Hero", "0.85",
+             "0.85"),
+    RealLine("partypoker", _PP_CASH_OUT, "Hero calls (1.80)", "call", "Hero", "1.80"),
+    RealLine("partypoker", _PP_CASH_OUT, "Player2 is all-In.", "note", "Player2"),
+    RealLine("partypoker", _PP_CASH_OUT, "Player2 Cashout Amount is 23.01", "cash_out",
+             "Player2", "23.01"),
+    RealLine("partypoker", _PP_SPLIT, "Player1 balance $13.12, bet $0.57, collected $1.09, "
+             "net +$0.52[ 9s, 4d, 8s, Jc ] [ three of a kind, eights -- Jc,8s,8d,8h,6s ]",
+             "collect", "Player1", "$1.09", cards=" 9s, 4d, 8s, Jc "),
+    RealLine("partypoker", _PP_SPLIT, "Hero balance $50.99, lost $0.57[ 7s, Tc, 5c, Jh ] "
+             "[ two pairs, eights and fives -- Jh,8d,8h,5c,5s ]", "show", "Hero",
+             cards=" 7s, Tc, 5c, Jh "),
+    RealLine("partypoker", _PP_SPLIT, "Player3 balance $85.96, didn't bet (folded)", "note",
+             "Player3"),
     # PokerTracker's exports: Everest's words; iPoker's capitalised verbs after a colon
     RealLine("pokertracker everest", _PT_EV, "Player25 posts the dead blind of $1.00",
              "post_sb_bb", "Player25", "$1.00"),

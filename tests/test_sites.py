@@ -10,7 +10,7 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "seals", "bovada", "betonline", "pokertracker"]
+                           "seals", "bovada", "betonline", "partypoker", "pokertracker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -24,6 +24,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "seals": {"seals.py"},
         "bovada": {"bovada.py"},
         "betonline": {"betonline.py"},
+        "partypoker": {"partypoker.py"},
         "pokertracker": {"pokertracker.py", "pokertracker_everest.py", "pokertracker_ipoker.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -71,6 +72,13 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"BetOnline Poker Game #1078353699: Tournament #4157956: Hold'em $10.00/$20.00 - "
         b"2012/10/13 20:13:28 Eastern Daylight Time": "betonline",
         b"Gear Poker Game #1014850512: Hold'em - 2012-04-09 12:14:36": "betonline",
+        # the game, stakes and time on the next line; "Game #N starts." and a NUL byte
+        # before it carry nothing
+        b"Game #11354414824 starts.\n\n#Game No : 11354414824\n\x00***** Hand History for "
+        b"Game 11354414824 *****\n$20/$40 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 "
+        b"EST 2012": "partypoker",
+        b"***** Hand History For Game 1770659766668adeb0h5qfm *****\n0.10/0.25 Omaha Hi Game "
+        b"Table (PL) - Mon Feb 09 12:55:26 EST 2026": "partypoker",
         # the time before the date; an iPoker header with no " - " and its zone glued on
         b"EverestPoker Game #6450768434: Table Moroni-1 - $0.50/$1 - No Limit Hold'em - "
         b"22:33:12 - 2011/01/02": "pokertracker",
@@ -85,6 +93,9 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         # the line's start alone, as a room of another shape may begin its lines, is not it
         cut = head.index(b"#") + 4 if b"#" in head else head.index(b"\n")
         assert detect_site(head[:cut]) is None, head
+    # PartyPoker's first line alone: the game, stakes and time are on the next one
+    first_line = b"***** Hand History for Game 11354414824 *****\nSeat 1: A ( $2 USD )"
+    assert detect_site(first_line) is None
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
     # a tournament whose header writes its speed where the limit stands: no limit known

@@ -34,12 +34,16 @@ class AmountStyle:
     a mark followed by exactly three digits (then another mark, or the end) groups
     thousands, and any other mark is the decimal mark (so ``.`` and ``,`` may each be
     either); without it (the default, PokerStars' style) the group marks may stand anywhere
-    among the digits and the decimal mark is ``.``."""
+    among the digits and the decimal mark is ``.``. ``units``: words a room writes after an
+    amount, after white space (its currency's code, ``chips``: ``[$0.02  USD]``), read with
+    it; a room that writes them may also write spaces around an amount (``[ $0,25 USD ]``),
+    no part of it."""
 
     decimal_marks: str = "."
     group_marks: str = ","
     sign_space: bool = False
     groups_of_three: bool = False
+    units: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.groups_of_three and set(self.decimal_marks) & set(self.group_marks):
@@ -49,13 +53,15 @@ class AmountStyle:
     @property
     def is_default(self) -> bool:
         """Whether this is PokerStars' style (read by ``scan.hundredths``)."""
-        return (self.decimal_marks, self.group_marks, self.sign_space, self.groups_of_three) == (
-            ".", ",", False, False)
+        return (self.decimal_marks, self.group_marks, self.sign_space, self.groups_of_three,
+                self.units) == (".", ",", False, False, ())  # fmt: skip
 
     @property
     def spaced(self) -> bool:
-        """Whether an amount may hold white space (a space as a mark or after the sign)."""
-        return self.sign_space or any(mark.isspace() for mark in self.group_marks)
+        """Whether an amount may hold white space (a space as a mark or after the sign, a
+        unit after it)."""
+        return (self.sign_space or any(mark.isspace() for mark in self.group_marks)
+                or bool(self.units))  # fmt: skip
 
     @functools.cached_property
     def tables(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
@@ -63,7 +69,8 @@ class AmountStyle:
         :func:`_styled_hundredths`."""
         return (scan.literal_table(list(self.group_marks)),
                 scan.literal_table(list(self.decimal_marks)),
-                scan.literal_table(list(_SIGN_SPACES) if self.sign_space else []))  # fmt: skip
+                scan.literal_table(list(_SIGN_SPACES) if self.sign_space else []),
+                scan.literal_table(list(self.units)))  # fmt: skip
 
     def hundredths(
         self, data: np.ndarray, starts: np.ndarray, ends: np.ndarray, absent: int
@@ -72,7 +79,11 @@ class AmountStyle:
         amount of this style (see :meth:`regex`), ``absent`` where a span is null."""
         if self.is_default:
             return scan.hundredths(data, starts, ends, absent)
-        (groups, group_bounds), (decimals, decimal_bounds), (spaces, space_bounds) = self.tables
+        (groups, group_bounds), (decimals, decimal_bounds), (spaces, space_bounds), units = (
+            self.tables
+        )
+        if self.units:  # white space around the amount and a unit after it are no part of it
+            starts, ends = _without_unit(data, starts, ends, *units)
         return _styled_hundredths(data, starts, ends, absent, groups, group_bounds, decimals,
                                   decimal_bounds, spaces, space_bounds, self.groups_of_three)
 
@@ -87,6 +98,10 @@ class AmountStyle:
             number = rf"[0-9](?:[0-9]|{groups})*(?:{decimals}[0-9]{{1,2}})?"
         sign = f"[{SIGNS}]"
         space = "[ \u00a0]?" if self.sign_space else ""
+        if self.units:
+            unit = "|".join(re.escape(unit) for unit in self.units)
+            amount = rf"(?:{sign}{space})?{number}|{number}{space}{sign}"
+            return rf"^ *(?:{amount})(?: +(?:{unit}))? *$"
         return rf"^(?:{sign}{space})?{number}$|^{number}{space}{sign}$"
 
     def value(self, text: str) -> int | None:
@@ -94,6 +109,9 @@ class AmountStyle:
         reading the scan is pinned to."""
         if not re.match(self.regex(), text):
             return None
+        if self.units:
+            units = "|".join(map(re.escape, self.units))
+            text = re.sub(rf" +(?:{units}) *$", "", text.strip(" ")).strip(" ")
         number = text.strip(SIGNS).strip(" \u00a0")
         marks = re.escape(self.group_marks + self.decimal_marks)
         pieces = re.split(f"([{marks}])", number)
@@ -111,6 +129,36 @@ class AmountStyle:
 
 
 DEFAULT_STYLE = AmountStyle()
+
+
+@njit
+def _without_unit(
+    data: np.ndarray, starts: np.ndarray, ends: np.ndarray, units: np.ndarray,
+    unit_bounds: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The spans less the spaces around them and a unit after spaces at their end (``^ *(.*?)(?:
+    +(?:<units>))? *$``, the unit the first that ends the text)."""
+    out_starts, out_ends = starts.copy(), ends.copy()
+    for i in range(starts.size):
+        start, end = starts[i], ends[i]
+        if start < 0:
+            continue
+        while start < end and data[start] == 32:
+            start += 1
+        while end > start and data[end - 1] == 32:
+            end -= 1
+        for u in range(unit_bounds.size - 1):
+            size = unit_bounds[u + 1] - unit_bounds[u]
+            cut = end - size
+            if cut > start and data[cut - 1] == 32 and scan.at(
+                data, cut, end, units[unit_bounds[u] : unit_bounds[u + 1]]
+            ):
+                end = cut
+                while end > start and data[end - 1] == 32:
+                    end -= 1
+                break
+        out_starts[i], out_ends[i] = start, end
+    return out_starts, out_ends
 
 
 @njit

@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ingest import schemas
-from ingest.engine import grouped
+from ingest.engine import grouped, unprinted
 from ingest.engine.betting import (
     IS_BETTING,
     KIND_CODES,
@@ -155,6 +155,10 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     paid = total.copy()
     step, _ = first_amount("total_step_h")
     amounts = {column: first_amount(f"{column}_h") for column in ROOM_COLUMNS}
+    if not grammar.total_line:  # a hand without the line writes none of its labels: none
+        none = rows < 0
+        amounts = {column: (np.where(none, 0, value), ok | none)
+                   for column, (value, ok) in amounts.items()}  # fmt: skip
     if grammar.total_after_rake:  # the room prints the pot less what it took
         for column in ("rake", "jackpot_fee", "tax"):
             value, ok = amounts[column]
@@ -321,6 +325,8 @@ def build(
     n = info.height
     arrays = HandArrays.of(info)
     seats = read_seats(lines, arrays.in_cents)
+    if grammar.unprinted_blinds:
+        lines = unprinted.tournament_blinds(lines, info, seats)
     if grammar.streets_from_betting:
         lines = read_streets(lines, seats, arrays.in_cents, arrays.big_blind)
     totals = _totals(lines, arrays.in_cents, grammar)
@@ -356,6 +362,8 @@ def build(
     totals = totals.with_columns(total_pot=_total_read(totals, ev))
     if not grammar.total_line:  # none printed: what the players left in the pots
         left_in, none = pl.Series(_in_pots(ev, n)), totals["n_totals"] == 0
+        if grammar.main_pot_only:  # the line's pot is no hand's total
+            none = pl.Series(np.ones(n, np.bool_))
         totals = totals.with_columns(
             total_pot=pl.when(none).then(left_in).otherwise("total_pot"),
             printed_total=pl.when(none).then(left_in).otherwise("printed_total"),

@@ -91,8 +91,9 @@ def match_ops(
 ) -> bool:  # fmt: skip
     """Whether ``pos:end`` (the text after a template's verb) follows the template's ops to
     the end; the fields' spans go to ``out`` (amount at 0:2, raise-by at 2:4, chips a
-    raise adds at 4:6, a second amount at 6:8, pot at 8:10). A text field ends at the first
-    place the literal after it is found from which the rest follows too, as a regex's
+    raise adds at 4:6, a second amount at 6:8, pot at 8:10, cards at 10:12). A text field
+    ends at the first place the literal after it is found from which the rest follows too,
+    as a regex's
     ``(.+?)`` does: when the rest does not, the last text field that can end further on
     does, the ones after it read again (``tries``: per text field, where its literal is
     looked for from and where it was found)."""
@@ -201,25 +202,29 @@ def action_fields(
     codes: np.ndarray, cardless: np.ndarray, next_same: np.ndarray, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, literals: np.ndarray,
     literal_bounds: np.ndarray, op_literal: np.ndarray, all_in_suffix: np.ndarray,
+    end_suffix: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Action lines read by the grammar's templates (see :mod:`ingest.engine.grammar`):
-    spans of the player, the amount (or raise-to), the cards (shows, mucks, folds and
-    collections: the first brackets, before the amount in a collection; none for a
-    template whose brackets are no hole cards: ``cardless``), a raise's first amount, the
-    chips a raise adds (a template's ``{added}``), a second amount the line puts in
-    (``{more}``) and the pot a collect line names (``{pot}``); the event kind code (-1: not
-    an action); the all-in flag; and whether a betting or checking line follows no template
-    of its verb (the first template with its verb gives the kind; the amount of such a line
-    is its last word, less the all-in suffix). A line is read by the templates of the
-    longest words before the player it starts with; after such words, the name may be
-    empty (``Player  folds``), else it has a character at least."""
+    spans of the player, the amount (or raise-to), the cards (a template's ``{cards}``;
+    else for shows, mucks, folds and collections the first brackets, before the amount in a
+    collection; none for a template whose brackets are no hole cards: ``cardless``), a
+    raise's first amount, the chips a raise adds (a template's ``{added}``), a second
+    amount the line puts in (``{more}``) and the pot a collect line names (``{pot}``); the
+    event kind code (-1: not an action); the all-in flag; and whether a betting or checking
+    line follows no template of its verb (the first template with its verb gives the kind;
+    the amount of such a line is its last word, less the all-in suffix). A line is read by
+    the templates of the longest words before the player it starts with; after such words,
+    the name may be empty (``Player  folds``), else it has a character at least. A line's
+    optional end (``end_suffix``) is left out before the all-in suffix is looked for; a
+    template that does not read the line without it may read it with it, in its last field
+    (as ``(?:end)?$`` after a lazy last field reads it)."""
     n = starts.size
     # player, amount, cards, raise-by, added, a second amount, pot
     spans = np.full((n, 14), NULL, np.int64)
     code = np.full(n, -1, np.int64)
     all_in = np.zeros(n, np.bool_)
     damaged = np.zeros(n, np.bool_)
-    fields = np.empty(10, np.int64)
+    fields = np.empty(12, np.int64)
     tries = np.empty(2 * max(np.sum(op_kind == OP_TEXT), 1), np.int64)
     verb_first = np.zeros(256, np.bool_)
     for t in range(verb_bounds.size - 1):
@@ -238,21 +243,30 @@ def action_fields(
             continue
         rest = player_end + separator_size[found]
         code[i] = codes[found]
-        all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, end, all_in_suffix)
-        core_end = end - all_in_suffix.size if all_in[i] else end
+        # a line that has the optional end is read without it, else (a last field ending
+        # with it) with it
+        ended = end_suffix.size > 0 and ends_with(data, rest, end, end_suffix)
         matched = False
         t = found
         while t >= 0:  # the templates with this verb, in order
             verb_size = verb_bounds[t + 1] - verb_bounds[t] - separator_size[t]
-            # the all-in suffix is no part of a field (a word has no space) ...
-            matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
-                                op_slot, literals, literal_bounds, op_literal, fields,
-                                tries)  # fmt: skip
-            if not matched and core_end < end:
-                # ... unless the template reads the line only with it (" with (All-in)")
-                matched = match_ops(data, rest + verb_size, end, t, op_bounds, op_kind,
-                                    op_slot, literals, literal_bounds, op_literal, fields, tries)
-                all_in[i] = not matched
+            for option in range(2 if ended else 1):
+                line_end = end - end_suffix.size if ended and option == 0 else end
+                all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, line_end,
+                                                                 all_in_suffix)  # fmt: skip
+                core_end = line_end - all_in_suffix.size if all_in[i] else line_end
+                # the all-in suffix is no part of a field (a word has no space) ...
+                matched = match_ops(data, rest + verb_size, core_end, t, op_bounds, op_kind,
+                                    op_slot, literals, literal_bounds, op_literal, fields,
+                                    tries)  # fmt: skip
+                if not matched and core_end < line_end:
+                    # ... unless the template reads the line only with it (" with (All-in)")
+                    matched = match_ops(data, rest + verb_size, line_end, t, op_bounds,
+                                        op_kind, op_slot, literals, literal_bounds, op_literal,
+                                        fields, tries)  # fmt: skip
+                    all_in[i] = not matched
+                if matched:
+                    break
             if matched:
                 code[i] = codes[t]
                 spans[i, 2], spans[i, 3] = fields[0], fields[1]
@@ -263,12 +277,19 @@ def action_fields(
                 break
             t = next_same[t]
         if not matched:  # damaged: the last word stands for the amount
+            line_end = end - end_suffix.size if ended else end
+            all_in[i] = all_in_suffix.size > 0 and ends_with(data, rest, line_end, all_in_suffix)
+            core_end = line_end - all_in_suffix.size if all_in[i] else line_end
             for pos in range(core_end - 1, rest - 1, -1):
                 if data[pos] == _SPACE:
                     if pos + 1 < core_end:
                         spans[i, 2], spans[i, 3] = pos + 1, core_end
                     break
-        if _KIND_CARDS[code[i]] and not cardless[t if matched else found]:
+        if cardless[t if matched else found]:
+            pass  # its brackets hold no hole cards
+        elif matched and fields[10] >= 0:  # the template says where its cards are
+            spans[i, 4], spans[i, 5] = fields[10], fields[11]
+        elif _KIND_CARDS[code[i]]:
             # a collection's cards are in brackets before its amount (which may be in some)
             last = spans[i, 2] if code[i] == _COLLECT_KIND and spans[i, 2] >= 0 else end
             spans[i, 4], spans[i, 5] = _bracketed(data, rest, last)
@@ -284,7 +305,7 @@ def read_actions(
         data, starts, ends, actions.separator, *actions.prefixes, actions.prefix,
         *actions.verbs, actions.separator_size, actions.codes, actions.cardless,
         actions.next_same, actions.op_bounds, actions.op_kind, actions.op_slot,
-        *actions.literals, actions.op_literal, actions.all_in,
+        *actions.literals, actions.op_literal, actions.all_in, actions.end,
     )  # fmt: skip
 
 
@@ -454,8 +475,9 @@ def seat_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, suffix: np.ndarray,
     words: tuple[np.ndarray, ...], opening: np.ndarray, closing: np.ndarray,
 ) -> np.ndarray:  # fmt: skip
-    """``Seat N: player (stack in chips) ...`` lines: spans of the seat number, the player
-    (the text after ": " up to `` \\([^ ()]+<suffix>[^()]*\\)``, the grammar's stack suffix
+    """``Seat N: player (stack in chips) ...`` lines: spans of the seat number (spaces after
+    the seat word left out), the player (the text after ": " up to
+    `` \\( *([^ ()]+)<suffix>[^()]*\\)``, the grammar's stack suffix
     being " in chips" or nothing) and the stack; all null past a line without ": ". What
     follows the stack ("is sitting out", "out of hand") says nothing of who is dealt in:
     that comes from what the player does in the hand. A grammar whose stack is all the
@@ -469,6 +491,8 @@ def seat_fields(
         colon = find(data, start, end, separator)
         seat_end = end if colon < 0 else colon
         seat = start + seat_word.size if start + seat_word.size <= seat_end else start
+        while seat < seat_end and data[seat] == _SPACE:  # "seat 1:" after the word "seat"
+            seat += 1
         spans[i, 0], spans[i, 1] = seat, seat_end
         if colon < 0:
             continue
@@ -480,12 +504,15 @@ def seat_fields(
         pos = find_byte(data, rest, end, _OPEN_PAREN)
         while pos >= 0:
             if pos > rest and data[pos - 1] == _SPACE:
-                token = scan.run_without(data, pos + 1, end, _NOT_SPACE_PARENS)
-                if token > pos + 1 and at(data, token, end, suffix):
+                first = pos + 1
+                while first < end and data[first] == _SPACE:  # "( $200 USD )"
+                    first += 1
+                token = scan.run_without(data, first, end, _NOT_SPACE_PARENS)
+                if token > first and at(data, token, end, suffix):
                     close = scan.run_without(data, token + suffix.size, end, _NOT_PARENS)
                     if close < end and data[close] == _CLOSE_PAREN:
                         spans[i, 3] = pos - 1
-                        spans[i, 4], spans[i, 5] = pos + 1, token
+                        spans[i, 4], spans[i, 5] = first, token
                         break
             pos = find_byte(data, pos + 1, end, _OPEN_PAREN)
     return spans
@@ -877,7 +904,7 @@ _APOSTROPHE = 39
 
 
 @njit
-def _at_either_case(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
+def at_either_case(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
     """Whether ``literal`` is at ``pos``, its ASCII letters in either case."""
     if pos + literal.size > end:
         return False
@@ -938,7 +965,7 @@ def bare_table(
         if data[pos] != _SPACE:
             continue
         digits = scan.digits_end(data, pos + 1, end)
-        if digits == pos + 1 or not _at_either_case(data, digits, end, max_seats):
+        if digits == pos + 1 or not at_either_case(data, digits, end, max_seats):
             continue
         matches, button = _button(data, digits + max_seats.size, end, words)
         if matches:
@@ -984,7 +1011,7 @@ def table_fields(
                 continue
             out[i, 0], out[i, 1], out[i, 3] = pos + 1, quote, button
             digits = scan.digits_end(data, quote + 2, end)
-            if digits > quote + 2 and _at_either_case(data, digits, end, max_seats):
+            if digits > quote + 2 and at_either_case(data, digits, end, max_seats):
                 out[i, 2] = _small_number(data, quote + 2, digits)
             break
     for i in range(starts.size if bare_name else 0):

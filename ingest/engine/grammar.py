@@ -72,12 +72,12 @@ KIND_CODE = {kind: EVENT_KINDS.index(kind) for kind in EVENT_KINDS}  # an action
 OP_LITERAL, OP_WORD, OP_BRACKETED, OP_ANY, OP_TEXT = 0, 1, 2, 3, 4
 # Where a field's span goes: nowhere, the amount (or raise-to) slot, the raise-by slot, the
 # slot of the chips a raise adds, the slot of a second amount added to the first, the pot's
-# name.
-SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_POT = 0, 1, 2, 3, 4, 5
+# name, the cards'.
+SLOT_NONE, SLOT_AMOUNT, SLOT_BY, SLOT_ADDED, SLOT_MORE, SLOT_POT, SLOT_CARDS = 0, 1, 2, 3, 4, 5, 6
 _FIELDS = {
     "amount": (OP_WORD, SLOT_AMOUNT), "to": (OP_WORD, SLOT_AMOUNT), "by": (OP_WORD, SLOT_BY),
     "added": (OP_WORD, SLOT_ADDED), "more": (OP_WORD, SLOT_MORE),
-    "cards": (OP_BRACKETED, SLOT_NONE), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
+    "cards": (OP_BRACKETED, SLOT_CARDS), "any": (OP_ANY, SLOT_NONE), "word": (OP_WORD, SLOT_NONE),
     "pot": (OP_TEXT, SLOT_POT), "text": (OP_TEXT, SLOT_NONE),
 }  # fmt: skip
 _AMOUNT_FIELDS = ("amount", "to", "by", "added", "more")
@@ -110,6 +110,7 @@ class Actions:
     all_in: np.ndarray  # the suffix that marks an all-in ("" for none)
     cardless: np.ndarray  # per template: its brackets hold no hole cards (a "showdown")
     spaced_amounts: bool = False  # amount fields may hold spaces (run to the next literal)
+    end: np.ndarray = field(default_factory=lambda: scan.lit(""))  # an optional end (".")
 
     @property
     def prefix_texts(self) -> tuple[str, ...]:
@@ -119,19 +120,26 @@ class Actions:
 
     def regex(self, template: str) -> re.Pattern[str]:
         """The plain regex a template stands for (the player is the shortest text before the
-        separator), with the all-in suffix optional."""
+        separator), with the all-in suffix and the end optional (where lines may end so,
+        the last field is the shortest that leaves the end out)."""
         prefix, _, body = template.partition(_PLAYER)
         parts = _TOKEN.split(body)
+        end = bytes(self.end).decode()
         pattern = "^" + re.escape(prefix) + "(.*?)"
         for k, part in enumerate(parts):
             if k % 2 == 0:
                 pattern += re.escape(part)
-            elif self.spaced_amounts and part in _AMOUNT_FIELDS:
-                pattern += _FIELD_REGEX[OP_TEXT]
+                continue
+            if self.spaced_amounts and part in _AMOUNT_FIELDS:
+                group = _FIELD_REGEX[OP_TEXT]
             else:
-                pattern += _FIELD_REGEX[_FIELDS[part][0]]
+                group = _FIELD_REGEX[_FIELDS[part][0]]
+            if end and k == len(parts) - 2 and not parts[-1]:
+                group = group.replace("+)", "+?)").replace("*)", "*?)")
+            pattern += group
         suffix = bytes(self.all_in).decode()
-        return re.compile(pattern + (f"(?:{re.escape(suffix)})?$" if suffix else "$"))
+        pattern += f"(?:{re.escape(suffix)})?" if suffix else ""
+        return re.compile(pattern + (f"(?:{re.escape(end)})?$" if end else "$"))
 
     @staticmethod
     def separator_of(template: str) -> str:
@@ -145,12 +153,15 @@ class Actions:
 
 
 def compile_actions(
-    templates: Mapping[str, str], all_in: str = " and is all-in", spaced_amounts: bool = False
-) -> Actions:
+    templates: Mapping[str, str], all_in: str = " and is all-in", spaced_amounts: bool = False,
+    end: str = "",
+) -> Actions:  # fmt: skip
     """Compile ``template -> event kind``; templates of a verb that is a prefix of another's
     must come after it (the first verb that matches wins). With ``spaced_amounts`` (a room
     whose amount style puts spaces in amounts, see ``AmountStyle.spaced``) an amount field
-    is a text, as ``{pot}`` is: followed by a literal or last."""
+    is a text, as ``{pot}`` is: followed by a literal or last. ``end``: an end some of the
+    room's lines have and others not (a period), read as nothing (no template ends with
+    it)."""
     separators = set()
     verbs, codes, bounds, sizes, prefixes = [], [], [0], [], []
     kinds, slots, literal_ids = [], [], []
@@ -159,6 +170,8 @@ def compile_actions(
         prefix, player, body = template.partition(_PLAYER)
         if not player or _TOKEN.search(prefix):
             raise ValueError(f"a template names {_PLAYER} before any field: {template!r}")
+        if end and template.endswith(end):
+            raise ValueError(f"a template ends with the lines' optional end: {template!r}")
         prefixes.append(prefix)
         separator = ": " if body.startswith(": ") else " "
         separators.add(separator)
@@ -217,6 +230,7 @@ def compile_actions(
         all_in=scan.lit(all_in),
         cardless=np.array([kind == SHOWDOWN for kind in templates.values()], np.bool_),
         spaced_amounts=spaced_amounts,
+        end=scan.lit(end),
     )
 
 
@@ -265,7 +279,10 @@ class Grammar:
     to (``rake``, ``jackpot_fee``, ``tax``, ``room_money_in``). ``room_money_lines``:
     lines that start with one of these and end with an amount the room added to the pot
     (a cash drop). ``total_after_rake``: the printed total pot is what was left after
-    the room's take. ``pots_named``: collect lines name their pot (else "from pot" is
+    the room's take. ``main_pot_only``: the total pot line writes the main pot alone, less
+    the rake and a bet returned (``Main Pot: $38.50 Rake: $2.0``): it is read for its
+    labels, and with ``total_line`` off every hand's total is what the players put in less
+    what came back. ``pots_named``: collect lines name their pot (else "from pot" is
     any pot). ``button_draw``: cards dealt by name before the first street marker are
     a draw for the button (one card each), not hole cards. ``ignored_lines``: regexes of
     the lines that carry nothing to the hand (table and connection notes, tournament
@@ -305,12 +322,16 @@ class Grammar:
     hand number is taken out of it wherever it is written, and the time, after the time
     separator of the first line that writes one, which runs to its line's end. The header
     regexes may then name the table (group ``table``) and its seats (``max_seats``), which
-    a table line gives otherwise. ``table_line``: a regex over table lines of another
-    shape than PokerStars' (an unquoted name), with the groups ``table_name``,
+    a table line gives otherwise. ``info_lines``: regexes of the lines before the first
+    street marker that say what the header does not, in another shape than PokerStars'
+    table line (an unquoted name; the table, its seats and button on lines of their own; a
+    tournament's level and blinds after the seats), with the groups ``table_name``,
     ``max_seats`` (the number of seats, maybe with a word after it: ``9max``),
-    ``button_seat`` and ``money``; ``seat_counts`` gives the number of a ``max_seats``
-    text written in words (``HU``: 2), ``table_money`` the currency a ``money`` text
-    names (the hand's, where its header names none). ``stack_between``: the text that
+    ``button_seat``, ``money``, ``tournament_id``, ``level``, ``sb`` and ``bb``: each line
+    is read by the first that matches it, and the last line that gives a field wins, over
+    the header's too; ``seat_counts`` gives the number of a ``max_seats`` text written in
+    words (``HU``: 2), ``money_names`` the currency a ``money`` text names (the hand's,
+    where its header names none). ``stack_between``: the text that
     opens and closes a seat line's stack, when the stack is all the text between them,
     spaces and all (``( $ 3.243 )``; by default a word in parentheses).
     ``card_words``: the room's words for ranks and suits in other languages, to the rank
@@ -327,10 +348,14 @@ class Grammar:
     ``encodings``: the one-byte encodings the room's clients write files in besides UTF-8,
     in order: a file not in UTF-8 is read in the one under which most of its characters
     outside ASCII are ones the room writes (its card words, currency signs and amount
-    marks), the first on a tie. ``summary``: the room writes a summary section; when not, a
-    hand ends at the next header, the end of its file or a blank line (hands are written
-    without one), the lines of ``summary_amounts`` are read wherever they are in it, and a
-    hand whose lines pay no pot is partial.
+    marks), the first on a tie. ``summary``: the room writes a summary section (in every
+    hand); when not, a hand ends at the next header, the end of its file or a blank line
+    (hands are written without one; a line the room writes that carries nothing,
+    ``ignored_lines``, starts none), the lines of ``summary_amounts`` are read wherever
+    they are in it, and a hand whose lines pay no pot is partial. ``glued_after``: texts
+    after which a room may write the next statement on the same line (see
+    :mod:`ingest.engine.glued`). ``unprinted_blinds``: a tournament hand with no post line
+    posted its blinds all the same (see :func:`ingest.engine.unprinted.tournament_blinds`).
 
     Rooms that name players by their place at the table say so too.
     ``blinds_in_posts``: a header that writes no blinds (or none its regexes read: BetOnline's
@@ -357,8 +382,9 @@ class Grammar:
 
     ``time_first``: a hand's first line is its time (the text after the header start:
     ``Game started at: 2015/4/28 1:1:3``), the header with the hand number on its next
-    non-blank line (``time_line`` the other way round). ``money_names``: the header's
-    money text (group ``cur``) as a currency where it is no ISO code (``PM``: ``play``).
+    non-blank line (``time_line`` the other way round). ``money_names``: a money text as
+    a currency: the header's (group ``cur``) where it is no ISO code (``PM``: ``play``),
+    an info line's ``money`` (``Real Money``: ``USD``; one it does not name: none).
     ``limit_by_betting``: the game's text writes no limit, which the hand's betting
     tells: a hand whose big blind (the first posted, not all-in) is the header's first
     amount is fixed-limit (the header gives the small and big bets), one with a bet or
@@ -379,6 +405,7 @@ class Grammar:
     board_label: str = "Board ["
     room_money_lines: tuple[str, ...] = ()
     total_after_rake: bool = False
+    main_pot_only: bool = False
     header_follow: str = ""
     pots_named: bool = True
     flop_games: tuple[str, ...] = ()
@@ -399,9 +426,7 @@ class Grammar:
     markers_deal_cards: bool = False
     amounts: AmountStyle = DEFAULT_STYLE
     header_lines: int = 1
-    table_line: str = ""
     seat_counts: Mapping[str, int] = field(default_factory=dict)
-    table_money: Mapping[str, str] = field(default_factory=dict)
     stack_between: tuple[str, str] | tuple[()] = ()
     card_words: Mapping[str, str] = field(default_factory=dict)
     rake_printed: bool = True
@@ -416,6 +441,9 @@ class Grammar:
     summary_best_hand: bool = False
     both_blinds_live_part: bool = False
     cards_decide: bool = False
+    info_lines: tuple[str, ...] = ()
+    glued_after: tuple[str, ...] = ()
+    unprinted_blinds: bool = False
     time_first: bool = False
     money_names: Mapping[str, str] = field(default_factory=dict)
     limit_by_betting: bool = False
@@ -459,11 +487,11 @@ class Grammar:
 
     @functools.cached_property
     def hand_start(self) -> re.Pattern[bytes]:
-        """The first line of a hand (maybe indented), as a bytes regex for cutting files
-        into chunks."""
+        """The first line of a hand (maybe indented, or after NUL bytes), as a bytes regex for
+        cutting files into chunks."""
         starts = b"|".join(re.escape(s.encode()) for s in self.header_starts)
         return re.compile(
-            rb"^[ \t]*(?:\xef\xbb\xbf)?(?:" + starts + rb")"
+            rb"^[ \t\x00]*(?:\xef\xbb\xbf)?(?:" + starts + rb")"
             + (self.header_follow or self.hand_id_class).encode(),
             re.MULTILINE,
         )

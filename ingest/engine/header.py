@@ -16,12 +16,14 @@ from ingest.engine.fields import prefixed
 from ingest.engine.grammar import KIND_CODE, Grammar
 from ingest.engine.lines import Lines
 from ingest.engine.scan import NULL, at, find, find_byte, njit, units
-from ingest.engine.text import TIME_ZONES, amount, to_utc
+from ingest.engine.text import TIME_ZONES, amount, first_match, to_utc
 from ingest.engine.wording import (
     W_DATE_SEPARATOR,
     W_EASTERN_TIME,
     W_HAND_NUMBER,
+    W_MONTHS,
     W_TIME_SEPARATOR,
+    W_WEEKDAYS,
     W_ZONE_MARK,
 )
 from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
@@ -29,40 +31,11 @@ from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
 _ZONES = scan.literal_table(list(TIME_ZONES))
-_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH = 32, 58, 91, 47
+_SPACE, _COLON_BYTE, _OPEN_SQUARE, _SLASH, _COMMA = 32, 58, 91, 47, 44
 _NEWLINE, _CR, _TAB = 10, 13, 9
 _OPEN_PAREN, _CLOSE_PAREN = 40, 41
 
 _GAME_GROUPS = ("cards_n", "variant", "hi_lo", "limit")
-
-
-def _first_match(
-    frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
-) -> pl.DataFrame:
-    """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
-    (nulls where none does, or where the pattern has no such group): each regex runs over
-    the rows no earlier one matched."""
-    text = frame[column]
-    if len(patterns) == 1:
-        unnested = text.str.extract_groups(patterns[0]).struct.unnest()
-        return frame.with_columns(
-            unnested[n] if n in unnested.columns else pl.lit(None, pl.String).alias(n)
-            for n in groups
-        )
-    out = {name: pl.Series(name, [None] * frame.height, pl.String) for name in groups}
-    left = np.arange(frame.height)
-    for pattern in patterns:
-        if not left.size:
-            break
-        rest = text.gather(left)
-        matched = rest.str.contains(pattern).fill_null(False).to_numpy()
-        if matched.any():
-            extracted = rest.filter(pl.Series(matched)).str.extract_groups(pattern)
-            for name in extracted.struct.fields:
-                if name in out:
-                    out[name] = out[name].scatter(left[matched], extracted.struct.field(name))
-        left = left[~matched]
-    return frame.with_columns(out.values())
 
 
 def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
@@ -81,8 +54,8 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     if grammar.game_names:  # the room's name of a game the regexes know by another
         game_text = game_text.str.replace_many(dict(grammar.game_names))
     texts = headers.select(game_text=game_text).unique().drop_nulls()
-    g = _first_match(texts, "game_text", grammar.game_patterns, _GAME_GROUPS)
-    flop = _first_match(texts, "game_text", grammar.flop_games, ("limit",)).select(
+    g = first_match(texts, "game_text", grammar.game_patterns, _GAME_GROUPS)
+    flop = first_match(texts, "game_text", grammar.flop_games, ("limit",)).select(
         is_flop_game=pl.any_horizontal(
             [pl.col("game_text").str.contains(p) for p in grammar.flop_games] or [pl.lit(False)]
         ),
@@ -181,8 +154,15 @@ def _local_time(
             parts[3 * group + k] = value
         if pos != end:
             return _NO_TIME
-    year, month, day_of_month = parts[order[0]], parts[order[1]], parts[order[2]]
-    hour, minute, second = parts[3], parts[4], parts[5]
+    return _micros(np.array([parts[order[0]], parts[order[1]], parts[order[2]], parts[3],
+                             parts[4], parts[5]]))
+
+
+@njit
+def _micros(parts: np.ndarray) -> int:
+    """Year, month, day, hour, minute and second as microseconds since 1970 in local time,
+    or ``_NO_TIME`` when not a valid date and time."""
+    year, month, day_of_month, hour, minute, second = parts
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     lengths = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
     if not (1 <= month <= 12 and 1 <= day_of_month <= lengths[month - 1]):
@@ -206,6 +186,74 @@ def _is_mark(byte: int, marks: np.ndarray) -> bool:
         if byte == mark:
             return True
     return False
+
+
+@njit
+def _name_index(data: np.ndarray, start: int, end: int, names: np.ndarray) -> int:
+    """The position of ``start:end`` among ``names`` (space-separated), read as the whole
+    name or its first three letters; -1 when it is none of them."""
+    size, index, first = end - start, 0, 0
+    for k in range(names.size + 1):
+        if k == names.size or names[k] == _SPACE:
+            length = k - first
+            short = size == 3 and length > 3  # "Jan" for "January"
+            if (size == length or short) and at(data, start, end, names[first : first + size]):
+                return index
+            index += 1
+            first = k + 1
+    return -1
+
+
+@njit
+def _named_time(
+    when: np.ndarray, size: int, months: np.ndarray, weekdays: np.ndarray
+) -> tuple[int, int]:
+    """A time written with its month's name (``Thursday, January 26, 18:13:53 EST 2012``,
+    ``Mon Feb 09 12:55:26 EST 2026``): its words, cut at spaces and commas, in any order, are
+    a month (a name of ``months`` or its first three letters), a day (one or two digits), a
+    year (four), a time (``%H:%M:%S`` or ``%H:%M``), at most one zone and weekdays (names of
+    ``weekdays``, read for nothing). The local time in microseconds (``_NO_TIME``: another
+    word, or a part missing or twice) and the zone (index in ``_ZONE_NAMES``, -1: none)."""
+    parts = np.full(6, -1, np.int64)
+    zone = -1
+    begin = 0
+    for k in range(size + 1):
+        if k < size and when[k] != _SPACE and when[k] != _COMMA:
+            continue
+        if k > begin:
+            digits = _digits(when, begin, k, 4)[1]  # where the digits end (-1: none)
+            month = _name_index(when, begin, k, months)
+            found = scan.equal_to(when, begin, k, *_ZONES)
+            if digits == k and k - begin <= 2 and parts[2] < 0:
+                parts[2] = _digits(when, begin, k, 2)[0]
+            elif digits == k and k - begin == 4 and parts[0] < 0:
+                parts[0] = _digits(when, begin, k, 4)[0]
+            elif begin < digits < k and when[digits] == _COLON_BYTE and parts[3] < 0:
+                pos = begin
+                for field in range(3):
+                    if field > 0:
+                        if pos == k and field == 2:
+                            parts[5] = 0  # no seconds
+                            break
+                        if pos >= k or when[pos] != _COLON_BYTE:
+                            return _NO_TIME, -1
+                        pos += 1
+                    value, pos = _digits(when, pos, k, 2)
+                    if value < 0:
+                        return _NO_TIME, -1
+                    parts[3 + field] = value
+                if pos != k:
+                    return _NO_TIME, -1
+            elif month >= 0 and parts[1] < 0:
+                parts[1] = month + 1
+            elif found >= 0 and zone < 0:
+                zone = int(found)
+            elif _name_index(when, begin, k, weekdays) < 0:
+                return _NO_TIME, -1
+        begin = k + 1
+    if (parts < 0).any():
+        return _NO_TIME, -1
+    return _micros(parts), zone
 
 
 @njit
@@ -271,8 +319,10 @@ def _header_fields(
     three parts, ``date_order`` telling where the year, month and day stand). With
     ``time_apart`` the header holds no time: the template is the line less its hand
     number, and the time is the text of ``time_starts:time_ends`` (a line of its own; none
-    where null)."""
+    where null). With month names in the grammar's words the time is read by
+    :func:`_named_time`."""
     dash, eastern, mark = words[W_TIME_SEPARATOR], words[W_EASTERN_TIME], words[W_HAND_NUMBER]
+    months, weekdays = words[W_MONTHS], words[W_WEEKDAYS]
     # the separator's mark, its first non-blank character ("-" of " - " and of "- "): the
     # time is after the last separator when no mark follows it
     first = 0
@@ -369,6 +419,9 @@ def _header_fields(
                     when[size] = separator  # one date separator of several
                 size += 1
             k += 1
+        if months.size > 1:  # a date that names its month
+            local[i], zone[i] = _named_time(when, size, months, weekdays)
+            continue
         fields[:, :] = -1
         field, begin = 0, 0
         for k in range(size + 1):
@@ -403,7 +456,7 @@ def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     ``money_names``), or by a sign before or after the
     small blind; a cash game with neither is in the grammar's currency (play money unless
     it says). The blinds are read in the grammar's amount style."""
-    h = _first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
+    h = first_match(templates, "template", grammar.header_patterns, _HEADER_GROUPS)
     # a limit written apart from its game ("HOLDEM Tournament #1 TBL#2, No Limit- Level")
     apart = pl.col("game_limit").is_not_null()
     h = h.with_columns(game=pl.when(apart).then(pl.col("game") + " " + pl.col("game_limit"))
@@ -443,19 +496,47 @@ def _first_given(frame: pl.DataFrame, column: str, hands: int) -> pl.Series:
 
 
 def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:
-    """Each hand's table name, seats, button, the currency the line names
-    (``table_currency``) and the tournament (``table_tournament_id``) from its first table
-    line that gives each (nulls: none; a line of
-    the button alone gives only the button); where none gives the button, the seat of the
-    player its first button line names."""
-    out = {column: _first_given(lines.tables, column, hands)
-           for column in ("table_name", "max_seats", "button_seat", "currency",
-                          "tournament_id")}  # fmt: skip
+    """Each hand's table name, seats, button and the currency the line names
+    (``table_currency``) from its first table line that gives each (nulls: none; a line of
+    the button alone gives only the button), and the header fields its info lines give
+    (``Grammar.info_lines``: one row per hand); where none gives the button, the seat of
+    the player its first button line names."""
+    columns = [name for name in lines.tables.columns if name not in ("hand", "idx")]
+    out = {column: _first_given(lines.tables, column, hands) for column in columns}
     if lines.buttons.height:
         named = _first_given(lines.buttons, "button_seat", hands)
         out["button_seat"] = out["button_seat"].fill_null(named)
-    return pl.DataFrame(out).rename({"currency": "table_currency",
-                                     "tournament_id": "table_tournament_id"})
+    return pl.DataFrame(out).rename({"currency": "table_currency"})
+
+
+_HEADER_INFO = ("tournament_id", "level", "sb", "bb")
+
+
+def _with_info(fields: pl.DataFrame, tables: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """Header fields with those the hand's info lines give in their place (a tournament and
+    its level and blinds: see ``Grammar.info_lines``); a hand they make a tournament's is in
+    chips."""
+    if "bb" not in tables.columns:
+        return fields
+    info = tables.select(pl.col(name).alias(f"info_{name}") for name in _HEADER_INFO)
+    h = pl.concat([fields, info], how="horizontal").with_columns(
+        tournament_id=pl.coalesce("info_tournament_id", "tournament_id"),
+        level=pl.coalesce("info_level", "level"),
+    )
+    made = h["tournament_id"].is_not_null() & ~h["is_tournament"]
+    h = h.with_columns(
+        is_tournament=pl.col("tournament_id").is_not_null(),
+        currency=pl.when(made).then(pl.lit("chips")).otherwise(pl.col("currency")),
+    ).with_columns(
+        units_per_currency=units_expr(pl.col("currency")),
+    ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
+    in_cents = h["in_cents"]
+    return h.with_columns(
+        small_blind=pl.coalesce(amount(h["info_sb"], in_cents, grammar.amounts),
+                                pl.col("small_blind")),
+        big_blind=pl.coalesce(amount(h["info_bb"], in_cents, grammar.amounts),
+                              pl.col("big_blind")),
+    ).drop(info.columns)
 
 
 def _header_rows(lines: Lines, rows: np.ndarray, count: int) -> np.ndarray:
@@ -539,13 +620,14 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     fields = _template_fields(templates, grammar).drop("game").rename(
         {"game_name": "game", "table": "header_table", "max_seats": "header_seats"}
     )
+    table_info = _table_fields(lines, starts.height)
     info = pl.concat(
         [
             starts,
             pl.DataFrame({"hand_id": text.strings(spans[:, 0], spans[:, 1], "")}),
-            fields[group],
+            _with_info(fields[group], table_info, grammar),
             started_at.select("started_at"),
-            _table_fields(lines, starts.height),
+            table_info.select("table_name", "max_seats", "button_seat", "table_currency"),
         ],
         how="horizontal",
     )
@@ -554,11 +636,6 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         table_name=pl.coalesce("table_name", "header_table"),
         max_seats=pl.coalesce("max_seats", pl.col("header_seats").cast(pl.Int8, strict=False)),
     ).drop("header_table", "header_seats")
-    # a tournament whose header says it is one (an empty id) and whose table line names it
-    info = info.with_columns(
-        tournament_id=pl.when(pl.col("tournament_id").is_not_null())
-        .then(pl.coalesce("table_tournament_id", "tournament_id"))
-    ).drop("table_tournament_id")
     # the money a table line names, in a cash game whose header names none
     named = (pl.col("currency") == grammar.currency) & pl.col("table_currency").is_not_null()
     if info.select(named.any()).item():

@@ -20,11 +20,11 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from ingest.engine import cards, fields, scan, summary
+from ingest.engine import cards, fields, glued, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import BETTING, EVENT_KINDS, KIND_CODE, OTHER_KIND, Grammar
 from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
-from ingest.engine.text import ChunkText
+from ingest.engine.text import ChunkText, first_match, indented_starts
 from ingest.engine.wording import (
     W_BUTTON,
     W_CANCELLED,
@@ -72,7 +72,7 @@ class Lines:
     text: ChunkText  # every line (line i is row i), for the lines that error rows name
     last_lines: pl.DataFrame  # each hand's last non-blank line: hand, last_idx
     markers: pl.DataFrame  # street markers: street code, marker text
-    tables: pl.DataFrame  # table_name, max_seats, button_seat, currency, tournament_id
+    tables: pl.DataFrame  # table_name, max_seats, button_seat
     buttons: pl.DataFrame  # lines naming the button's player: button_seat
     seats: pl.DataFrame  # seat, player (and its span), stack, dealt, is_hero
     events: pl.DataFrame  # street, run, player, seat, kind code, pot, amounts, all_in, cards
@@ -155,7 +155,7 @@ def _glued_headers(
 
 def _cut_glued_headers(text: ChunkText, grammar: Grammar) -> ChunkText:
     """The lines with every hand's first line glued inside a line cut out as a line of its
-    own, starting where the header does (its offset and line number those of the line)."""
+    own, starting where the header does (its offset the header's own, in the line's line)."""
     tables = grammar.tables
     rows, cuts = _glued_headers(text.data, text.starts, text.ends, *tables.header_starts,
                                 tables.header_follow, tables.header_pairs)  # fmt: skip
@@ -167,7 +167,7 @@ def _cut_glued_headers(text: ChunkText, grammar: Grammar) -> ChunkText:
     return ChunkText(
         text.data, text.buffer, np.insert(text.starts, after, cuts),
         np.insert(ends, after, text.ends[rows]), np.insert(text.file, after, text.file[rows]),
-        np.insert(text.offset, after, text.offset[rows] + cuts - text.starts[rows]),
+        np.insert(text.offset, after, text.offset[rows] + cuts - indented_starts(text, rows)),
         np.insert(text.line_no, after, text.line_no[rows]),
     )  # fmt: skip
 
@@ -219,33 +219,36 @@ def _line_kinds(
     pairs: np.ndarray, separator: np.ndarray, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
     bare_table: bool, time_line: bool, dealt_opens_preflop: bool, header_lines: int,
-    has_summary: bool, pot_lines: bool, dealt_shows_cards: bool,
+    has_summary: bool, pot_lines: bool, dealt_shows_cards: bool, seat_any_case: bool,
+    ignorable: np.ndarray,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Per line: hand number, hand start, street and board number, kind of line, and for
     street markers their name span and codes.
 
     A hand starts at a header line, or at the first non-blank line after a blank line that
-    follows a summary, or any blank line in a room that writes none (``has_summary``): a
-    damaged header still separates two hands (after two blank lines where the hand's header
-    is followed by a blank line: a file that doubles every line); lines of a file before
-    its first header have hand -1. A line's street and board are those of the last marker
-    at or before it (a hand's first line counts as a marker of street 0, board 1; a marker
-    that names no board keeps the board before it; a line that is the summary's opening, of
-    another shape than a marker, is a summary marker). Kinds (``_KIND``) are given to the
-    non-blank lines of hands after their first line, -1 elsewhere; a seat line has a digit
-    after the seat word; a line with the grammar's ``separator`` after the player is an
-    action line; with ``bare_table``, a line before the first marker that is a table's name
-    and seat count is a table line, and so is a line before the first marker that is the
-    button's alone (``Seat 9 is the button``: the seat word, no seat separator, the button
-    word at its end). With ``time_line`` the first non-blank line after a hand's first is
-    the rest of its header (its time, or its hand number where the time comes first), and
-    with ``header_lines`` over 1 the lines after its first up to that many are its header,
-    of no kind (read with the header); with ``dealt_opens_preflop`` a dealt line before any
-    street's marker starts the pre-flop street; with ``pot_lines``, a total pot line before
-    the summary is a summary item too; with ``dealt_shows_cards`` (dealt lines begin as
-    action lines do: ``Player X received card: [7d]``) a dealt line is one that opens its
-    cards or ends as a dealt line of a card not shown does (``Player X received a card.``).
-    The words are the grammar's (see :class:`ingest.engine.wording.Wording`)."""
+    follows a summary, or any blank line in a room that writes none (``has_summary``; a
+    line of such a room that carries nothing, ``ignorable``, starts none): a damaged header
+    still separates two hands (after two blank lines where the hand's header is followed by
+    a blank line: a file that doubles every line); lines of a file before its first header
+    have hand -1. A line's street and board are those of the last marker at or before it (a
+    hand's first line counts as a marker of street 0, board 1; a marker that names no board
+    keeps the board before it; a line that is the summary's opening, of another shape than a
+    marker, is a summary marker). Kinds (``_KIND``) are given to the non-blank lines of
+    hands after their first line, -1 elsewhere; a seat line has a digit after the seat word
+    and any spaces (the word in either case with ``seat_any_case``); a line with the
+    grammar's ``separator`` after the player is an action line; with ``bare_table``, a line
+    before the first marker that is a table's name and seat count is a table line. A line
+    before the first marker that is the button's alone (``Seat 9 is the button``: the seat
+    word, no seat separator, the button word at its end) is a table line. With
+    ``time_line`` the first non-blank line after a hand's first is the rest of its header
+    (its time, or its hand number where the time comes first), and with ``header_lines``
+    over 1 the lines after its first up to that many are its header, of no kind (read with
+    the header); with ``dealt_opens_preflop`` a dealt line before any street's marker starts
+    the pre-flop street; with ``pot_lines``, a total pot line before the summary is a
+    summary item too; with ``dealt_shows_cards`` (dealt lines begin as action lines do:
+    ``Player X received card: [7d]``) a dealt line is one that opens its cards or ends as a
+    dealt line of a card not shown does (``Player X received a card.``). The words are the
+    grammar's (see :class:`ingest.engine.wording.Wording`)."""
     summary_line, marker_open = words[W_SUMMARY], words[W_MARKER_OPEN]
     seat_word, dealt, table = words[W_SEAT], words[W_DEALT], words[W_TABLE]
     chat_end, button, seat_separator = words[W_CHAT_END], words[W_BUTTON], words[W_SEAT_SEPARATOR]
@@ -282,6 +285,7 @@ def _line_kinds(
             not blank
             and blanks >= spacing
             and (last_summary > last_header or not has_summary)
+            and not ignorable[i]
             and last_header >= file_first
         )
         blanks = blanks + 1 if blank else 0
@@ -317,9 +321,13 @@ def _line_kinds(
             continue  # the rest of the hand's header, read with its first line
         if in_header:
             continue  # a line of its header, read with its header
-        # a seat line numbers its seat ("Seat sit down" is a note)
+        # a seat line numbers its seat ("Seat sit down" is a note), spaces maybe between
         after = start + seat_word.size
-        seat = at(data, start, end, seat_word) and after < end and 48 <= data[after] <= 57
+        while after < end and data[after] == 32:
+            after += 1
+        seat = (at(data, start, end, seat_word) or (
+            seat_any_case and fields.at_either_case(data, start, end, seat_word)
+        )) and after < end and 48 <= data[after] <= 57
         summary = current_street == SUMMARY
         if is_marker[i]:
             kind[i] = _MARKER
@@ -511,6 +519,19 @@ def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Ser
     return pl.Series(pa.array(values, mask=values == null)).cast(dtype)
 
 
+def _ignorable(text: ChunkText, grammar: Grammar) -> np.ndarray:
+    """Per line, whether it is one the grammar reads as nothing (``ignored_lines``), in a
+    room that writes no summary (where a blank line ends a hand, such a line after it does
+    not start one: it is the hand's before); all false elsewhere."""
+    if grammar.summary or not grammar.ignored_lines:
+        return np.zeros(text.starts.size, np.bool_)
+    texts = text.strings(text.starts, text.ends, "text")
+    found = pl.select(pl.any_horizontal(texts.str.contains(p) for p in grammar.ignored_lines)
+                      .fill_null(False)).to_series()  # fmt: skip
+    ignorable: np.ndarray = found.to_numpy()
+    return ignorable
+
+
 def classify(text: ChunkText, grammar: Grammar) -> Lines:
     """Split a chunk's lines into hands and classify them (see :class:`Lines`)."""
     tables, wording = grammar.tables, grammar.wording
@@ -528,6 +549,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
             wording.street_table, wording.run_table, wording.bare_table_name,
             grammar.time_line or grammar.time_first, grammar.dealt_opens_preflop,
             grammar.header_lines, grammar.summary, grammar.pot_lines, dealt_shows_cards,
+            wording.seat_any_case, _ignorable(text, grammar),
         )  # fmt: skip
 
     kinds = kinds_of(text)
@@ -539,8 +561,17 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         cut = _cut_glued_headers(text, grammar)
         if cut is not text:
             text, kinds = cut, kinds_of(cut)
+    if grammar.glued_after:
+        statements = np.flatnonzero((kinds[4] == _ACTION) | (kinds[4] == _OTHER))
+        seated = np.flatnonzero(kinds[4] == _SEAT_LINE)
+        cut = glued.unglue(text, kinds[0], statements, seated, grammar.glued_after, words,
+                           tables.stack_suffix, tables.stack_between)  # fmt: skip
+        if cut is not text:
+            text, kinds = cut, kinds_of(cut)
     data, starts, ends = text.data, text.starts, text.ends
     hand, is_start, street, board, kind, is_marker, name_start, name_end = kinds
+    if grammar.info_lines:
+        kind = _info_kinds(text, hand, street, kind, grammar.info_lines)
     by_kind, bounds = _rows_by_kind(kind, len(_KINDS))
 
     def rows_of(name: str) -> np.ndarray:
@@ -788,43 +819,64 @@ def _add_amounts(a: pl.Series, b: pl.Series) -> pl.Series:
     return pl.Series(np.where((x < 0) | (y < 0), -1, x + y))
 
 
+# What a grammar's info lines may say (``Grammar.info_lines``): the table's fields, and header
+# fields the header line does not say or says otherwise.
+INFO_GROUPS = ("table_name", "max_seats", "button_seat", "money", "tournament_id", "level", "sb",
+               "bb")
+_INFO_KINDS = (_SEAT_LINE, _TABLE_LINE, _ACTION, _OTHER)
+
+
+def _info_kinds(
+    text: ChunkText, hand: np.ndarray, street: np.ndarray, kind: np.ndarray,
+    patterns: tuple[str, ...],
+) -> np.ndarray:  # fmt: skip
+    """The kinds of line with the lines before a hand's first street marker that one of
+    the grammar's info ``patterns`` reads made table lines (see ``Grammar.info_lines``)."""
+    rows = np.flatnonzero((hand >= 0) & (street == 0) & np.isin(kind, _INFO_KINDS))
+    texts = text.strings(text.starts[rows], text.ends[rows], "text")
+    matched = pl.select(
+        pl.any_horizontal(texts.str.contains(p) for p in patterns).fill_null(False)
+    ).to_series().to_numpy()
+    kind = kind.copy()
+    kind[rows[matched]] = _TABLE_LINE
+    return kind
+
+
+def _info_tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
+                 ) -> pl.DataFrame:  # fmt: skip
+    """One row per hand with info lines: hand, idx (its first info line), and the fields of
+    ``INFO_GROUPS`` its lines give (each read by the first of the grammar's info patterns
+    that matches the line; the last line that gives a field wins). A count of seats written
+    in words (``HU``) is the number the grammar gives it, else the digits it starts with
+    (``9max``); the money a table is played for (``money``: ``Real Money``) is the currency
+    ``Grammar.money_names`` names (``currency``; null: none)."""
+    lines = pl.DataFrame(
+        {"hand": hand[rows], "idx": rows,
+         "text": text.strings(text.starts[rows], text.ends[rows], "text")}
+    )  # fmt: skip
+    lines = first_match(lines, "text", grammar.info_lines, INFO_GROUPS)
+    words = {word: str(count) for word, count in grammar.seat_counts.items()}
+
+    def number(name: str) -> pl.Expr:
+        digits = pl.col(name).replace(words).str.extract(r"^([0-9]+)", 1)
+        return digits.cast(pl.Int8, strict=False)
+
+    money = pl.col("money").replace_strict(dict(grammar.money_names), default=None,
+                                           return_dtype=pl.String)  # fmt: skip
+    return lines.group_by("hand", maintain_order=True).agg(
+        pl.col("idx").first(), *(pl.col(name).drop_nulls().last() for name in INFO_GROUPS)
+    ).with_columns(max_seats=number("max_seats"), button_seat=number("button_seat"),
+                   currency=money).drop("money")  # fmt: skip
+
+
 def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Grammar
             ) -> pl.DataFrame:  # fmt: skip
     """Table lines' fields: hand, idx, table_name, max_seats, button_seat (see
-    :func:`ingest.engine.fields.table_fields`, or the grammar's ``table_line`` regex; a
-    line of the button alone has no name) and the currency the line's ``money`` names
-    (null: none); lines of another form are left out."""
-    if grammar.table_line:
-        texts = text.strings(text.starts[rows], text.ends[rows], "text")
-        read = (
-            pl.DataFrame({"hand": hand[rows], "idx": rows})
-            .with_columns(texts.str.extract_groups(grammar.table_line).alias("line"))
-            .unnest("line")
-        )
-        # a line of the button alone names no table
-        for name in ("table_name", "button_seat"):
-            if name not in read.columns:
-                read = read.with_columns(pl.lit(None, pl.String).alias(name))
-        read = read.filter(pl.col("table_name").is_not_null() | pl.col("button_seat").is_not_null())
-
-        def group(name: str) -> pl.Expr:
-            if name not in read.columns:
-                return pl.lit(None, pl.Int8)
-            # a count written as words ("HU") is the number the grammar gives it, else
-            # the digits it starts with ("9max")
-            words = {word: str(count) for word, count in grammar.seat_counts.items()}
-            digits = pl.col(name).replace(words).str.extract(r"^([0-9]+)", 1)
-            return digits.cast(pl.Int8, strict=False)
-
-        money = pl.lit(None, pl.String)
-        if "money" in read.columns:
-            money = pl.col("money").replace_strict(dict(grammar.table_money), default=None,
-                                                   return_dtype=pl.String)  # fmt: skip
-        tournament = pl.col("tournament_id") if "tournament_id" in read.columns else pl.lit(
-            None, pl.String)
-        return read.select("hand", "idx", "table_name", max_seats=group("max_seats"),
-                           button_seat=group("button_seat"), currency=money,
-                           tournament_id=tournament)  # fmt: skip
+    :func:`ingest.engine.fields.table_fields`, or the grammar's info lines, per hand: see
+    :func:`_info_tables`; a line of the button alone has no name) and the currency the
+    line's ``money`` names (null: none); lines of another form are left out."""
+    if grammar.info_lines:
+        return _info_tables(text, hand, rows, grammar)
     words, bare_name = grammar.wording.words, grammar.wording.bare_table_name
     found = fields.table_fields(text.data, text.starts[rows], text.ends[rows], words, bare_name)
     matched = (found[:, 0] >= 0) | (found[:, 3] >= 0)
@@ -837,7 +889,6 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
             "max_seats": _nullable(found[:, 2], -1, pl.Int8),
             "button_seat": _nullable(found[:, 3], -1, pl.Int8),
             "currency": pl.Series([None] * rows.size, dtype=pl.String),
-            "tournament_id": pl.Series([None] * rows.size, dtype=pl.String),
         }
     )
 
@@ -944,8 +995,10 @@ def _events(
                 hundredths(data, both(action[:, 10], np.full(line.size, NULL)),
                            both(action[:, 11], np.full(line.size, NULL)), 0),
             ),
-            "fee_h": hundredths(data, both(np.full(n_actions, NULL), other[:, 6]),
-                                both(action[:, 0], other[:, 7]), -1),
+            # a cash-out written as a template says no fee: none was taken
+            "fee_h": np.where(is_action & (codes == KIND_CODE["cash_out"]), 0, hundredths(
+                data, both(np.full(n_actions, NULL), other[:, 6]), both(action[:, 0],
+                                                                        other[:, 7]), -1)),
             "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
         }
     )  # fmt: skip

@@ -274,13 +274,16 @@ def _hand_starts(text: bytes, grammar: Grammar) -> set[int]:
 def _header_lines(text: str, grammar: Grammar) -> list[str]:
     """The headers of the first few hands of ``grammar`` in ``text``: the line each starts
     at (and the lines after it, ``Grammar.header_lines`` in all, joined by line ends), or
-    with ``Grammar.time_first`` the next non-blank line (the hand number's)."""
+    with ``Grammar.time_first`` the next non-blank line (the hand number's); each line
+    without its indent."""
     found = itertools.islice(_text_pattern(grammar.hand_start).finditer(text), _DETECT_LINES)
     headers = []
     for match in found:
-        lines = text[match.start() :].split("\n", max(grammar.header_lines, 5))
+        # a line is read without its indent (spaces, tabs, NUL bytes) and end
+        lines = [line.lstrip(" \t\x00").strip()
+                 for line in text[match.start() :].split("\n", max(grammar.header_lines, 5))]
         if grammar.time_first:
-            lines = [next((line for line in lines[1:] if line.strip()), "")]
-        header = "\n".join(line.strip() for line in lines[: grammar.header_lines])
+            lines = [next((line for line in lines[1:] if line), "")]
+        header = "\n".join(lines[: grammar.header_lines])
         headers.append(header.removeprefix("\ufeff"))
     return headers

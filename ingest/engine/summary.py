@@ -80,8 +80,9 @@ def marker_boards(
     cards = text.strings(np.minimum(name_end[rows] + close, ends), ends, "cards")
     frame = pl.DataFrame(
         {"hand": hand[rows], "idx": rows, "run": pl.Series(board[rows], dtype=pl.Int8),
-         "cards": cards.str.replace_all(r"[\[\]]", "").str.replace_all(r"\s+", " ")
-         .str.strip_chars()},
+         # the text outside the brackets is no card (``** Dealing Flop ** :  [ Jc, 7d, 6c ]``)
+         "cards": cards.str.replace(r"^[^\[]*", "").str.replace(r"[^\]]*$", "")
+         .str.replace_all(r"[\[\]]", "").str.replace_all(r"\s+", " ").str.strip_chars()},
     )  # fmt: skip
     boards = frame.group_by("hand", "run", maintain_order=True)
     if dealt_apart:  # each marker writes the cards it deals: the board is all of them

@@ -19,7 +19,7 @@ from ingest.engine.amounts import DEFAULT_STYLE, AmountStyle
 from ingest.engine.contract import Chunk
 from ingest.engine.scan import strings, units
 
-_NEWLINE, _CR, _SPACE, _TAB = 10, 13, 32, 9
+_NEWLINE, _CR, _SPACE, _TAB, _NUL = 10, 13, 32, 9, 0
 
 # Amount text as rooms print it: an optional currency sign, digits with optional thousands
 # commas, at most two decimals. Anything else is unreadable (null), never guessed.
@@ -35,6 +35,9 @@ TIME_ZONES: dict[str, str] = {
     "UTC": "UTC", "GMT": "Europe/London", "BST": "Europe/London",
     "WET": "Europe/Lisbon", "CET": "Europe/Paris", "CEST": "Europe/Paris",
     "EET": "Europe/Helsinki", "MSK": "Europe/Moscow", "IST": "Asia/Kolkata",
+    # summer times and local names some clients print (MESZ: German for CEST)
+    "EEST": "Europe/Helsinki", "MESZ": "Europe/Berlin", "MSKS": "Europe/Moscow",
+    "YEKST": "Asia/Yekaterinburg", "ICT": "Asia/Bangkok",
     "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo", "KST": "Asia/Seoul",
     "AET": "Australia/Sydney", "NZT": "Pacific/Auckland",
 }  # fmt: skip
@@ -126,16 +129,33 @@ def _utf8_of(chunk: Chunk) -> tuple[bytes, np.ndarray | None]:
 
 
 def _unindented(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """Where each line's text begins, past the spaces and tabs it is indented by (archive
-    exports indent every line of a hand)."""
+    """Where each line's text begins, past the spaces, tabs and NUL bytes it is indented by
+    (archive exports indent every line of a hand; some clients write a NUL before a line,
+    which no text holds)."""
     starts = starts.copy()
     while True:
         indented = starts < ends
-        indented[indented] = (data[starts[indented]] == _SPACE) | (data[starts[indented]] == _TAB)
+        first = data[starts[indented]]
+        indented[indented] = (first == _SPACE) | (first == _TAB) | (first == _NUL)
         if not indented.any():
             return starts
         starts[indented] += 1
 
+
+
+def indented_starts(text: ChunkText, rows: np.ndarray) -> np.ndarray:
+    """Where each of the lines ``rows`` begins in ``text.data``, its indent included (the
+    byte its ``offset`` is of; see :func:`_unindented`)."""
+    data = text.data
+    starts: np.ndarray = text.starts[rows].copy()
+    floor = np.where(rows > 0, text.ends[np.maximum(rows - 1, 0)], 0)  # the line before's end
+    while True:
+        indented = starts > floor
+        before = data[starts[indented] - 1]
+        indented[indented] = (before == _SPACE) | (before == _TAB) | (before == _NUL)
+        if not indented.any():
+            return starts
+        starts[indented] -= 1
 
 def split_chunks(chunks: Sequence[Chunk]) -> ChunkText:
     """The lines of chunks (one, or whole small files together) as one :class:`ChunkText`;
@@ -211,6 +231,35 @@ def amount(text: pl.Series, in_cents: pl.Series, style: AmountStyle = DEFAULT_ST
         return pl.Series(text.name, values).set(pl.Series(~valid), None)
     frame = pl.DataFrame({"text": text.cast(pl.String), "in_cents": in_cents})
     return frame.with_columns(_CENTS_EXPR).select(_AMOUNT_EXPR.alias(text.name)).to_series()
+
+
+def first_match(
+    frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
+) -> pl.DataFrame:
+    """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
+    (nulls where none does, or where the pattern has no such group): each regex runs over
+    the rows no earlier one matched."""
+    text = frame[column]
+    if len(patterns) == 1:
+        unnested = text.str.extract_groups(patterns[0]).struct.unnest()
+        return frame.with_columns(
+            unnested[n] if n in unnested.columns else pl.lit(None, pl.String).alias(n)
+            for n in groups
+        )
+    out = {name: pl.Series(name, [None] * frame.height, pl.String) for name in groups}
+    left = np.arange(frame.height)
+    for pattern in patterns:
+        if not left.size:
+            break
+        rest = text.gather(left)
+        matched = rest.str.contains(pattern).fill_null(False).to_numpy()
+        if matched.any():
+            extracted = rest.filter(pl.Series(matched)).str.extract_groups(pattern)
+            for name in extracted.struct.fields:
+                if name in out:
+                    out[name] = out[name].scatter(left[matched], extracted.struct.field(name))
+        left = left[~matched]
+    return frame.with_columns(out.values())
 
 
 def to_utc(naive: pl.Expr, zone_name: pl.Expr, zones: list[str]) -> pl.Expr:

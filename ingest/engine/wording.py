@@ -65,6 +65,7 @@ class Wording:
     run_words: tuple[str, ...] = ("FIRST ", "SECOND ", "THIRD ")
     summary: str = "*** SUMMARY ***"
     seat: str = "Seat "
+    seat_any_case: bool = False  # the seat word in either case ("seat 1: ...")
     seat_separator: str = ": "
     dealt: str = "Dealt to "
     cards_open: str = " ["
@@ -101,6 +102,10 @@ class Wording:
     shared_card: str = ""  # a later board's card that is the first board's ("-"; "": none)
     hero_mark: str = ""  # after the hero's name, spaces before it ("[ME]"; "": none)
     dealt_verb: str = ""  # a dealt line written player first: what follows the player
+    # the month names in order, and the weekday names, each separated by a space, of a date
+    # that names its month ("Thursday, January 26, 18:13:53 EST 2012"; "": dates of numbers)
+    months: str = ""
+    weekdays: str = ""
     date_order: str = "ymd"
     card_separator: str = " "
     dealt_unseen: str = ""  # what ends a dealt line of a card not shown (" received a card.")
@@ -144,12 +149,13 @@ WORDS = tuple(
     f.name
     for f in fields(Wording)
     if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name",
-                      "date_order", "card_separator", "time_before_date", "suit_first")
+                      "seat_any_case", "date_order", "card_separator", "time_before_date",
+                      "suit_first")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
- W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD,
- W_SHARED_CARD, W_HERO_MARK, W_DEALT_VERB, W_DEALT_UNSEEN, W_ZONE_MARK,
+ W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD, W_SHARED_CARD, W_HERO_MARK,
+ W_DEALT_VERB, W_MONTHS, W_WEEKDAYS, W_DEALT_UNSEEN, W_ZONE_MARK,
  W_SEAT_BUTTON) = range(len(WORDS))  # fmt: skip

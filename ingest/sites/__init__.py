@@ -23,6 +23,7 @@ def registry() -> dict[str, Site]:
         ggpoker,
         kingsclub,
         pacific,
+        partypoker,
         pokerstars,
         pokertracker,
         seals,
@@ -31,7 +32,7 @@ def registry() -> dict[str, Site]:
     )
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
-                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE,
+                         pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE, partypoker.SITE,
                          pokertracker.SITE]
     return {site.name: site for site in sites}
 

@@ -117,9 +117,9 @@ SKINS = Grammar(
     one_pot_each=True,
     blinds_in_posts=True,  # no stakes in the header
     summary_best_hand=True,  # "showed [10S 6D 6C 10C KC ] and won (13.30)"
-    table_line=r"^Table (?P<table_name>.+) \((?P<money>Real Money|Play Money)\) "
-    r"Seat #(?P<button_seat>\d+) is the button$",
-    table_money={"Real Money": "USD", "Play Money": "play"},
+    info_lines=(r"^Table (?P<table_name>.+) \((?P<money>Real Money|Play Money)\) "
+                r"Seat #(?P<button_seat>\d+) is the button$",),
+    money_names={"Real Money": "USD", "Play Money": "play"},
     wording=Wording(dealt="Dealt To ", total_pot="Total Pot ", date_separator="-"),
 )
 

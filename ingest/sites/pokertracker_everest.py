@@ -65,13 +65,12 @@ GRAMMAR = Grammar(
     pots_named=False,
     boards_in_markers=True,  # no board in the summary; the turn's marker gives its card
     markers_deal_cards=True,
-    table_line=r"^The button is in seat #(?P<button_seat>[0-9]+)$",
+    info_lines=(r"^The button is in seat #(?P<button_seat>[0-9]+)$",),
     ignored_lines=(
         r" has been disconnected, and is allin$",  # no chips move (#6474563829)
         r" finished in place [0-9]+ and won .+$",  # a tournament's prize ("$$0", "0,02 €")
     ),
     wording=Wording(
-        table="The button is in seat #",
         uncalled="Uncalled bet of ",
         returned=" returned to ",
         time_before_date=True,

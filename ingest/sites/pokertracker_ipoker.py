@@ -32,9 +32,9 @@ GRAMMAR = Grammar(
     hand_id_class="[0-9]",
     hand_id_end="",  # ":" in 2011, " " after
     # the header less its number and its time (cut at the space before the date); a
-    # tournament's id is on its table line (an empty group here says it is one)
+    # tournament's id is on its table line
     header=r"^\ufeff?(?P<room>GAME) #:? (?:Version:\S+ Uncalled:Y )?" + _GAME
-    + r" +(?:(?P<tournament_id>)Tournament|(?P<sb>[$€£][0-9.,]+)/(?P<bb>[$€£][0-9.,]+))$",
+    + r" +(?:Tournament|(?P<sb>[$€£][0-9.,]+)/(?P<bb>[$€£][0-9.,]+))$",
     games=rf"^(?P<variant>Omaha)(?: Hi)?(?P<hi_lo>/Lo| Hi/Lo)? {_LIMIT}$",
     flop_games=(rf"^Texas Hold'em {_LIMIT}$",),
     limits={"NL": "NL", "PL": "PL", "FL": "FL"},
@@ -68,8 +68,9 @@ GRAMMAR = Grammar(
     boards_in_markers=True,
     markers_deal_cards=True,
     blinds_in_posts=True,  # a tournament's header writes no stakes
-    table_line=r"^Table (?:.+?, (?P<tournament_id>[0-9]+), )?(?P<table_name>.+?)"
-    r"(?: \(Tournament: .*\))?$",
+    # the table, or a tournament's name, id and table (which makes the hand a tournament's)
+    info_lines=(r"^Table (?:.+?, (?P<tournament_id>[0-9]+), )?(?P<table_name>.+?)"
+                r"(?: \(Tournament: .*\))?$",),
     # a seated player who does not act ("Player8:")
     ignored_lines=(r"^[^:]+:$",),
     wording=Wording(

@@ -67,9 +67,9 @@ GRAMMAR = Grammar(
     # "PLO 9max 1/1 #1", "NLHE HU 15/30 #2": the whole text is the table's name, its seats
     # in it (FPDB's importer also knows "6half", "6deep" and the 9-seat "No Rake Micro
     # Stakes" tables)
-    table_line=(
+    info_lines=(
         r"^Table: (?P<table_name>(?:.* )?"
-        r"(?P<max_seats>[0-9]+(?:max|half|deep)|HU|No Rake Micro Stakes)(?: .*)?)$"
+        r"(?P<max_seats>[0-9]+(?:max|half|deep)|HU|No Rake Micro Stakes)(?: .*)?)$",
     ),
     seat_counts={"HU": 2, "No Rake Micro Stakes": 9},
     wording=Wording(
