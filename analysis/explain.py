@@ -19,6 +19,7 @@ from ingest.engine.header import hand_info
 from ingest.engine.lines import KINDS, Lines, classify
 from ingest.engine.site import TextSite
 from ingest.engine.text import split_chunks
+from ingest.engine.xml_site import XmlSite
 from ingest.money import show_money
 from ingest.reader import iter_chunks
 from ingest.sites import detect_site
@@ -55,6 +56,17 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
     """Every hand of a file (or only ``hand_id``), every flop game of its room included."""
     with open(path, "rb") as stream:
         site = detect_site(stream.read(65536))
+    if isinstance(site, XmlSite):  # each hand's elements, at the lines they are on
+        found = [
+            hand
+            for chunk in iter_chunks(path, site.hand_start)
+            for lines, info in [site.lines_of(chunk)]
+            for hand in _chunk_hands(site.grammar, chunk.source_file, lines, info)
+            if hand_id is None or hand.hand_id == hand_id
+        ]
+        if hand_id is not None and not found:
+            raise ExplainError(f"{path}: no hand #{hand_id}")
+        return found
     if not isinstance(site, TextSite):
         raise ExplainError(f"{path}: no room's format recognised")
     found = [
@@ -71,9 +83,13 @@ def explain(path: Path, hand_id: str | None = None) -> list[Explained]:
     return found
 
 
-def _chunk_hands(grammar: Grammar, source: str, lines: Lines) -> Iterator[Explained]:
-    result = build(lines, [source], grammar, every_flop_game=True)
-    info = hand_info(lines, grammar)
+def _chunk_hands(grammar: Grammar, source: str, lines: Lines, info: pl.DataFrame | None = None
+                 ) -> Iterator[Explained]:  # fmt: skip
+    """The chunk's hands explained (``info``: their header rows, where the format's
+    reader gives them: XML)."""
+    result = build(lines, [source], grammar, every_flop_game=True, info=info)
+    if info is None:
+        info = hand_info(lines, grammar)
     read = _what_was_read(lines, info)
     audited = _audit_rows(result)
     hands = {row["hand_id"]: row for row in result.hands.to_pylist()}

@@ -242,7 +242,7 @@ CORPUS = HERE.parents[1] / "shared" / "corpus"
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
                 "kingsclub": "KingsClub", "pacific": "PacificPoker", "seals": "SealsWithClubs",
                 "bovada": "Bovada", "wpn": "Winning", "betonline": "BetOnline",
-                "partypoker": "PartyPoker", "pokertracker": "PokerTracker"}
+                "partypoker": "PartyPoker", "ipoker": "iPoker", "pokertracker": "PokerTracker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096
 FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)
@@ -295,11 +295,39 @@ def _utf8(path: Path) -> bytes:
     return text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8")
 
 
+def _cut_xml_hands(data: bytes, site: Site) -> list[_Hand]:
+    """The hands of one XML file, each as a session of its own: the header of its session
+    (from the session's start tag to its first hand) before the hand's element, cut around
+    the hand's id (``gamecode="..."``)."""
+    from ingest.engine.xml_read import starts_pattern
+    from ingest.engine.xml_site import XmlSite
+
+    assert isinstance(site, XmlSite)
+    session = site.format.session.encode()
+    hand_id = re.compile(re.escape(site.hand_mark.encode()) + _HAND_ID)
+    cuts = [(m.start(), m.group(1)) for m in starts_pattern(site.format).finditer(data)]
+    header, hands = b"", []
+    for (start, tag), (end, _) in zip(cuts, [*cuts[1:], (len(data), b"")], strict=True):
+        text = data[start:end].rstrip()
+        if tag == session:
+            header = text + b"\n"
+            continue
+        number = hand_id.search(text)
+        if number is None:
+            raise ValueError(f"no hand number in {text[:80]!r}")
+        token = _LAST_NUMBER.match(number.group(1))
+        prefix = token.group(1) if token else number.group(1) + b"-"
+        hands.append(_Hand(header + text[: number.start(1)] + prefix, text[number.end(1) :]))
+    return hands
+
+
 def _cut_hands(data: bytes, site: Site) -> list[_Hand]:
     """The hands of one file (from each hand start to the next; text before the first is
     dropped), each around its hand number (the first after its grammar's mark, ``#`` in
     most rooms, on its first lines: the second where the time comes first), trailing
     blank lines removed."""
+    if hasattr(site, "format"):  # an XML format: each hand with its session's header
+        return _cut_xml_hands(data, site)
     grammars = getattr(site, "grammars", ())  # a text room's: its marks and header lines
     marks = [re.escape(g.wording.hand_number.encode()) for g in grammars] or [b"#"]
     header_lines = max((g.header_lines for g in grammars), default=1)

@@ -21,6 +21,7 @@ import polars as pl
 
 from ingest.engine.contract import ParseResult, concat_results
 from ingest.engine.site import TextSite
+from ingest.engine.xml_site import XmlSite
 from ingest.reader import detect_encoding
 from ingest.sites import Site, detect_site
 from omaha_core.pots import build_pots
@@ -157,6 +158,8 @@ def hand_text(path: Path, hand_id: str) -> str:
     assert site is not None, f"no site reads {path}"
     # the mark before a hand number in the room's header ("#", "#Game No : ", "Game ")
     mark = site.grammar.wording.hand_number if isinstance(site, TextSite) else "#"
+    if isinstance(site, XmlSite):  # the hand's start tag names it: <game gamecode="...">
+        mark = site.hand_mark
     if f"{mark}{hand_id}".encode() not in data:  # a dialect's mark, or UTF-16 text
         return _numbered_hand(data, site.hand_start, hand_id)
     start = data.rfind(b"\n", 0, data.index(f"{mark}{hand_id}".encode())) + 1

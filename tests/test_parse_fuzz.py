@@ -26,6 +26,7 @@ from ingest.sites import (
     betonline,
     bovada,
     ggpoker,
+    ipoker,
     kingsclub,
     pacific,
     partypoker,
@@ -351,3 +352,86 @@ def test_a_header_glued_in_an_indented_line_is_located_where_it_starts(sample: S
     lines[0] = b"\x00" + lines[0][1:]
     lines.remove(b"*** SUMMARY ***")
     _check_damage(sample, len(sample.hands) - 1, b"\n".join(lines))
+
+
+# An XML room: whole sessions (one hand each) joined, one damaged as XML is damaged: an
+# element's line dropped or written twice, an attribute's value changed, the session cut
+# short, a byte flipped. The other two hands must come out exactly as from the intact
+# files, whatever the damage does to the one.
+XML_FILES = (
+    "iPoker/cash/PLO-EUR-0.10-0.20-201604.export.bad.players.txt",  # 7044721647
+    "iPoker/cash/PLO-EUR-0.25-0.50-201605.export.bad.actions.txt",
+    "../formats/iPoker/cash/NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml",  # 4988874195
+)
+_VALUE = st.text(alphabet="0123456789.,€$ -XDP", max_size=8)
+
+
+@st.composite
+def damaged_session(draw: st.DrawFn, sessions: list[bytes]) -> tuple[int, bytes]:
+    which = draw(st.integers(0, len(sessions) - 1))
+    data = sessions[which]
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(["drop", "duplicate", "attribute", "truncate", "flip"]))
+        lines = data.split(b"\n")
+        at = draw(st.integers(0, len(lines) - 1))
+        if how == "drop":
+            del lines[at]
+            data = b"\n".join(lines)
+        elif how == "duplicate":
+            lines.insert(at, lines[at])
+            data = b"\n".join(lines)
+        elif how == "attribute" and b'="' in data:
+            starts = [k for k in range(len(data)) if data.startswith(b'="', k)]
+            start = draw(st.sampled_from(starts)) + 2
+            end = data.find(b'"', start)
+            end = len(data) if end < 0 else end
+            data = data[:start] + draw(_VALUE).encode() + data[end:]
+        elif how == "truncate":
+            data = data[: draw(st.integers(0, len(data)))]
+        elif data:
+            pos = draw(st.integers(0, len(data) - 1))
+            data = data[:pos] + bytes([draw(st.integers(0, 255))]) + data[pos + 1 :]
+    return which, data.rstrip(b"\n") + b"\n"
+
+
+@pytest.fixture(scope="module")
+def xml_sample(corpus: Path) -> tuple[list[bytes], list[str], ParseResult]:
+    sessions = [(corpus / name).read_bytes().rstrip(b"\r\n") + b"\n" for name in XML_FILES]
+    result = _parse_xml(b"".join(sessions))
+    ids = result.hands.column("hand_id").to_pylist()
+    assert len(ids) == 3 and result.import_errors.num_rows == result.import_skips.num_rows == 0
+    return sessions, ids, result
+
+
+def _parse_xml(data: bytes) -> ParseResult:
+    return ipoker.SITE.parse(Chunk(data, SOURCE, 0, 1, "utf-8"), every_flop_game=True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_xml_damage_stays_in_its_hand(
+    xml_sample: tuple[list[bytes], list[str], ParseResult], data: st.DataObject
+) -> None:
+    sessions, ids, clean = xml_sample
+    which, damaged = data.draw(damaged_session(sessions), label="damaged session")
+    text = b"".join(damaged if i == which else s for i, s in enumerate(sessions))
+    result = _parse_xml(text)
+    _balanced(result)
+    _located(result, text, "utf-8", ipoker.SITE)
+    outcomes = (
+        result.hands.column("hand_id").to_pylist()
+        + result.import_skips.column("hand_id").to_pylist()
+        + result.import_errors.column("hand_id").to_pylist()
+    )
+    for i, hand_id in enumerate(ids):
+        if i == which:
+            continue
+        assert outcomes.count(hand_id) == 1, (hand_id, outcomes)
+        for table in ("hands", "players", "actions", "collections"):
+            got = _frame(getattr(result, table)).filter(pl.col("hand_id") == hand_id)
+            want = _frame(getattr(clean, table)).filter(pl.col("hand_id") == hand_id)
+            assert got.drop("byte_offset", strict=False).equals(
+                want.drop("byte_offset", strict=False)
+            ), (table, hand_id)
+    if f'<game gamecode="{ids[which]}">'.encode() in damaged:  # its start tag intact
+        assert outcomes.count(ids[which]) >= 1

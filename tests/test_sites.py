@@ -10,7 +10,7 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "seals", "bovada", "betonline", "partypoker", "pokertracker"]
+                           "seals", "bovada", "betonline", "partypoker", "ipoker", "pokertracker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -25,6 +25,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "bovada": {"bovada.py"},
         "betonline": {"betonline.py"},
         "partypoker": {"partypoker.py"},
+        "ipoker": {"ipoker.py"},
         "pokertracker": {"pokertracker.py", "pokertracker_everest.py", "pokertracker_ipoker.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
@@ -106,3 +107,17 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         "Bannik (Short) (Omaha)\n\nSeat 2 is the button\n"
     site = detect_site(utf16.encode("utf-16-le"))
     assert site is not None and site.name == "wpn"
+
+
+def test_an_xml_format_is_recognised_by_its_root_and_hand_elements() -> None:
+    session = (b'<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="1">\n <general>'
+               b"<gametype>Omaha PL $0.01/$0.02</gametype></general>\n")
+    site = detect_site(session + b' <game gamecode="2874228115">\n  <general>')
+    assert site is not None and site.name == "ipoker"
+    # cp1252 under a UTF-8 prolog, and a file with no prolog, read alike
+    assert detect_site(session.replace(b"$", b"\x80") + b'<game gamecode="1">') is site
+    assert detect_site(session[session.index(b"<session"):] + b'<game gamecode="1">') is site
+    # a hand element of another shape (Merge's <game id>), or no session around it: not it
+    assert detect_site(session + b'<game id="27618225-108" starttime="20100907114335">') is None
+    assert detect_site(b'<game gamecode="2874228115"><general>') is None
+    assert detect_site(session) is None

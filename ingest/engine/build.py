@@ -35,7 +35,7 @@ from ingest.engine.grammar import EVENT_KINDS, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
-from ingest.engine.returns import infer_returns, possible_rake, room_readings
+from ingest.engine.returns import infer_returns, possible_rake, room_readings, written_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
 from ingest.engine.streets import read_streets
@@ -314,14 +314,20 @@ def _kept(hand: np.ndarray, ok: np.ndarray | None) -> np.ndarray | None:
 
 
 def build(
-    lines: Lines, source_files: Sequence[str], grammar: Grammar, every_flop_game: bool = False
+    lines: Lines, source_files: Sequence[str], grammar: Grammar, every_flop_game: bool = False,
+    info: pl.DataFrame | None = None,
 ) -> ParseResult:
     """The tables of one chunk (or of several small files parsed together) from its
     classified lines; ``source_files`` names each ``file`` number of the lines. Hands of
     other games than Omaha are skipped, but for the room's other flop games when
-    ``every_flop_game`` (read to prove a reading on all the room writes, never stored)."""
+    ``every_flop_game`` (read to prove a reading on all the room writes, never stored).
+    ``info``: the hands' header rows, where the format's reader decoded them (XML: from
+    elements, not lines), else :func:`~ingest.engine.header.hand_info` reads them; a
+    ``uncalled_reading`` column there names, per hand, how its file writes an uncalled
+    bet (null: as its room's rules say)."""
     site = grammar.site
-    info = hand_info(lines, grammar)
+    if info is None:
+        info = hand_info(lines, grammar)
     n = info.height
     arrays = HandArrays.of(info)
     seats = read_seats(lines, arrays.in_cents)
@@ -342,8 +348,10 @@ def build(
     if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
         rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
                                 unprinted_rake_percents(info["room"]))  # fmt: skip
-    ev, inferred, in_pot = infer_returns(ev, printed_total, room_readings(info["room"]),
-                                         rake_percent)  # fmt: skip
+    readings = room_readings(info["room"])
+    if "uncalled_reading" in info.columns:
+        readings = written_readings(readings, info["uncalled_reading"])
+    ev, inferred, in_pot = infer_returns(ev, printed_total, readings, rake_percent)
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),

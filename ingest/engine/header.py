@@ -448,7 +448,7 @@ _HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb",
                   "max_seats", "game_limit")
 
 
-def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+def template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
     by the grammar's header regex: room, tournament and level, game, limit (in the game, or
     apart from it: ``game_limit``), currency and blinds, and the table and its seats where
@@ -617,7 +617,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     # grammar implies (the importer's --timezone overrides it).
     present = times["zone"].unique().to_list()
     started_at = times.with_columns(started_at=to_utc(pl.col("naive"), pl.col("zone"), present))
-    fields = _template_fields(templates, grammar).drop("game").rename(
+    fields = template_fields(templates, grammar).drop("game").rename(
         {"game_name": "game", "table": "header_table", "max_seats": "header_seats"}
     )
     table_info = _table_fields(lines, starts.height)
@@ -646,11 +646,11 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         )
     info = info.drop("table_currency")
     if grammar.blinds_in_posts:
-        info = _posted_blinds(lines, info)
+        info = posted_blinds(lines, info)
     return info
 
 
-def _posted_blinds(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
+def posted_blinds(lines: Lines, info: pl.DataFrame) -> pl.DataFrame:
     """The hands whose header writes no blinds, with the amounts of their first small-blind
     and big-blind posts (``Grammar.blinds_in_posts``; no small blind posted: 0)."""
     ev = lines.events

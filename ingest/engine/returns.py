@@ -139,6 +139,19 @@ def room_readings(rooms: pl.Series) -> np.ndarray:
     return readings
 
 
+def written_readings(readings: np.ndarray, written: pl.Series) -> np.ndarray:
+    """``readings`` (see :func:`room_readings`) with each hand whose file says how it
+    writes an uncalled bet (``written``: one of ``READINGS``; null: it does not) read that
+    way alone."""
+    code = written.fill_null("").replace_strict({r: k for k, r in enumerate(READINGS)}, default=-1,
+                                  return_dtype=pl.Int64).to_numpy()  # fmt: skip
+    out = readings.copy()
+    said = code >= 0
+    out[said] = -1
+    out[said, 0] = code[said]
+    return out
+
+
 def _in_pot(readings: np.ndarray, in_pot_balances: np.ndarray, left_out_balances: np.ndarray
             ) -> np.ndarray:  # fmt: skip
     """Per hand, whether its unprinted uncalled bet is read as counted in the pot:

@@ -2,7 +2,8 @@
 
 A text room's module holds only what is particular to it (how its files and hands start,
 its header, its line grammar, its amount style and a few hooks), as data read by the
-room-neutral engine in :mod:`ingest.engine`.
+room-neutral engine in :mod:`ingest.engine`; an XML room's, its elements and attributes and
+what its action types mean (:class:`ingest.engine.xml_format.XmlFormat`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ def registry() -> dict[str, Site]:
         betonline,
         bovada,
         ggpoker,
+        ipoker,
         kingsclub,
         pacific,
         partypoker,
@@ -33,7 +35,7 @@ def registry() -> dict[str, Site]:
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
                          pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE, partypoker.SITE,
-                         pokertracker.SITE]
+                         ipoker.SITE, pokertracker.SITE]
     return {site.name: site for site in sites}
 
 

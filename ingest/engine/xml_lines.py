@@ -1,0 +1,414 @@
+"""XML hands' elements as the frames a text chunk's lines give (:class:`Lines`), and each
+hand's header as the row :func:`ingest.engine.header.hand_info` gives a text hand.
+
+A hand's rows are its elements in the order the engine reads them: its start tag, its
+players, then each street's board and actions (by their number: files write them out of
+order), the cards shown, and what the pots paid each player. Each row's text is the file
+line its element's start tag is on, so that error rows and ``omaha explain`` quote the
+history as written. Chips, returns, rake, all-ins and checks are then the text path's
+(:func:`ingest.engine.build.build`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from ingest.engine.contract import Chunk
+from ingest.engine.fields import NO_SEAT, PLAIN_POT
+from ingest.engine.grammar import KIND_CODE, NOT_EVENTS, WAGER, Grammar
+from ingest.engine.header import posted_blinds, template_fields
+from ingest.engine.lines import KINDS, SUMMARY, Lines
+from ingest.engine.scan import units
+from ingest.engine.text import ChunkText, to_utc
+from ingest.engine.xml_format import ADDED, NONE, XmlFormat
+from ingest.engine.xml_read import HandRecord
+
+_SEAT, _ACTION, _MARKER, _DEALT, _OTHER = (KINDS.index(k) for k in
+                                           ("seat", "action", "marker", "dealt", "other"))
+_SHOWDOWN = 5
+_NOT_AMOUNT = re.compile(r"[^\d.,\-]")
+_RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A",
+          **{str(r): str(r) for r in range(2, 10)}}  # fmt: skip
+_SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
+
+
+@functools.lru_cache(maxsize=65536)
+def hundredths(text: str | None, comma: bool) -> int:
+    """An amount as hundredths (-1: none, or unreadable): signs, currency codes, spaces
+    and no-break spaces left out; ``comma``: the decimal mark is a comma (``.`` and
+    spaces group thousands), else a point.
+
+    >>> hundredths("€1,013.50", False), hundredths("€51,18", True), hundredths("1.500", True)
+    (101350, 5118, 150000)
+    """
+    if text is None:
+        return -1
+    digits = _NOT_AMOUNT.sub("", text)
+    digits = digits.replace(".", "").replace(",", ".") if comma else digits.replace(",", "")
+    whole, point, fraction = digits.partition(".")
+    if not whole.isdigit() and not (whole == "" and fraction.isdigit()):
+        return -1
+    if not re.fullmatch(r"\d{0,2}", fraction) or (point and not fraction):
+        return -1
+    return int(whole or "0") * 100 + int((fraction + "00")[:2])
+
+
+def card_text(text: str, fmt: XmlFormat) -> str | None:
+    """Cards as the engine writes them (``D8 C10`` -> ``8d Tc``); None when one is hidden
+    or unreadable."""
+    return _cards(text, fmt.suits_first, fmt.hidden)
+
+
+@functools.lru_cache(maxsize=65536)
+def _cards(text: str, suits_first: bool, hidden: str) -> str | None:
+    cards = []
+    for word in text.split():
+        suit, rank = (word[:1], word[1:]) if suits_first else (word[-1:], word[:-1])
+        if word.upper().startswith(hidden) or suit.upper() not in _SUITS:
+            return None
+        if rank.upper() not in _RANKS:
+            return None
+        cards.append(_RANKS[rank.upper()] + _SUITS[suit.upper()])
+    return " ".join(cards) or None
+
+
+@dataclass
+class _Rows:
+    """Rows being gathered: each row's file line, its span in the text (the element's own
+    text on that line), hand and kind."""
+
+    line: list[int]
+    start: list[int]
+    end: list[int]
+    hand: list[int]
+    kind: list[int]
+
+    def add(self, hand: int, where: tuple[int, int, int], kind: int) -> int:
+        self.line.append(where[0])
+        self.start.append(where[1])
+        self.end.append(where[2])
+        self.hand.append(hand)
+        self.kind.append(kind)
+        return len(self.line) - 1
+
+    def where(self, row: int) -> tuple[int, int, int]:
+        return self.line[row], self.start[row], self.end[row]
+
+
+class _Locator:
+    """Where an element is in the text: the ``k``-th start tag of its name on its line
+    (elements are met in file order), to its end on that line."""
+
+    def __init__(self, text: ChunkText, crowded: set[int]) -> None:
+        self.text = text
+        self.data = text.data.tobytes()
+        self.seen: dict[tuple[int, str], int] = {}
+        self.crowded = crowded  # the lines of more than one element
+
+    def __call__(self, line: int, tag: str) -> tuple[int, int, int]:
+        if line not in self.crowded:  # the element is the line
+            return line, int(self.text.starts[line]), int(self.text.ends[line])
+        k = self.seen.get((line, tag), 0)
+        self.seen[(line, tag)] = k + 1
+        data, first, last = self.data, int(self.text.starts[line]), int(self.text.ends[line])
+        mark, pos, start = b"<" + tag.encode(), first, -1
+        while k >= 0:
+            found = data.find(mark, pos, last)
+            if found < 0:
+                return line, first, last
+            pos = found + 1
+            after = data[found + len(mark) : found + len(mark) + 1]
+            if after in (b" ", b"\t", b">", b"/", b"\r", b""):
+                start, k = found, k - 1
+        close = data.find(b">", start, last)
+        if close < 0:
+            return line, start, last
+        if data[close - 1 : close] == b"/":
+            return line, start, close + 1
+        end_tag = data.find(b"</" + tag.encode() + b">", close, last)
+        return line, start, last if end_tag < 0 else end_tag + len(tag) + 3
+
+
+def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt: XmlFormat,
+               grammar: Grammar) -> tuple[Lines, pl.DataFrame]:  # fmt: skip
+    """The frames of the ``records`` (hands of ``chunk``, whose lines are ``text``, whose
+    elements parsed) and their header rows (see the module's docstring)."""
+    raw = np.frombuffer(chunk.data, np.uint8)
+    line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
+    rows = _Rows([], [], [], [], [])
+    bases = [int(np.searchsorted(line_starts, record.start, "right")) - 1 for record in records]
+    counts = np.bincount(np.array([line for base, record in zip(bases, records, strict=True)
+                                   for line in (base, *(base + e.line - 1
+                                                        for e in record.elements))],
+                                  np.int64), minlength=1)  # fmt: skip
+    locate = _Locator(text, set(np.flatnonzero(counts > 1).tolist()))
+    decimal_comma = re.compile(fmt.decimal_comma)
+    seats: list[dict[str, object]] = []
+    events: list[dict[str, object]] = []
+    markers: list[dict[str, object]] = []
+    boards: list[dict[str, object]] = []
+    unknown: list[dict[str, object]] = []
+    starts: list[dict[str, object]] = []
+    header_rows: list[dict[str, object]] = []
+    names: list[bytes] = []
+    names_at = int(text.data.size) + 1
+    for h, record in enumerate(records):
+        base = bases[h]
+        first = rows.add(h, locate(base, fmt.hand), -1)
+        starts.append({"hand": h, "idx": first, "file": 0, "offset": int(text.offset[base]),
+                       "line_no": int(text.line_no[base])})  # fmt: skip
+        header = record.header
+        hand_seats = len(seats)  # this hand's seats start here
+        amounts = [header.get(tag, "") for tag in fmt.style_fields]
+        amounts += [e.attrs.get(a, "") for e in record.elements for a in (fmt.stack, fmt.won,
+                                                                          fmt.amount)]
+        comma = decimal_comma.search("\n".join(amounts)) is not None
+        hero = header.get(fmt.hero)
+        players: dict[str, tuple[int, int]] = {}  # name -> (seat, row)
+        button, time = None, None
+        by_street: dict[int, list[tuple[int, tuple[int, int, int], dict[str, str]]]] = {}
+        shows: list[dict[str, object]] = []
+        pocket: dict[str, str | None] = {}
+        for element, round_no in zip(record.elements, record.rounds, strict=True):
+            line = base + element.line - 1
+            where = locate(min(line, text.starts.size - 1), element.tag)
+            attrs = element.attrs
+            if element.tag == fmt.time:
+                time = element.text.strip()
+                rows.add(h, where, -1)  # read with the header
+            elif element.tag in fmt.ignored:
+                rows.add(h, where, _OTHER)
+            elif element.tag == fmt.player and not attrs.get(fmt.name):
+                rows.add(h, where, _OTHER)  # an empty seat
+            elif element.tag == fmt.player:
+                row = rows.add(h, where, _SEAT)
+                name = attrs.get(fmt.name, "")
+                seat = int(attrs[fmt.seat]) if attrs.get(fmt.seat, "").isdigit() else NO_SEAT
+                players.setdefault(name, (seat, row))
+                if attrs.get(fmt.button) == fmt.button_value and button is None:
+                    button = seat
+                encoded = name.encode()
+                seats.append({"hand": h, "idx": row, "seat": seat, "player": name,
+                              "player_start": names_at, "player_end": names_at + len(encoded),
+                              "stack_h": hundredths(attrs.get(fmt.stack), comma),
+                              "won_h": hundredths(attrs.get(fmt.won), comma)})  # fmt: skip
+                names.append(encoded)
+                names_at += len(encoded)
+            elif element.tag == fmt.cards:
+                kind = attrs.get(fmt.card_type, "")
+                if kind == fmt.pocket:
+                    owner = attrs.get(fmt.card_player, "")
+                    pocket[owner] = card_text(element.text, fmt)
+                    if owner != hero and pocket[owner]:  # shown: a show event, at showdown
+                        shows.append({"where": where, "player": owner, "cards": pocket[owner]})
+                    else:  # the hero's, read with its seat, or cards not shown
+                        rows.add(h, where, _DEALT)
+                elif kind in fmt.boards:
+                    street = fmt.boards[kind]
+                    by_street.setdefault(street, []).append(
+                        (-1, where, {"board": card_text(element.text, fmt) or "", "kind": kind}))
+                else:
+                    unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
+            elif element.tag == fmt.action and round_no in fmt.streets:
+                order = attrs.get(fmt.order, "")
+                by_street.setdefault(fmt.streets[round_no], []).append(
+                    (int(order) if order.isdigit() else 1 << 30, where, attrs))
+            else:
+                unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
+        first_bb = -1
+        for street in sorted(by_street):
+            for number, where, attrs in sorted(by_street[street], key=lambda item: item[0]):
+                if number < 0:  # the street's cards
+                    row = rows.add(h, where, _MARKER)
+                    markers.append({"hand": h, "idx": row, "marker": attrs["kind"],
+                                    "street": street, "run": 1})  # fmt: skip
+                    boards.append({"hand": h, "idx": row, "cards": attrs["board"]})
+                    continue
+                action = fmt.types.get(str(attrs.get(fmt.type, "")))
+                if action is None:
+                    unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
+                    continue
+                row = rows.add(h, where, _ACTION)
+                if action.kind not in KIND_CODE and action.kind != WAGER:
+                    unknown.append({"hand": h, "idx": row})
+                    continue
+                raw_amount = str(attrs.get(fmt.amount, ""))
+                value = -1
+                if action.amount != NONE:
+                    word = fmt.amount_words.get(raw_amount.strip())
+                    value = word if word is not None else hundredths(raw_amount, comma)
+                kind = action.kind
+                if kind == "post_bb":
+                    if first_bb < 0:
+                        first_bb = value
+                    elif fmt.both_blinds_over_big and value > first_bb >= 0:
+                        kind = "post_sb_bb"  # the big blind live, the rest dead
+                if kind in NOT_EVENTS:
+                    continue  # says who sat out, or nothing to the chips: no event
+                player = str(attrs.get(fmt.actor, ""))
+                events.append(_event(h, row, street, player, players, kind, value,
+                                     action.amount == ADDED, action.all_in))  # fmt: skip
+        for show in shows:
+            row = rows.add(h, show["where"], _DEALT)  # type: ignore[arg-type]
+            events.append(_event(h, row, _SHOWDOWN, str(show["player"]), players, "show", -1,
+                                 False, False, str(show["cards"])))  # fmt: skip
+        for seat_row in seats[hand_seats:]:
+            won = int(seat_row["won_h"])  # type: ignore[call-overload]
+            if won != 0:
+                row = rows.add(h, rows.where(int(seat_row["idx"])), _SEAT)  # type: ignore[call-overload]
+                event = _event(h, row, SUMMARY, str(seat_row["player"]), players, "collect",
+                               won, False, False)  # fmt: skip
+                events.append(event | {"pot": PLAIN_POT})
+        for seat_row in seats[hand_seats:]:
+            name = str(seat_row["player"])
+            seat_row["is_hero"] = name == hero
+            seat_row["dealt"] = pocket.get(name) if name == hero else None
+        header_rows.append({
+            "hand_id": record.hand_id,
+            "template": " | ".join([fmt.room, *(header.get(t, "") for t in fmt.header_fields)]),
+            "time": time, "table_name": header.get(fmt.table) or None, "button_seat": button,
+            "max_seats": _number(header.get(fmt.max_seats, "")),
+            "comma": comma, "uncalled_reading": fmt.uncalled_reading(header),
+        })  # fmt: skip
+    lines = _lines(text, rows, names, seats, events, markers, boards, unknown, starts)
+    info = _info(lines, header_rows, fmt, grammar)
+    return lines, info
+
+
+def _number(text: str) -> int | None:
+    """A small count written as digits (None: none, or too large for a seat count)."""
+    return int(text) if text.isdigit() and int(text) < 100 else None
+
+
+def _event(hand: int, row: int, street: int, player: str, players: dict[str, tuple[int, int]],
+           kind: str, value: int, added: bool, all_in: bool, cards: str | None = None
+           ) -> dict[str, object]:  # fmt: skip
+    """An event row (a wager: a call that says the chips it adds, its kind decided by the
+    betting; a raise whose amount is what it adds says so)."""
+    wager = kind == WAGER
+    code = KIND_CODE["call" if wager else kind]
+    seat = players.get(player, (NO_SEAT, -1))[0]
+    return {"hand": hand, "idx": row, "street": street, "run": 1, "player": player,
+            "seat": seat, "code": code, "all_in": all_in, "cards": cards, "damaged": False,
+            "pot": 1, "adds": wager or (added and kind == "raise"), "value_h": value,
+            "fee_h": -1, "half": 0}  # fmt: skip
+
+
+_EVENTS = {"hand": pl.Int64, "idx": pl.Int64, "street": pl.Int8, "run": pl.Int8,
+           "player": pl.String, "seat": pl.Int8, "code": pl.Int8, "all_in": pl.Boolean,
+           "cards": pl.String, "damaged": pl.Boolean, "pot": pl.Int64, "adds": pl.Boolean,
+           "value_h": pl.Int64, "fee_h": pl.Int64, "half": pl.Int8}  # fmt: skip
+_SEATS = {"hand": pl.Int64, "idx": pl.Int64, "seat": pl.Int8, "player": pl.String,
+          "player_start": pl.Int64, "player_end": pl.Int64, "stack_h": pl.Int64,
+          "dealt": pl.String, "is_hero": pl.Boolean}  # fmt: skip
+
+
+def _frame(rows: list[dict[str, object]], schema: Mapping[str, type[pl.DataType]]
+           ) -> pl.DataFrame:  # fmt: skip
+    if not rows:
+        return pl.DataFrame(schema=schema)
+    frame = pl.DataFrame(rows, schema_overrides=schema)
+    return frame.select(list(schema)).cast(schema)  # type: ignore[arg-type]
+
+
+def _lines(
+    text: ChunkText, rows: _Rows, names: list[bytes],
+    seats: list[dict[str, object]], events: list[dict[str, object]],
+    markers: list[dict[str, object]], boards: list[dict[str, object]],
+    unknown: list[dict[str, object]], starts: list[dict[str, object]],
+) -> Lines:  # fmt: skip
+    """The frames, over a text whose row ``i`` is the file line of row ``i``'s element
+    (the players' names after the chunk's text, for the spans seat rows keep)."""
+    line = np.array(rows.line, np.int64)
+    data = np.concatenate([text.data, np.frombuffer(b"\n" + b"".join(names), np.uint8)])
+    rows_text = ChunkText(data, pa.py_buffer(data.tobytes()), np.array(rows.start, np.int64),
+                          np.array(rows.end, np.int64), text.file[line], text.offset[line],
+                          text.line_no[line])  # fmt: skip
+    hand = np.array(rows.hand, np.int64)
+    start_rows = np.array([s["idx"] for s in starts], np.int64)
+    starts_frame = _frame(starts, {"hand": pl.Int64, "idx": pl.Int64, "file": pl.Int64,
+                                   "offset": pl.Int64, "line_no": pl.Int64}).with_columns(
+        text=rows_text.strings(rows_text.starts[start_rows], rows_text.ends[start_rows], "text"))
+    last = pl.DataFrame({"hand": hand, "idx": np.arange(hand.size)}).group_by(
+        "hand", maintain_order=True).agg(last_idx=pl.col("idx").max())
+    empty = {"hand": pl.Int64, "idx": pl.Int64}
+    return Lines(
+        starts=starts_frame,
+        preamble=pl.DataFrame(schema={**empty, "file": pl.Int64, "offset": pl.Int64,
+                                      "line_no": pl.Int64, "text": pl.String}),
+        text=rows_text,
+        last_lines=last,
+        markers=_frame(markers, {**empty, "marker": pl.String, "street": pl.Int8,
+                                 "run": pl.Int8}),
+        tables=pl.DataFrame(schema={**empty, "table_name": pl.String, "max_seats": pl.Int8,
+                                    "button_seat": pl.Int8, "currency": pl.String}),
+        buttons=pl.DataFrame(schema={**empty, "button_seat": pl.Int8}),
+        seats=_frame(seats, _SEATS),
+        events=_frame(events, _EVENTS).sort("hand", "idx", maintain_order=True),
+        totals=pl.DataFrame(schema={**empty, "rake_written": pl.Boolean, "total_h": pl.Int64,
+                                    "total_step_h": pl.Int64, "side_pots": pl.Boolean}),
+        boards=_boards(boards),
+        summary_seats=pl.DataFrame(schema={**empty, "seat": pl.Int8, "cards": pl.String,
+                                           "won_h": pl.Int64, "says_won": pl.Boolean,
+                                           "not_awarded": pl.Boolean, "result_h": pl.Int64}),
+        cancelled=pl.DataFrame(schema=empty),
+        room_money=pl.DataFrame(schema={**empty, "amount_h": pl.Int64}),
+        summary_amounts=pl.DataFrame(schema={**empty, "label": pl.Int64, "amount_h": pl.Int64}),
+        unknown=_frame(unknown, empty),
+        line_hand=hand,
+        line_kind=np.array(rows.kind, np.int64),
+    )
+
+
+def _boards(boards: list[dict[str, object]]) -> pl.DataFrame:
+    """One board per hand (its streets' cards joined), at its flop's row."""
+    frame = _frame(boards, {"hand": pl.Int64, "idx": pl.Int64, "cards": pl.String})
+    joined = frame.group_by("hand", maintain_order=True).agg(
+        pl.col("idx").first(), pl.col("cards").str.join(" "))
+    return joined.select("hand", "idx", run=pl.lit(1, pl.Int8), cards="cards")
+
+
+def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, grammar: Grammar
+          ) -> pl.DataFrame:  # fmt: skip
+    """Each hand's header row, as :func:`ingest.engine.header.hand_info` gives it: the
+    session header's texts decoded by the grammar's header regexes, the stakes read in the
+    hand's amount style, the start time in the format's implied zone."""
+    heads = pl.DataFrame(header_rows, schema={
+        "hand_id": pl.String, "template": pl.String, "time": pl.String,
+        "table_name": pl.String, "button_seat": pl.Int8, "max_seats": pl.Int8,
+        "comma": pl.Boolean, "uncalled_reading": pl.String})  # fmt: skip
+    templates = heads.select("template").unique(maintain_order=True)
+    fields = template_fields(templates, grammar).drop("game", "table", "max_seats").rename(
+        {"game_name": "game"})
+    fields = heads.select("template").join(fields, on="template", how="left",
+                                           maintain_order="left").drop("template")
+    in_cents = fields["in_cents"].fill_null(False).to_numpy()
+
+    def blind(column: str) -> pl.Series:
+        texts, commas = fields[column].to_list(), heads["comma"].to_list()
+        value = np.array([hundredths(t, c) if t is not None else -1
+                          for t, c in zip(texts, commas, strict=True)], np.int64)  # fmt: skip
+        chips, ok = units(value, in_cents)
+        return pl.Series(pa.array(chips, mask=~ok), dtype=pl.Int64)
+
+    zone = grammar.implied_zone
+    started = heads.select(naive=pl.coalesce(
+        [pl.col("time").str.strptime(pl.Datetime("us"), f, strict=False)
+         for f in fmt.time_formats])).select(
+        started_at=to_utc(pl.col("naive"), pl.lit(zone), [zone]))
+    info = pl.concat([
+        lines.starts, heads.select("hand_id", "template"),
+        fields.drop("small_blind", "big_blind"), started,
+        heads.select("table_name", "max_seats", button_seat="button_seat",
+                     uncalled_reading="uncalled_reading"),
+    ], how="horizontal").with_columns(small_blind=blind("sb"), big_blind=blind("bb"))
+    info = info.with_columns(small_blind=pl.when(pl.col("sb").is_null() & pl.col("bb")
+                                                 .is_not_null()).then(0).otherwise("small_blind"))
+    return posted_blinds(lines, info) if grammar.blinds_in_posts else info

@@ -1,0 +1,219 @@
+"""An XML chunk's hands as records of their elements, read with lxml one hand at a time.
+
+Why one hand at a time, and not the whole file streamed by one parser: the rooms' files
+are seldom well-formed documents. Archives concatenate several roots, most files end
+without closing their root and some without closing their last hand, stray text sits
+between elements, and bytes in cp1252 follow a prolog that says UTF-8; a parser over the
+whole file stops at the first of these (libxml2's recovery mode goes on, but by silently
+re-nesting or dropping elements, which would move chips between hands). So the chunk (cut
+by the importer at hand starts, its size bounded) is cut at each session's and each
+hand's start tag, and every slice is decoded by our own rule (UTF-8, else cp1252,
+whatever the prolog says) and fed to its own ``lxml.etree.XMLPullParser``: a damaged
+element makes its slice's parser fail, and so costs its hand only; memory is one chunk
+and one hand's elements. A hand whose end tag is missing (the file ends, or its session
+closes, right after its last round) is read from its elements, all of which ended; one
+that fails anywhere else is damaged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from ingest.engine.xml_format import XmlFormat
+
+_SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
+_HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
+
+
+@dataclass
+class Element:
+    """An element read: its tag, attributes, text, and the 1-based line its start tag is
+    on within its slice."""
+
+    tag: str
+    attrs: dict[str, str]
+    text: str
+    line: int
+
+
+@dataclass
+class HandRecord:
+    """One hand's slice: where it starts in the chunk (``start``: byte offset), its
+    session header (tag -> text), its id, its elements in file order with the round
+    each is in (``rounds``: the round number, "" outside a round), and what went wrong
+    (``damage``: a parser's message; ``unterminated``: its end tag is missing)."""
+
+    start: int
+    header: dict[str, str]
+    hand_id: str | None
+    elements: list[Element] = field(default_factory=list)
+    rounds: list[str] = field(default_factory=list)
+    damage: str | None = None
+    unterminated: bool = False
+
+
+def decode(data: bytes) -> str:
+    """Bytes as text: UTF-8 when they are, else cp1252 (whatever a prolog says)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def starts_pattern(fmt: XmlFormat) -> re.Pattern[bytes]:
+    """A session's or a hand's start tag (where the chunk is cut; the tags are read by
+    lxml)."""
+    names = b"|".join(re.escape(tag.encode()) for tag in (fmt.session, fmt.hand))
+    return re.compile(rb"<(" + names + rb")[\s/>]")
+
+
+def hand_start(fmt: XmlFormat) -> re.Pattern[bytes]:
+    """A hand's start tag, for the importer to cut files at."""
+    return re.compile(rb"<" + re.escape(fmt.hand.encode()) + rb"[\s>]")
+
+
+def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
+    """A session slice's header: the texts of its header element's children, by tag (as
+    far as it parses: a session header carries no chips)."""
+    parser = etree.XMLPullParser(events=("start", "end"), resolve_entities=False)
+    header: dict[str, str] = {}
+    depth = 0
+    try:
+        parser.feed(text)
+        parser.close()
+    except etree.XMLSyntaxError:
+        pass
+    for event, element in parser.read_events():
+        if event == "start":
+            depth += 1
+            continue
+        depth -= 1
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if depth == 2 and tag not in header:  # a child of the header
+            header[tag] = "".join(element.itertext()).strip()
+        if depth == 1 and tag == fmt.header:
+            break
+    return header
+
+
+def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
+    """The hand's elements into ``record`` when the slice up to its last end tag of the
+    hand is one well-formed element (most hands: parsed whole, the quick way); False,
+    ``record`` untouched, when not."""
+    end = text.rfind(f"</{fmt.hand}>")
+    if end < 0:
+        return False
+    try:
+        root = etree.fromstring(text[: end + len(fmt.hand) + 3])
+    except etree.XMLSyntaxError:
+        return False
+    if root.tag != fmt.hand:
+        return False
+    record.hand_id = root.get(fmt.hand_id)
+    for element in root.iter():
+        tag = element.tag
+        if element is root or len(element) or not isinstance(tag, str):
+            continue  # the hand, a container (its children are read) or a comment
+        parent = element.getparent()
+        in_round = parent.tag == fmt.round and parent.getparent() is root
+        record.elements.append(Element(tag, dict(element.attrib), element.text or "",
+                                       element.sourceline or 1))  # fmt: skip
+        record.rounds.append(parent.get(fmt.round_no, "") if in_round else "")
+    return True
+
+
+def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
+    """The hand's elements into ``record`` (see :class:`HandRecord`)."""
+    if _read_whole(text, fmt, record):
+        return
+    parser = etree.XMLPullParser(events=("start", "end"), resolve_entities=False)
+    error: str | None = None
+    try:
+        parser.feed(text)
+        parser.close()
+    except etree.XMLSyntaxError as exc:
+        error = str(exc)
+    stack: list[str] = []
+    ended = False
+    round_no = ""
+    for event, element in parser.read_events():
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if event == "start":
+            stack.append(tag)
+            if tag == fmt.round and len(stack) == 2:
+                round_no = element.get(fmt.round_no, "")
+            if len(stack) == 1:
+                record.hand_id = element.get(fmt.hand_id)
+            continue
+        stack.pop()
+        if not stack:
+            ended = True
+            break
+        if tag == fmt.round and len(stack) == 1:
+            round_no = ""
+            continue
+        if len(element):
+            continue  # a container: its children are read
+        record.elements.append(Element(tag, dict(element.attrib), (element.text or ""),
+                                       element.sourceline or 1))  # fmt: skip
+        record.rounds.append(round_no if len(stack) >= 2 else "")
+    if ended or error is None:
+        record.unterminated = not ended
+        return
+    closed_by = error.startswith("Premature end of data") or (
+        "tag mismatch" in error and error.split(",")[0].endswith(f" and {fmt.session}")
+    )
+    if closed_by and stack == [fmt.hand]:
+        record.unterminated = True  # every element of it ended: it is read
+    else:
+        record.damage = f"damaged XML: {error}"
+
+
+def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
+               ) -> tuple[list[HandRecord], dict[str, str] | None]:  # fmt: skip
+    """The hands of a chunk's bytes, each with the session header before it (``header``:
+    that of the chunk's first hands, read before the chunk), and the last header read."""
+    hands: list[HandRecord] = []
+    cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
+    for k, (start, tag) in enumerate(cuts):
+        end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
+        text = decode(data[start:end])
+        if tag == fmt.session:
+            header = read_header(text, fmt)
+            continue
+        record = HandRecord(start, dict(header or {}), None)
+        _read_hand(text, fmt, record)
+        hands.append(record)
+    return hands, header
+
+
+def session_before(path: str, offset: int, fmt: XmlFormat) -> dict[str, str] | None:
+    """The header of the session a file's byte ``offset`` is in: the last session start
+    before it, read back in blocks (None: none, or the file cannot be read)."""
+    pattern = starts_pattern(fmt)
+    try:
+        with open(path, "rb") as stream:
+            end = offset
+            while end > 0:
+                begin = max(0, end - _SESSION_LOOKBACK)
+                stream.seek(begin)
+                block = stream.read(end - begin + 64)
+                found = [m.start() for m in pattern.finditer(block)
+                         if m.group(1) == fmt.session.encode() and begin + m.start() < end]
+                if found:
+                    stream.seek(begin + found[-1])
+                    head = stream.read(min(offset - begin - found[-1], _HEADER_BYTES))
+                    return read_header(decode(head), fmt)
+                end = begin
+    except OSError:
+        return None
+    return None
+
+
+def iter_hands(data: bytes, fmt: XmlFormat) -> Iterator[HandRecord]:
+    """Every hand of a whole file's bytes (for tests)."""
+    yield from read_chunk(data, fmt, None)[0]

@@ -1,0 +1,171 @@
+"""An XML format's parser from its :class:`~ingest.engine.xml_format.XmlFormat` and its
+grammar: the :class:`~ingest.engine.contract.Site` the importer uses, beside the text
+formats' :class:`~ingest.engine.site.TextSite`.
+
+The importer cuts files at hand start tags, as it cuts text files at hand headers; a
+chunk's hands are read from their elements (:mod:`ingest.engine.xml_read`) into the frames
+a text chunk's lines give (:mod:`ingest.engine.xml_lines`), and built and checked by the
+same :func:`~ingest.engine.build.build`. A hand whose elements do not parse is an error
+row; when a chunk's build fails, its hands are built one by one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+from lxml import etree
+
+from ingest import schemas
+from ingest.engine.build import build
+from ingest.engine.contract import Chunk, ParseResult, concat_results
+from ingest.engine.grammar import Grammar
+from ingest.engine.lines import Lines
+from ingest.engine.site import _ENGINE, _FAILURES, _SHARED
+from ingest.engine.text import ChunkText, split_chunks
+from ingest.engine.xml_format import XmlFormat
+from ingest.engine.xml_lines import read_lines
+from ingest.engine.xml_read import (
+    HandRecord,
+    decode,
+    hand_start,
+    read_chunk,
+    session_before,
+    starts_pattern,
+)
+from ingest.reader import iter_chunks
+
+_DETECT_BYTES = 65536
+
+
+@dataclass(frozen=True, eq=False)
+class XmlSite:
+    """An XML format read by the engine: ``format`` says its elements, ``grammar`` decodes
+    its session header's game and stakes and carries the switches table building reads
+    (see :class:`~ingest.engine.grammar.Grammar`); ``module`` is the room module's file."""
+
+    format: XmlFormat
+    grammar: Grammar
+    module: str
+    zone_override: str | None = None
+    _hand_start: re.Pattern[bytes] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hand_start", hand_start(self.format))
+
+    @property
+    def name(self) -> str:
+        return self.format.site
+
+    @property
+    def hand_start(self) -> re.Pattern[bytes]:
+        return self._hand_start
+
+    @property
+    def hand_mark(self) -> str:
+        """What precedes a hand's id where the file names it (``gamecode="``)."""
+        return f'{self.format.hand_id}="'
+
+    @property
+    def sources(self) -> Sequence[Path]:
+        return [*sorted(_ENGINE.glob("*.py")), *_SHARED, Path(self.module).resolve()]
+
+    def with_zone(self, zone: str) -> XmlSite:
+        """This format with its times, written without a zone, read in ``zone``."""
+        grammar = dataclasses.replace(self.grammar, implied_zone=zone)
+        return XmlSite(self.format, grammar, self.module, zone)
+
+    def detect(self, head: bytes) -> bool:
+        """Whether the file's first hand, in its first 64 KB, is this format's: a session
+        element whose first hand element (a child of it) has the hand id attribute."""
+        fmt = self.format
+        text = decode(head[:_DETECT_BYTES]) if head else ""
+        cut = starts_pattern(fmt).search(text.encode("utf-8"))
+        if cut is None or cut.group(1) != fmt.session.encode():
+            return False
+        parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
+        with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
+            parser.feed(text.encode("utf-8")[cut.start() :])
+        hands = [e for _, e in parser.read_events() if e.tag == fmt.hand]
+        return bool(hands) and hands[0].get(fmt.hand_id) is not None and (
+            hands[0].getparent() is not None and hands[0].getparent().tag == fmt.session
+        )
+
+    def _header(self, chunk: Chunk) -> dict[str, str] | None:
+        """The session header of the chunk's first hands when the chunk does not start
+        with a session (it is then before the chunk, in its file)."""
+        first = starts_pattern(self.format).search(chunk.data)
+        if chunk.byte_offset == 0 or (first and first.group(1) == self.format.session.encode()):
+            return None
+        return session_before(chunk.source_file, chunk.byte_offset, self.format)
+
+    def parse(self, chunk: Chunk, every_flop_game: bool = False) -> ParseResult:
+        """All hands of a chunk as tables; never raises for bad input (see the module's
+        docstring). Each hand's values are decoded by its own bytes (UTF-8, else cp1252);
+        the lines rows quote, in the chunk's encoding, as the reader detected it."""
+        records, _ = read_chunk(chunk.data, self.format, self._header(chunk))
+        text = split_chunks([chunk])
+        damaged = [r for r in records if r.damage is not None]
+        read = [r for r in records if r.damage is None]
+        results = [self._errors(chunk, text, damaged)] if damaged else []
+        if read:
+            try:
+                results.append(self._tables(chunk, text, read, every_flop_game))
+            except _FAILURES as exc:
+                for record in read:
+                    try:
+                        results.append(self._tables(chunk, text, [record], every_flop_game))
+                    except _FAILURES as one:
+                        record.damage = f"parser failure ({type(one).__name__}: {one}; " \
+                                        f"chunk: {exc})"
+                        results.append(self._errors(chunk, text, [record]))
+        return concat_results(results)
+
+    def lines_of(self, chunk: Chunk) -> tuple[Lines, pl.DataFrame]:
+        """The frames and header rows of the chunk's hands whose elements parse (what
+        ``omaha explain`` shows of each element)."""
+        records, _ = read_chunk(chunk.data, self.format, self._header(chunk))
+        read = [r for r in records if r.damage is None]
+        return read_lines(chunk, split_chunks([chunk]), read, self.format, self.grammar)
+
+    def _tables(self, chunk: Chunk, text: ChunkText, records: list[HandRecord],
+                every_flop_game: bool) -> ParseResult:  # fmt: skip
+        lines, info = read_lines(chunk, text, records, self.format, self.grammar)
+        return build(lines, [chunk.source_file], self.grammar, every_flop_game, info=info)
+
+    def _errors(self, chunk: Chunk, text: ChunkText, records: list[HandRecord]) -> ParseResult:
+        """An error row for each hand whose elements did not parse, at its first line."""
+        raw = np.frombuffer(chunk.data, np.uint8)
+        line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
+        rows = []
+        for record in records:
+            line = int(np.searchsorted(line_starts, record.start, "right")) - 1
+            rows.append({
+                "source_file": chunk.source_file,
+                "byte_offset": int(text.offset[line]),
+                "line_no": int(text.line_no[line]),
+                "hand_id": record.hand_id,
+                "line": text.strings(text.starts[line:line + 1], text.ends[line:line + 1],
+                                     "line")[0],
+                "reason": record.damage,
+            })  # fmt: skip
+        errors = pa.Table.from_pylist(rows, schema=schemas.IMPORT_ERRORS)
+        empty = ParseResult.empty().tables()
+        return ParseResult(**{**empty, "import_errors": errors})
+
+    def parse_many(self, chunks: Sequence[Chunk]) -> ParseResult:
+        """The hands of several chunks, as :meth:`parse` gives them one by one."""
+        return concat_results([self.parse(chunk) for chunk in chunks])
+
+    def parse_file(self, path: str | Path, every_flop_game: bool = False) -> ParseResult:
+        """All hands of a whole file (for tests and benchmarks)."""
+        chunks = iter_chunks(path, self.hand_start)
+        return concat_results([self.parse(chunk, every_flop_game) for chunk in chunks])
+
