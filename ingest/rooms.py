@@ -302,7 +302,8 @@ _PACIFIC = RoomRules(
 ROOM_RULES |= {"888poker": _PACIFIC, "888.ro": _PACIFIC, "888poker.ca-on": _PACIFIC}
 
 # PokerTracker's exports of other rooms' hands (ingest/sites/pokertracker*.py): each family
-# keeps its room's rules, and its room's name.
+# keeps its room's rules, and its room's name (iPoker's text exports and its XML files,
+# ingest/sites/ipoker.py, are one room's hands and read one row).
 ROOM_RULES |= {
     "Everest": RoomRules(
         unprinted_rake_percent=5,
