@@ -45,11 +45,13 @@ class RoomRules:
     did not take, what the pots did not pay is its rake when within it, and the readings of
     an unprinted uncalled bet are told apart by it. ``printed_rake_taken``: the rake a hand
     prints is the rake the room took (else a cash hand's rake is what the pots did not pay,
-    as in a hand that prints none). ``calls_may_be_totals``: an older export of the room's
-    writes its calls and raises as the street total, where its templates say the chips
-    they add (bets and all-ins still add theirs): that reading is taken in a hand where
-    only it puts in no more than any player's stack. ``evidence``: the corpus files and
-    hands that show the rules.
+    as in a hand that prints none). ``short_raise_adds``: a raise whose amount is below
+    the street's highest total before it is the chips the line adds, a call (iPoker's
+    "Raise $31.10" after a raise to $112.70 over the player's $35 bet).
+    ``calls_may_be_totals``: an older export of the room's writes its calls and raises as
+    the street total, where its templates say the chips they add (bets and all-ins still
+    add theirs): that reading is taken in a hand where only it puts in no more than any
+    player's stack. ``evidence``: the corpus files and hands that show the rules.
     """
 
     rake_main_pot_first: bool = False
@@ -64,6 +66,7 @@ class RoomRules:
     winnings_in_summary: bool = False
     unprinted_rake_percent: int = 10
     printed_rake_taken: bool = True
+    short_raise_adds: bool = False
     calls_may_be_totals: bool = False
     evidence: tuple[str, ...] = ()
 
@@ -302,6 +305,42 @@ _PACIFIC = RoomRules(
 )
 ROOM_RULES |= {"888poker": _PACIFIC, "888.ro": _PACIFIC, "888poker.ca-on": _PACIFIC}
 
+# PokerTracker's exports of other rooms' hands (ingest/sites/pokertracker*.py): each family
+# keeps its room's rules, and its room's name (iPoker's text exports and its XML files,
+# ingest/sites/ipoker.py, are one room's hands and read one row).
+ROOM_RULES |= {
+    "Everest": RoomRules(
+        unprinted_rake_percent=5,
+        evidence=(
+            "formats PokerTracker/cash/NLHE-USD-0.50-1.00-201101.Everest.txt: no rake line; "
+            "the collects pay 5 % of the called pot less, in 5-cent steps, $3 at most, none "
+            "without a flop (#6450768434: 13.50 called, 12.85 collected; #6474546661: 87.40, "
+            "3.00 taken); 'Uncalled bet of $7.00 returned to Player28' printed apart",
+            "#7164315170 (LHE SNG): 'Player4 raises to $300.00' over his big blind of 100, "
+            "then 'Player6 calls $100.00' with 200 in: 'raises to' is the street total",
+        ),
+    ),
+    "iPoker": RoomRules(
+        unprinted_uncalled=("in_pot", "left_out"),
+        short_raise_adds=True,
+        evidence=(
+            "formats PokerTracker/tour/NLHE-USD-SNG-2-201106.iPoker.txt #3616765274 (2011, no "
+            "'Uncalled:' mark): the unmatched 100 in 'Total pot $200.00' and in 'Player63: "
+            "wins $200.00'; cash/NLHE-USD-0.05-0.10-201110.iPoker.txt #2978874670: the "
+            "bettor's unmatched 0.35 a 'wins' line of its own",
+            "cash/NLHE-EUR-0.01-0.02-201901.iPoker.Uncalled.txt #8162156892 ('Uncalled:Y'): "
+            "ken1950's uncalled river bet of 0.14 in neither 'Total pot €0.45 Rake €0.03' "
+            "nor 'ken1950: wins €0.45'",
+            "cash/NLHE-USD-0.50-1.00-201101.iPoker.post.both.txt #2607756372: 'Player3: Bet "
+            "$35.00', 'Player1: Raise (NF) $112.70', 'Player3: Raise $31.10': the short raise "
+            "adds 31.10 (put in 248.80 = 'Total pot $245.80 Rake $3.00'); 'Player4: Post BB "
+            "$1.50' at $0.50/$1 posts both blinds",
+            "cash/NLHE-USD-0.50-1.00-201101.iPoker.raise.by.txt #2607739781: 'Player7: Raise "
+            "$23.38' over a 14.05 bet is the street total ('Call $9.33' to match it)",
+        ),
+    ),
+}
+
 # Merge Network hands as PokerTracker exports them (ingest/sites/pokertracker_merge.py): no
 # rake or total pot printed, the uncalled bet inside its bettor's "wins" (2011-12) or a
 # line of its own (2014).
@@ -373,6 +412,7 @@ CALLS_ARE_TOTALS = tuple(room for room, rules in ROOM_RULES.items() if rules.cal
 CALLS_MAY_BE_TOTALS = tuple(
     room for room, rules in ROOM_RULES.items() if rules.calls_may_be_totals
 )
+SHORT_RAISE_ADDS = tuple(room for room, rules in ROOM_RULES.items() if rules.short_raise_adds)
 RAKE_NOT_TAKEN = tuple(room for room, rules in ROOM_RULES.items() if not rules.printed_rake_taken)
 WINNINGS_IN_SUMMARY = tuple(
     room for room, rules in ROOM_RULES.items() if rules.winnings_in_summary

@@ -38,6 +38,8 @@ from ingest.sites import (
     pacific,
     partypoker,
     pokerstars,
+    pokertracker_everest,
+    pokertracker_ipoker,
     pokertracker_merge,
     pokertracker_microgaming,
     seals,
@@ -66,6 +68,11 @@ ROOMS: dict[str, Actions] = {
     # amounts in brackets or parentheses with a unit after them and spaces around them, an
     # optional period ending a line, balance lines in the summary
     "partypoker": partypoker.GRAMMAR.actions,
+    # ", and is all-in" (a comma), collect lines as templates
+    "pokertracker everest": pokertracker_everest.GRAMMAR.actions,
+    # a verb that is a prefix of another's ("Post BB " of "Post BB Allin "), wagers
+    # ("Allin {added}"), shows followed by the hand made
+    "pokertracker ipoker": pokertracker_ipoker.GRAMMAR.actions,
     # PokerTracker's exports: Merge's wager ("Post SB {added}") and collect lines, its 2014
     # return ("wins {amount} (uncalled)", of the collect's verb); Microgaming's player names
     # of several words, cards listed with no brackets ({listed}), pots named
@@ -452,6 +459,8 @@ _BOV_MVS = "formats/Bovada/cash/NLHE-USD_-__0.25-_0.50_-_202103.MVS.version.txt"
 _BOV_MTT = ("formats/Bovada/tour/NLHE-9max-USD-MTT_-__2.000_Guaranteed__10.000_Chips__-__3-"
             "_0.30_-_201606.MTT.max.seats.txt")
 _BOL_PLO = "corpus/BetOnline/cash/PLO-10max-USD-0.05-0.10-201209.txt"
+_PT_EV = "formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101.Everest.txt"
+_PT_IP = "formats/PokerTracker/cash/NLHE-USD-0.05-0.10-201110.iPoker.txt"
 _BOL_AP = "formats/BetOnline/cash/NLHE-10max-USD-1.00-2.00-201204.ActionPoker.txt"
 _BOL_GEAR = "formats/BetOnline/cash/NLHE-10max-play-10-20-201204.GearPoker.txt"
 _PT_MERGE_PLO = "corpus/PokerTracker/tour/PLO-USD-5-201202.Merge.all.in.blind.txt"
@@ -775,6 +784,33 @@ REAL_LINES = [
              cards=" 7s, Tc, 5c, Jh "),
     RealLine("partypoker", _PP_SPLIT, "Player3 balance $85.96, didn't bet (folded)", "note",
              "Player3"),
+    # PokerTracker's exports: Everest's words; iPoker's capitalised verbs after a colon
+    RealLine("pokertracker everest", _PT_EV, "Player25 posts the dead blind of $1.00",
+             "post_sb_bb", "Player25", "$1.00"),
+    RealLine("pokertracker everest", _PT_EV, "Player5 posts $1.00", "post_bb", "Player5",
+             "$1.00"),
+    RealLine("pokertracker everest", _PT_EV, "Player22 raises to $93.50, and is all-in",
+             "raise", "Player22", "$93.50", all_in=True),
+    RealLine("pokertracker everest", _PT_EV, "Player28 collects $12.85", "collect",
+             "Player28", "$12.85"),
+    RealLine("pokertracker everest", _PT_EV, "Player14 mucked [8d 8s]", "muck", "Player14",
+             cards="8d 8s"),
+    RealLine("pokertracker ipoker", _PT_IP, "Player2: Post BB $0.15", "post_sb_bb", "Player2",
+             "$0.15"),
+    RealLine("pokertracker ipoker", "formats/PokerTracker/cash/NLHE-EUR-10-20-202104.iPoker."
+             "all.in.blind.txt", "Player0: Post BB Allin €20.00", "post_bb", "Player0",
+             "€20.00"),
+    RealLine("pokertracker ipoker", _PT_IP, "Player17: Allin $7.09", "call", "Player17",
+             added="$7.09"),
+    RealLine("pokertracker ipoker", "formats/PokerTracker/cash/NLHE-EUR-0.01-0.02-201901."
+             "iPoker.Uncalled.txt", "johnny20015: Raise (NF) €0.06", "raise", "johnny20015",
+             "€0.06"),
+    RealLine("pokertracker ipoker", "formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101."
+             "iPoker.post.both.txt", "Player3: Raise $31.10", "raise", "Player3", "$31.10"),
+    RealLine("pokertracker ipoker", _PT_IP, "Player2: wins $0.24", "collect", "Player2",
+             "$0.24"),
+    RealLine("pokertracker ipoker", _PT_IP, "Player2: Shows [H8 C9]", "show", "Player2",
+             cards="H8 C9"),
     # a blind the betting decides: the second one here the big blind, short
     RealLine("pokertracker merge", _PT_MERGE_PLO, "Dispicable: Post SB $135.00", "call",
              "Dispicable", added="$135.00"),

@@ -135,6 +135,15 @@ ROOMS = {
         "PartyPoker/cash/LO8-USD-20-40.201201.limit3format.txt",
         "PartyPoker/tour/PLO8-10max-USD-20-2-201310.chat.fix.txt",
     ), from_header=True),
+    # PokerTracker's iPoker exports (Hold'em only): a short raise that adds its amount and a
+    # post of both blinds (lower-case suit-first cards), a raise to a street total over a
+    # bet, a Zone hand whose time ends "/GMT"
+    "iPoker": Room(pokertracker.SITE, "utf-8", "#{}", (
+        "2607756372", "2607739781", "3704959981"), (
+        "../formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101.iPoker.post.both.txt",
+        "../formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101.iPoker.raise.by.txt",
+        "../formats/PokerTracker/cash/NLHE-USD-1.00-2.00-201812.iPoker.Zone.txt",
+    ), every_flop_game=True),
     # PokerTracker's Merge exports: a PLO tournament whose stacks are printed after the
     # posts and whose short big blind is a second "Post SB", a post of both blinds, an
     # uncalled bet inside its bettor's "wins" (Hold'em read too)

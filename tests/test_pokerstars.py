@@ -452,6 +452,66 @@ def test_header_times_after_a_dash_read_as_the_regex_reads_them(
     assert read == {"UTC": "UTC", "ET": "America/New_York"}.get(zone)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    day=st.from_regex(r"[0-9]{1,5}/[0-9]{1,3}/[0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+)
+def test_header_times_written_before_their_date_read_as_polars_reads_them(
+    day: str, time: str
+) -> None:
+    """A room that writes the time before the date (Everest: ``... - No Limit Hold'em -
+    22:33:12 - 2011/01/02``; ``Wording.time_before_date``): the template is the line less
+    its number and `` - [0-9:]* - [^-]*$``, the time as polars reads ``day time``."""
+    line = f"EverestPoker Game #1: Table T - $0.50/$1 - No Limit Hold'em - {time} - {day}"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    none = np.full(1, -1, np.int64)
+    spans, zone_index, _, local = _header_fields(
+        text.data, text.starts, text.ends, byte_class("[0-9]"), lit(":"), Wording().words,
+        False, none, none, Wording().date_fields, True,
+    )  # fmt: skip
+    raw = text.data.tobytes()
+    template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
+    cut = re.match(r"^(.*) - [0-9:]* - [^-]*$", line)
+    assert cut is not None
+    assert template == re.sub(r"#[0-9]+", "#", cut.group(1), count=1)
+    assert [None if t == _NO_TIME else t for t in local] == _polars_times(day, time, "/")
+    assert zone_index[0] < 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    day=st.from_regex(r"[0-9]{1,5}[/-][0-9]{1,3}[/-][0-9]{1,3}", fullmatch=True),
+    time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),
+    zone=st.sampled_from(["", "/GMT", "/CET"]),
+)
+def test_header_times_after_a_space_with_a_glued_zone_read_as_polars_reads_them(
+    day: str, time: str, zone: str
+) -> None:
+    """A room that writes no " - " before its time, its date with either of two marks and
+    its zone glued to the time (iPoker: ``NL $0.05/$0.10 2011-10-12 02:52:19``, ``NL
+    €0.01/€0.02 2018-12-26 22:40:05/GMT``; a time separator " ", ``date_separator="-/"``,
+    ``zone_mark="/"``): the template is the line less its number and `` [0-9/-]* [^ ]*$``
+    (the date, then the time), the time as polars reads it with the date's marks as one."""
+    line = f"GAME #1: Texas Hold'em  NL $0.05/$0.10 {day} {time}{zone}"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    none = np.full(1, -1, np.int64)
+    wording = Wording(time_separator=" ", date_separator="-/", zone_mark="/")
+    spans, zone_index, _, local = _header_fields(
+        text.data, text.starts, text.ends, byte_class("[0-9]"), lit(""), wording.words,
+        False, none, none, wording.date_fields,
+    )  # fmt: skip
+    raw = text.data.tobytes()
+    template = (raw[spans[0, 2] : spans[0, 3]] + raw[spans[0, 4] : spans[0, 5]]).decode()
+    cut = re.match(r"^(.*) [0-9/-]* [^ ]*$", line)
+    assert cut is not None
+    assert template == re.sub(r"#[0-9]+", "#", cut.group(1), count=1)
+    expected = _polars_times(re.sub("[/-]", "-", day), time, "-")
+    assert [None if t == _NO_TIME else t for t in local] == expected
+    read = _ZONE_NAMES[zone_index[0]] if zone_index[0] >= 0 else None
+    assert read == {"/GMT": "Europe/London", "/CET": "Europe/Paris"}.get(zone)
+
+
 def _polars_times(day: str, time: str, separator: str) -> list[int | None]:
     """``day time`` as polars reads it (with or without seconds), in microseconds."""
     formats = [f"%Y{separator}%m{separator}%d %H:%M:%S", f"%Y{separator}%m{separator}%d %H:%M"]
@@ -915,6 +975,35 @@ def test_amounts_in_parentheses_read_as_the_regex_reads_them(pieces: list[str]) 
     if is_total[0]:
         assert read(0) == (total.group(1) if total else None)
         assert read(4) == (rake.group(1) if rake else None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    wording=st.sampled_from(
+        [Wording(), Wording(uncalled="Uncalled bet of ", returned=" returned to ")]
+    ),
+    amount=st.from_regex(r"[$€]?[0-9][0-9,]*(\.[0-9]{2})?", fullmatch=True),
+    # a name never ends in a blank (a line's trailing blanks are no part of it)
+    player=st.from_regex(r"[A-Za-z0-9_]([A-Za-z0-9_ ]{0,10}[A-Za-z0-9_])?", fullmatch=True),
+)
+def test_uncalled_lines_read_as_their_regex_reads_them(
+    wording: Wording, amount: str, player: str
+) -> None:
+    """PokerStars' ``Uncalled bet ($7.00) returned to P`` and Everest's ``Uncalled bet of
+    $7.00 returned to P`` (no parentheses: the amount ends at the returned words): the
+    amount and the player as ``^<uncalled>(.*?)<returned>(.+)$`` reads them."""
+    line = f"{wording.uncalled}{amount}{wording.returned}{player}"
+    text = split_chunks([Chunk(line.encode(), "f.txt", 0, 1, "utf-8")])
+    _, kinds, spans, _, _ = fields.other_fields(
+        text.data, text.starts, text.ends, wording.words, *wording.pot_word_table,
+        *wording.half_table,
+    )
+    expected = re.match(rf"^{re.escape(wording.uncalled)}(.*?){re.escape(wording.returned)}(.+)$",
+                        line)  # fmt: skip
+    assert expected is not None and kinds[0] == 0
+    raw = text.data.tobytes()
+    assert raw[spans[0, 2] : spans[0, 3]].decode() == expected.group(1)
+    assert raw[spans[0, 0] : spans[0, 1]].decode() == expected.group(2)
 
 
 @settings(max_examples=200, deadline=None)

@@ -10,8 +10,7 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "seals", "bovada", "betonline", "partypoker", "ipoker",
-                           "pokertracker"]
+                           "seals", "bovada", "betonline", "partypoker", "ipoker", "pokertracker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -28,8 +27,8 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "partypoker": {"partypoker.py"},
         "ipoker": {"ipoker.py"},
         # one module per family of the exports, the site's module joining them
-        "pokertracker": {"pokertracker.py", "pokertracker_merge.py",
-                         "pokertracker_microgaming.py"},
+        "pokertracker": {"pokertracker.py", "pokertracker_everest.py", "pokertracker_ipoker.py",
+                         "pokertracker_merge.py", "pokertracker_microgaming.py"},
     }
     engine = {p for p in sites["winamax"].sources if p.parent.name == "engine"}
     assert engine and engine <= set(sites["pokerstars"].sources)
@@ -83,6 +82,13 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"EST 2012": "partypoker",
         b"***** Hand History For Game 1770659766668adeb0h5qfm *****\n0.10/0.25 Omaha Hi Game "
         b"Table (PL) - Mon Feb 09 12:55:26 EST 2026": "partypoker",
+        # the time before the date; an iPoker header with no " - " and its zone glued on
+        b"EverestPoker Game #6450768434: Table Moroni-1 - $0.50/$1 - No Limit Hold'em - "
+        b"22:33:12 - 2011/01/02": "pokertracker",
+        b"\xef\xbb\xbfGAME #2978859505: Texas Hold'em  NL $0.05/$0.10 2011-10-12 02:52:19":
+            "pokertracker",
+        b"GAME #8162156892 Version:18.5.6.4 Uncalled:Y Texas Hold'em NL \x80"
+        b"0.01/\x800.02 2018-12-26 22:40:05/GMT": "pokertracker",
         # PokerTracker's exports: Merge's (the table on the next line; the 2014 pipes), and
         # Microgaming's (the game on the next line, maybe after blank lines)
         b"MERGE_GAME #4927169400080: Omaha PL Tournament 02/16/2012 04:27:31\nTable $5 Free "

@@ -35,7 +35,8 @@ _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
 def events(
     lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray, total_pot: np.ndarray,
     may_add: np.ndarray, calls_total: np.ndarray, both_blinds_unprinted: np.ndarray,
-    may_total: np.ndarray | None = None, stacks: pl.DataFrame | None = None,
+    short_adds: np.ndarray | None = None, may_total: np.ndarray | None = None,
+    stacks: pl.DataFrame | None = None,
 ) -> tuple[pl.DataFrame, np.ndarray]:
     """Events in line order, with amounts in the smallest unit (``x``: the amount, ``y``:
     a raise's "to" amount, ``fee_x``: a cash-out fee; null when unreadable) and the street
@@ -48,11 +49,13 @@ def events(
     ``total_pot``). In hands whose room writes ``calls_total``, "calls X" and "bets X" set
     the street total to X (what they add is X less the player's total before). A post of
     both blinds puts in its amount and, per hand, ``both_blinds_unprinted`` (the dead small
-    blind a room leaves out of it). In hands whose room ``may_total`` (an older export
-    whose calls and raises give the street total, where the templates say the chips they
-    add; bets and wagers still add theirs), that reading is taken where only it puts in no
-    more than any player's stack (``stacks``: hand, seat and stack of each seat line).
-    Also returns each hand's reading (an index in ``RAISE_READINGS``)."""
+    blind a room leaves out of it). In hands whose room writes a raise below the street's
+    highest total for the chips it adds (``short_adds``), such a raise is read as a wager
+    of them (a call). In hands whose room ``may_total`` (an older export whose calls and
+    raises give the street total, where the templates say the chips they add; bets and
+    wagers still add theirs), that reading is taken where only it puts in no more than any
+    player's stack (``stacks``: hand, seat and stack of each seat line). Also returns each
+    hand's reading (an index in ``RAISE_READINGS``)."""
     ev = lines.events
     hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy().astype(np.int64)
     # A raise written before the cards are dealt is a post of both blinds (Winamax writes
@@ -73,6 +76,18 @@ def events(
     args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
             big_blind[hand], calls_total[hand])  # fmt: skip
     adds = ev["adds"].to_numpy()  # raises that say the chips they add
+    if short_adds is not None and short_adds.any():
+        flow = _betting(*args, adds)
+        short = _short_raises(hand, np.maximum(ev["street"].to_numpy(), 1), code, args[4],
+                              flow[1], flow[5], short_adds)  # fmt: skip
+        if short.any():  # read again as wagers of what they add
+            code = np.where(short, _CALL_CODE, code)
+            adds = adds | short
+            is_raise &= ~short
+            x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
+            ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8), adds=pl.Series(adds))
+            args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
+                    big_blind[hand], calls_total[hand])  # fmt: skip
     flows = [_betting(*args, adds | (reading == "added"))
              for reading in RAISE_READINGS[: 1 + may_add.any()]]  # fmt: skip
     n = total_pot.size
@@ -235,6 +250,25 @@ def _overspent(hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.n
                       on=["hand", "seat"])  # fmt: skip
     out = np.zeros(hands, np.bool_)
     out[joined.filter(pl.col("chips") > pl.col("stack"))["hand"].to_numpy()] = True
+    return out
+
+
+@njit
+def _short_raises(
+    hand: np.ndarray, street: np.ndarray, code: np.ndarray, y: np.ndarray, after: np.ndarray,
+    betting: np.ndarray, short_adds: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """The raises, in hands ``short_adds``, to less than the street's highest total before
+    them (``after``: each betting row's total after it). Rows are in hand and line order."""
+    out = np.zeros(hand.size, np.bool_)
+    level = 0
+    for i in range(hand.size):
+        if i == 0 or hand[i] != hand[i - 1] or street[i] != street[i - 1]:
+            level = 0
+        if code[i] == _RAISE_CODE and short_adds[hand[i]] and 0 <= y[i] < level:
+            out[i] = True
+        elif betting[i]:
+            level = max(level, after[i])
     return out
 
 

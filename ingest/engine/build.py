@@ -45,6 +45,7 @@ from ingest.rooms import (
     CALLS_MAY_BE_TOTALS,
     RAISE_MAY_ADD,
     RAKE_NOT_TAKEN,
+    SHORT_RAISE_ADDS,
     WINNINGS_IN_SUMMARY,
     unprinted_rake_percents,
 )
@@ -363,9 +364,10 @@ def build(
     calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
     # what a post of both blinds leaves out of its amount (see ``Grammar``)
     dead_small = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
+    short_adds = info["room"].is_in(list(SHORT_RAISE_ADDS)).fill_null(False).to_numpy()
     may_total = info["room"].is_in(list(CALLS_MAY_BE_TOTALS)).fill_null(False).to_numpy()
     ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
-                         calls_total, dead_small, may_total, seats)  # fmt: skip
+                         calls_total, dead_small, short_adds, may_total, seats)  # fmt: skip
     if grammar.stacks_after_posts:
         seats = _stacks_before_posts(seats, ev, info["is_tournament"])
     rake_percent = None

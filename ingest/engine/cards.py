@@ -23,28 +23,33 @@ def _alternatives(words: list[str]) -> str:
     return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
 
 
-def card_regex(words: Mapping[str, str]) -> str:
-    """The regex of one card: a rank word, then a suit word (groups 1 and 2), in the
-    engine's letters or the room's ``words``."""
-    ranks = [*RANKS, "10", *(w for w, v in words.items() if v in RANKS)]
-    suits = [*SUITS, *(w for w, v in words.items() if v in SUITS)]
-    return f"^({_alternatives(ranks)})({_alternatives(suits)})$"
+def card_regex(words: Mapping[str, str], suit_first: bool = False) -> str:
+    """The regex of one card: a rank word, then a suit word (groups 1 and 2; the suit
+    first, group 1, with ``suit_first``), in the engine's letters or the room's
+    ``words``."""
+    ranks = _alternatives([*RANKS, "10", *(w for w, v in words.items() if v in RANKS)])
+    suits = _alternatives([*SUITS, *(w for w, v in words.items() if v in SUITS)])
+    return f"^({suits})({ranks})$" if suit_first else f"^({ranks})({suits})$"
 
 
 def normalized(
-    cards: pl.Series, words: Mapping[str, str], separator: str, rank_suit: str = ""
+    cards: pl.Series, words: Mapping[str, str], separator: str, suit_first: bool = False,
+    rank_suit: str = "",
 ) -> pl.Series:
     """Card texts (cards between ``separator`` or spaces, maybe in brackets; ``rank_suit``
     between a card's rank and suit: ``10 of h``) as the engine writes them: each card's
     rank and suit in the engine's letters, a space between cards; a word that is no card is
-    kept as it is (the hand's checks then find it)."""
+    kept as it is (the hand's checks then find it). With ``suit_first`` a card is written
+    suit then rank (``SQ``, ``H10``, ``d6``)."""
     ranks = {word: value for word, value in words.items() if value in RANKS} | {"10": "T"}
     suits = {word: value for word, value in words.items() if value in SUITS}
-    card = card_regex(words)
+    card = card_regex(words, suit_first)
+    rank_group, suit_group = (2, 1) if suit_first else (1, 2)
     marks = "".join(sorted(set(separator) | {" ", "[", "]"}))
     token = pl.element()
     read = (
-        token.str.extract(card, 1).replace(ranks) + token.str.extract(card, 2).replace(suits)
+        token.str.extract(card, rank_group).replace(ranks)
+        + token.str.extract(card, suit_group).replace(suits)
     )
     if rank_suit:
         cards = cards.str.replace_all(re.escape(rank_suit), "")

@@ -425,6 +425,8 @@ def other_fields(
                 spans[count, 0], spans[count, 1] = pos + returned.size, end
             first = start + uncalled.size  # ^Uncalled bet \(([^)]+)\)
             last = scan.run_without(data, first, end, _NOT_CLOSE_PAREN)
+            if pos >= 0:  # "Uncalled bet of $7.00 returned to": the amount ends there
+                last = min(last, pos)
             if last > first and last < end:
                 spans[count, 2], spans[count, 3] = first, last
             count += 1

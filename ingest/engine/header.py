@@ -25,6 +25,7 @@ from ingest.engine.wording import (
     W_TIME_END,
     W_TIME_SEPARATOR,
     W_WEEKDAYS,
+    W_ZONE_MARK,
 )
 from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
 
@@ -180,6 +181,15 @@ def _micros(parts: np.ndarray) -> int:
 
 
 @njit
+def _is_mark(byte: int, marks: np.ndarray) -> bool:
+    """Whether ``byte`` is one of ``marks``."""
+    for mark in marks:  # noqa: SIM110 (numba compiles loops, not generators)
+        if byte == mark:
+            return True
+    return False
+
+
+@njit
 def _name_index(data: np.ndarray, start: int, end: int, names: np.ndarray) -> int:
     """The position of ``start:end`` among ``names`` (space-separated), read as the whole
     name or its first three letters; -1 when it is none of them."""
@@ -248,22 +258,22 @@ def _named_time(
 
 
 @njit
-def _is_date(data: np.ndarray, start: int, end: int, separator: int) -> bool:
-    """Whether ``start:end`` is digits and ``separator`` ("/" there) with at least one of
-    it."""
-    separators = 0
+def _is_date(data: np.ndarray, start: int, end: int, separators: np.ndarray) -> bool:
+    """Whether ``start:end`` is digits and ``separators`` ("/" there) with at least one of
+    them (a time, with ":" as the separator)."""
+    count = 0
     for k in range(start, end):
-        if data[k] == separator:
-            separators += 1
+        if _is_mark(data[k], separators):
+            count += 1
         elif not 48 <= data[k] <= 57:
             return False
-    return separators > 0
+    return count > 0
 
 
 @njit
-def _date_end(data: np.ndarray, pos: int, end: int, separator: int) -> int:
-    """Where the run of digits and date ``separator`` at ``pos`` ends."""
-    while pos < end and (data[pos] == separator or 48 <= data[pos] <= 57):
+def _date_end(data: np.ndarray, pos: int, end: int, separators: np.ndarray) -> int:
+    """Where the run of digits and date ``separators`` at ``pos`` ends."""
+    while pos < end and (_is_mark(data[pos], separators) or 48 <= data[pos] <= 57):
         pos += 1
     return pos
 
@@ -290,6 +300,7 @@ def _header_fields(
     data: np.ndarray, starts: np.ndarray, ends: np.ndarray, id_class: np.ndarray,
     id_end: np.ndarray, words: tuple[np.ndarray, ...], time_apart: bool,
     time_starts: np.ndarray, time_ends: np.ndarray, date_order: np.ndarray,
+    time_before_date: bool = False,
 ) -> tuple[np.ndarray, ...]:  # fmt: skip
     """Hand headers (a line, or several lines read as one text): the hand number's span;
     the template (the header without its hand number, ``#([0-9]+):`` becoming ``#:``, and
@@ -321,7 +332,10 @@ def _header_fields(
     while first < dash.size - 1 and dash[first] == _SPACE:
         first += 1
     dash_mark = dash[first : first + 1]
-    date_separator = words[W_DATE_SEPARATOR][0]
+    date_separators = words[W_DATE_SEPARATOR]
+    date_separator = date_separators[0]
+    zone_mark = words[W_ZONE_MARK]
+    time_marks = np.array([_COLON_BYTE], np.uint8)  # a time's parts
     # a date whose parts a space separates is read with "/" between them
     separator = _SLASH if date_separator == _SPACE else date_separator
     n = starts.size
@@ -357,14 +371,15 @@ def _header_fields(
             line_end -= 1
         # a date whose separator is the mark ("2013-04-11") holds the only marks allowed
         after = last + dash.size
-        if last >= 0 and dash_mark.size and dash_mark[0] == date_separator:
-            after = _date_end(data, after, line_end, date_separator)
+        if last >= 0 and dash_mark.size and _is_mark(dash_mark[0], date_separators):
+            after = _date_end(data, after, line_end, date_separators)
         timed = last >= 0 and find(data, after, line_end, dash_mark) < 0
         cut = last if timed else end
         # "2007/10/15 - 05:34:03 (ET)": the date is one " - " further back
         split_date = (
             cut == last and previous >= 0
-            and _is_date(data, previous + dash.size, last, date_separator)
+            and _is_date(data, previous + dash.size, last,
+                         time_marks if time_before_date else date_separators)
         )  # fmt: skip
         if split_date:
             cut = previous
@@ -389,9 +404,11 @@ def _header_fields(
         if time_apart:
             k, stop = (time_starts[i], time_ends[i]) if time_starts[i] >= 0 else (0, 0)
         spaces = 0
+        spaced = False  # past the date: a zone mark there glues the zone to the time
         while k < stop:
             if split_date and k == last:  # the " - " between the date and the time
                 when[size] = _SPACE
+                spaced = True
                 size += 1
                 k += dash.size
                 continue
@@ -400,6 +417,12 @@ def _header_fields(
                 if data[k] == _SPACE and date_separator == _SPACE and spaces < 2:
                     when[size] = _SLASH  # the date's first two spaces separate its parts
                     spaces += 1
+                elif data[k] == _SPACE:
+                    spaced = True
+                elif spaced and zone_mark.size and data[k] == zone_mark[0]:
+                    when[size] = _SPACE
+                elif _is_mark(data[k], date_separators):
+                    when[size] = separator  # one date separator of several
                 size += 1
             k += 1
         if months.size > 1:  # a date that names its month
@@ -421,7 +444,8 @@ def _header_fields(
         )
         if fields[2, 0] >= 0:
             zone[i] = scan.equal_to(when, fields[2, 0], fields[2, 1], *_ZONES)
-        day, time = (fields[3], fields[4]) if et_given[i] else (fields[0], fields[1])
+        day, time = (fields[3], fields[4]) if et_given[i] else (
+            (fields[1], fields[0]) if time_before_date else (fields[0], fields[1]))
         local[i] = _local_time(when, (day[0], day[1]), (time[0], time[1]), separator, date_order)
     return spans, zone, et_given, local
 
@@ -588,7 +612,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     spans, zone, et_given, local = _header_fields(
         data, text.starts[rows], text.ends[last], tables.hand_id, tables.hand_id_end,
         grammar.wording.words, grammar.time_apart, time_starts, time_ends,
-        grammar.wording.date_fields,
+        grammar.wording.date_fields, grammar.wording.time_before_date,
     )
     first, group = scan.distinct(data, spans[:, 2:10])
     templates = pl.DataFrame(
@@ -651,8 +675,14 @@ def posted_blinds(lines: Lines, info: pl.DataFrame, twice_small: bool = False) -
     in_cents = info["in_cents"].fill_null(False).to_numpy()
     unwritten = info["big_blind"].is_null()
     out = {}
-    for column, kind in (("small_blind", "post_sb"), ("big_blind", "post_bb")):
-        posts = ev.filter(pl.col("code") == KIND_CODE[kind]).unique("hand", keep="first")
+    for column, kinds in (("small_blind", ("post_sb",)), ("big_blind", ("post_bb", "post_sb_bb"))):
+        # a big blind posted as one of both blinds where no other is (iPoker's "Post BB")
+        codes = [KIND_CODE[kind] for kind in kinds]
+        posts = (
+            ev.filter(pl.col("code").is_in(codes))
+            .sort(pl.col("code").replace_strict(codes, list(range(len(codes)))), "idx")
+            .unique("hand", keep="first")
+        )
         hand = posts["hand"].to_numpy()
         value, ok = units(posts["value_h"].to_numpy(), in_cents[hand])
         posted = np.full(info.height, -1, np.int64)
@@ -684,7 +714,8 @@ def decodes(lines: list[str], grammar: Grammar) -> bool:
     none = np.full(starts.size, NULL, np.int64)
     spans = _header_fields(data, starts, ends, tables.hand_id, tables.hand_id_end,
                            grammar.wording.words, grammar.time_apart, none, none,
-                           grammar.wording.date_fields)[0]  # fmt: skip
+                           grammar.wording.date_fields,
+                           grammar.wording.time_before_date)[0]  # fmt: skip
     raw = data.tobytes()
     templates = pl.Series(
         [

@@ -645,6 +645,7 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     if grammar.seat_line:  # seat lines of another shape, read by the grammar's regex
         spans = _seat_line_spans(data, starts[rows], ends[rows], grammar.seat_line)
     spans[:, 3], marked = fields.hero_names(data, spans[:, 2], spans[:, 3], words[W_HERO_MARK])
+    spans_of_seats = spans
     seat_numbers = fields.seat_numbers(data, spans[:, 0], spans[:, 1])
     listed_as = np.zeros(0, np.int64)
     if grammar.seats_in_order:
@@ -704,14 +705,18 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
         # the result written (signed hundredths), null where none is or it is unreadable
         result_h=pl.Series(pa.array(np.sign(sign) * result, mask=(sign == 0) | (result < 0))),
     )
+    if wording.seat_button:  # the button named on its seat line ("(€2.27 in chips) DEALER")
+        rows = rows_of("seat")
+        after = text.strings(spans_of_seats[:, 5], ends[rows], "after")
+        dealer = after.str.contains(wording.seat_button, literal=True).fill_null(False)
+        at_button = dealer.to_numpy()
+        marked_rows = rows[at_button]
+        buttons = pl.concat([buttons, pl.DataFrame({
+            "hand": hand[marked_rows], "idx": marked_rows,
+            "button_seat": _nullable(seat_numbers[at_button], NO_SEAT, pl.Int8),
+        })]).sort("hand", "idx")  # fmt: skip
     if grammar.summary_winnings:
         events = _summary_winnings(events, summary_seats, seats)
-    if wording.seat_button:  # the button marked on its seat line
-        marked_rows = seats.filter(
-            text.strings(starts[seats["idx"].to_numpy()], ends[seats["idx"].to_numpy()], "text")
-            .str.strip_chars_end().str.ends_with(wording.seat_button)
-        )
-        buttons = pl.concat([marked_rows.select("hand", "idx", button_seat="seat"), buttons])
     rows = rows_of("summary")
     is_total, spans, side_pots, is_board, board_number = fields.summary_fields(
         data, starts[rows], ends[rows], tables.board_label, *tables.total_labels, words,
@@ -755,10 +760,12 @@ def classify(text: ChunkText, grammar: Grammar) -> Lines:
     room_money = _room_money(text, hand, other, rows_of("action"), grammar)
     unread = np.setdiff1d(unread, np.concatenate([cancelled, room_money["idx"].to_numpy(),
                                                   summary_amounts["idx"].to_numpy()]))
-    if grammar.card_words or wording.card_separator != " " or wording.rank_suit:
-        def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:  # the room's words
+    if (grammar.card_words or wording.card_separator != " " or wording.suit_first
+            or wording.rank_suit):
+        # cards in the room's words, or suit first, or a word between rank and suit
+        def cards_of(frame: pl.DataFrame, column: str) -> pl.DataFrame:
             read = cards.normalized(frame[column], grammar.card_words, wording.card_separator,
-                                    wording.rank_suit)  # fmt: skip
+                                    wording.suit_first, wording.rank_suit)  # fmt: skip
             return frame.with_columns(read)
 
         seats, events = cards_of(seats, "dealt"), cards_of(events, "cards")

@@ -44,19 +44,22 @@ class Wording:
     count (``St. Lucie 6-max Seat #1 is the button``); a line of the button alone (``Seat
     9 is the button``) is read as a table line. ``date_order`` is the order of a date's
     year, month and day (``dmy``: ``21 03 2011``), ``date_separator`` the mark between
-    them, a space included; ``card_separator`` stands between the cards of a list (``Hc,
-    8h``). The rest name the words of the lines that move chips outside the actions, in
+    them, a space included (several marks: any of them, ``-/`` for ``2011-10-12`` and
+    ``2011/01/23``); ``time_before_date``: the time is written before the date, a time
+    separator between them (``22:33:12 - 2011/01/02``); ``zone_mark`` glues a zone to the
+    time (``22:40:05/GMT``); ``card_separator`` stands between the cards of a list (``Hc,
+    8h``); with ``suit_first`` a card is its suit then its rank (``SQ``, ``H10``);
+    ``seat_button`` after a seat line's stack marks the button's seat (``(€2.27 in
+    chips) DEALER``). The rest name the words of the lines that move chips outside the actions, in
     the order the scans read them. A room that marks its hero after the name (``UTG+1
     [ME]``, ``Big Blind  [ME] : Folds``) says the mark (``hero_mark``): it and the spaces
     before it are no part of a name; one that writes dealt lines player first says what
     follows the player (``dealt_verb``: ``UTG : Card dealt to a spot [7h 2s]``);
     ``dealt_unseen`` ends the dealt lines of a room that deals a card a line by name
-    without showing it (``Player X received a card.``). A room that marks the button on its
-    seat line says what ends that line (``seat_button``: ``Seat 9: Player2 ($116.13 in
-    chips) DEALER``); one that writes its seat lines player first says what follows the
-    player (``seated``: ``Hero sitting in seat 1 with €49.50``, the line read by
-    ``Grammar.seat_line``); one that writes a word between a card's rank and suit says it
-    (``rank_suit``: ``10 of h``).
+    without showing it (``Player X received a card.``). A room that writes its seat lines
+    player first says what follows the player (``seated``: ``Hero sitting in seat 1 with
+    €49.50``, the line read by ``Grammar.seat_line``); one that writes a word between a
+    card's rank and suit says it (``rank_suit``: ``10 of h``).
     """
 
     marker_open: str = "*** "
@@ -102,7 +105,6 @@ class Wording:
     shared_card: str = ""  # a later board's card that is the first board's ("-"; "": none)
     hero_mark: str = ""  # after the hero's name, spaces before it ("[ME]"; "": none)
     dealt_verb: str = ""  # a dealt line written player first: what follows the player
-    seat_button: str = ""  # ends the button's seat line (" DEALER"; "": none)
     time_end: str = ""  # ends a header's time before its line does (" | Version:"; "": none)
     seated: str = ""  # a seat line written player first: what follows the player
     rank_suit: str = ""  # between a card's rank and suit ("10 of h"; "": none)
@@ -113,6 +115,10 @@ class Wording:
     date_order: str = "ymd"
     card_separator: str = " "
     dealt_unseen: str = ""  # what ends a dealt line of a card not shown (" received a card.")
+    zone_mark: str = ""  # glues a zone to the time ("/" of "22:40:05/GMT"; "": none)
+    seat_button: str = ""  # after a seat line's stack: the button's seat (" DEALER"; "": none)
+    time_before_date: bool = False  # the time before the date ("22:33:12 - 2011/01/02")
+    suit_first: bool = False  # a card is written suit then rank ("SQ", "H10", "d6")
 
     @functools.cached_property
     def words(self) -> tuple[np.ndarray, ...]:
@@ -149,12 +155,13 @@ WORDS = tuple(
     f.name
     for f in fields(Wording)
     if f.name not in ("streets", "run_words", "pot_words", "halves", "bare_table_name",
-                      "seat_any_case", "date_order", "card_separator")
+                      "seat_any_case", "date_order", "card_separator", "time_before_date",
+                      "suit_first")
 )
 (W_MARKER_OPEN, W_MARKER_CLOSE, W_SUMMARY, W_SEAT, W_SEAT_SEPARATOR, W_DEALT, W_CARDS_OPEN,
  W_TABLE, W_TABLE_ID, W_MAX_SEATS, W_BUTTON, W_CANCELLED, W_UNCALLED, W_RETURNED, W_COLLECTED,
  W_FROM_POT, W_POT, W_MAIN_POT, W_CASHED_OUT, W_CASH_OUT_FEE, W_SHOWS, W_SHOWED, W_MUCKED, W_WON,
  W_NOT_AWARDED, W_TOTAL_POT, W_SIDE_POT, W_BOARD, W_HAND_NUMBER, W_TIME_SEPARATOR,
  W_EASTERN_TIME, W_CHAT_END, W_DATE_SEPARATOR, W_UNKNOWN_CARD, W_SHARED_CARD, W_HERO_MARK,
- W_DEALT_VERB, W_SEAT_BUTTON, W_TIME_END, W_SEATED, W_RANK_SUIT, W_MONTHS, W_WEEKDAYS,
- W_DEALT_UNSEEN) = range(len(WORDS))  # fmt: skip
+ W_DEALT_VERB, W_TIME_END, W_SEATED, W_RANK_SUIT, W_MONTHS, W_WEEKDAYS, W_DEALT_UNSEEN,
+ W_ZONE_MARK, W_SEAT_BUTTON) = range(len(WORDS))  # fmt: skip
