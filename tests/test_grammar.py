@@ -45,6 +45,7 @@ from ingest.sites import (
     seals,
     winamax,
     wpn,
+    wpn_legacy,
 )
 
 ROOMS: dict[str, Actions] = {
@@ -53,7 +54,7 @@ ROOMS: dict[str, Actions] = {
     "winamax": winamax.GRAMMAR.actions,
     "wpn": wpn.GRAMMAR.actions,
     # words before the player ("Player ", "*Player "), a {text} before more of the template
-    "wpn_legacy": wpn.LEGACY.actions,
+    "wpn_legacy": wpn_legacy.LEGACY.actions,
     # both separators: "player: posts ante 5", "player folds"; collect lines as templates
     "kingsclub": kingsclub.GRAMMAR.actions,
     # amounts in brackets that may hold spaces, a second amount added ({more}), no all-in

@@ -18,7 +18,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "pokerstars": {"pokerstars.py"},
         "ggpoker": {"ggpoker.py", "pokerstars.py"},  # it takes the format's action lines
         "winamax": {"winamax.py"},
-        "wpn": {"wpn.py"},
+        "wpn": {"wpn.py", "wpn_legacy.py"},
         "kingsclub": {"kingsclub.py"},
         "pacific": {"pacific.py"},
         "seals": {"seals.py"},
