@@ -30,6 +30,7 @@ from ingest.engine.text import split_chunks
 from ingest.reader import iter_chunks
 from ingest.sites import bovada
 from tests.conformance import room_files
+from tests.golden import rows
 
 PLO = "corpus/Bovada/cash/PLO-USD-5-10-201204.new.format.txt"  # 2012: no street markers
 PLO8_FL = "corpus/Bovada/tour/PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt"
@@ -56,12 +57,6 @@ def _parse(shared: Path, path: str) -> ParseResult:
     return bovada.SITE.parse_file(shared / path, every_flop_game=True)
 
 
-def _rows(table: Any, columns: tuple[str, ...], hand_id: str) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    return list(frame.filter(pl.col("hand_id") == hand_id).select(columns).iter_rows())
-
-
 def _kinds(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """(street, player, kind, amount) of action rows that move chips or decide."""
     return [row[:4] for row in rows if row[2] not in ("show", "muck")]
@@ -76,18 +71,18 @@ def test_a_hand_of_2012_with_a_dead_post_and_no_street_marker(shared: Path) -> N
     (``Big Blind  [ME]`` in its action lines), is stored as ``Big Blind``."""
     result = _parse(shared, PLO)
     hand = "2601409940"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "omaha", False, "PL", "USD", 500, 1000, 0, "TBL#1090318", 2,
          ["4c Kh 4h 2c Jh"], 16000, 200, 0, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+    assert rows(result.players, _PLAYER_COLUMNS, hand) == [
         (1, "UTG+1", 30000, "CO", False, "Qc 8d 9c Qh", 8000, 0, 0, -8000),
         (2, "Dealer", 162000, "BTN", False, "Jc 3h 2h 7d", 0, 0, 0, 0),
         (3, "Small Blind", 416467, "SB", False, "8c 2d 6d Jd", 500, 0, 0, -500),
         (4, "Big Blind", 34000, "BB", True, "9d 6h Kd Tc", 7500, 0, 15800, 8300),
         (5, "UTG", 187675, "UTG", False, "Ah 6s 5c 9s", 0, 0, 0, 0),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS, hand) == [
+    assert rows(result.actions, _ACTION_COLUMNS, hand) == [
         ("preflop", "Small Blind", "post_sb", 500, None, 0, False, None),
         ("preflop", "Big Blind", "post_bb", 1000, None, 0, False, None),
         ("preflop", "UTG+1", "post_sb_bb", 1500, None, 500, False, None),
@@ -109,7 +104,7 @@ def test_a_hand_of_2012_with_a_dead_post_and_no_street_marker(shared: Path) -> N
         ("river", "Big Blind", "collect", 15800, None, 0, False, 1),
     ]
     # the dead $5 leaves two unequal contributions: the pot is not said to be the main one
-    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+    assert rows(result.collections, _COLLECT_COLUMNS, hand) == [
         (4, "Big Blind", 1, None, "whole", 15800),
     ]
 
@@ -122,11 +117,11 @@ def test_a_fixed_limit_hi_lo_tournament_hand_read_from_its_betting(shared: Path)
     of the big blind and UTG+1 (the main pot: 90 from each of four players)."""
     result = _parse(shared, PLO8_FL)
     hand = "2641146259"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "omaha8", True, "FL", "chips", 75, 150, 0, "TBL#13", 1, ["Ts Jd 5d Js 5c"],
          4740, 0, 0, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+    assert rows(result.players, _PLAYER_COLUMNS, hand) == [
         (1, "Dealer", 1200, "BTN", False, "4s 8c Kd 9c", 0, 0, 0, 0),
         (2, "Small Blind", 90, "SB", True, "2s 4c 3c 5h", 90, 0, 0, -90),
         (3, "Big Blind", 5020, "BB", False, "3s Jh Th 6d", 2250, 0, 2370, 120),
@@ -136,7 +131,7 @@ def test_a_fixed_limit_hi_lo_tournament_hand_read_from_its_betting(shared: Path)
         (7, "UTG+3", 2470, "HJ", False, "4h 6h Qs Qh", 0, 0, 0, 0),
         (8, "UTG+4", 2645, "CO", False, "6s As 4d 9s", 150, 0, 0, -150),
     ]
-    actions = _rows(result.actions, _ACTION_COLUMNS, hand)
+    actions = rows(result.actions, _ACTION_COLUMNS, hand)
     assert ("preflop", "Small Blind", "call", 15, None, 0, True, None) in actions
     assert [row[:5] for row in actions if row[0] != "preflop" and row[2] != "fold"] == [
         ("flop", "Big Blind", "bet", 150, None),
@@ -159,7 +154,7 @@ def test_a_fixed_limit_hi_lo_tournament_hand_read_from_its_betting(shared: Path)
         ("river", "UTG+1", "collect", 180, None),
     ]
     # side pots are not numbered: a pot of a hand with several is unknown
-    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+    assert rows(result.collections, _COLLECT_COLUMNS, hand) == [
         (3, "Big Blind", 1, None, "whole", 2190),
         (5, "UTG+1", 1, None, "whole", 2190),
         (3, "Big Blind", 1, None, "whole", 180),
@@ -172,11 +167,11 @@ def test_a_split_hi_lo_pot(shared: Path) -> None:
     halves are only in the summary (``HI 30``, ``LOW 30``), the collect lines name none."""
     result = _parse(shared, PLO8_SPLIT)
     hand = "3050116136"
-    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+    assert rows(result.players, _PLAYER_COLUMNS, hand) == [
         (1, "Big Blind", 830, "BB", True, "7h 2s Kc 8h", 30, 0, 30, 0),
         (2, "Dealer", 2170, "BTN", False, "2c Td 6h 7c", 30, 0, 30, 0),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+    assert rows(result.collections, _COLLECT_COLUMNS, hand) == [
         (1, "Big Blind", 1, 0, "whole", 30),
         (2, "Dealer", 1, 0, "whole", 30),
     ]
@@ -187,7 +182,7 @@ def test_lines_written_twice_in_a_row_are_read_once(shared: Path) -> None:
     ``Hand Result 1630`` three times; ``Total Pot(3260)``."""
     result = _parse(shared, TWICE)
     hand = "3152355148"
-    assert _kinds(_rows(result.actions, _ACTION_COLUMNS, hand)) == [
+    assert _kinds(rows(result.actions, _ACTION_COLUMNS, hand)) == [
         ("preflop", "Small Blind", "post_sb", 25),
         ("preflop", "Big Blind", "post_bb", 50),
         ("preflop", "UTG", "fold", 0),
@@ -200,7 +195,7 @@ def test_lines_written_twice_in_a_row_are_read_once(shared: Path) -> None:
         ("river", "Dealer", "collect", 1630),
         ("river", "Small Blind", "collect", 1630),
     ]
-    [(total, inconsistencies)] = _rows(result.hands, ("total_pot", "inconsistencies"), hand)
+    [(total, inconsistencies)] = rows(result.hands, ("total_pot", "inconsistencies"), hand)
     assert (total, inconsistencies) == (3260, [])
 
 
@@ -211,9 +206,9 @@ def test_an_mvs_hand_in_utc_with_all_ins_decided_by_the_betting(shared: Path) ->
     written: $222.21 less the $219.21 collected is $3 taken."""
     result = _parse(shared, MVS)
     hand = "4086249181"
-    [info] = _rows(result.hands, ("started_at", "button_seat", "total_pot", "rake"), hand)
+    [info] = rows(result.hands, ("started_at", "button_seat", "total_pot", "rake"), hand)
     assert (info[0].isoformat(), info[1:]) == ("2021-03-11T22:58:57+00:00", (None, 22221, 300))
-    actions = _rows(result.actions, _ACTION_COLUMNS, hand)
+    actions = rows(result.actions, _ACTION_COLUMNS, hand)
     assert [row for row in actions if row[0] == "turn"] == [
         ("turn", "Big Blind", "check", 0, None, 0, False, None),
         ("turn", "UTG+1", "bet", 3900, None, 0, True, None),
@@ -221,7 +216,7 @@ def test_an_mvs_hand_in_utc_with_all_ins_decided_by_the_betting(shared: Path) ->
         ("turn", "Big Blind", "call", 3900, None, 0, False, None),
     ]
     assert ("flop", "UTG+1", "raise", 3392, 3542, 0, False, None) in actions
-    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+    assert rows(result.collections, _COLLECT_COLUMNS, hand) == [
         (3, "UTG+1", 1, None, "whole", 1194),
         (3, "UTG+1", 1, None, "whole", 20727),
     ]
@@ -234,8 +229,8 @@ def test_seat_ids_are_numbered_in_the_order_listed(shared: Path) -> None:
     each of eight), UTG+2 the side pot ``2640`` after 14,776 came back."""
     result = _parse(shared, SEAT_IDS)
     hand = "3412775605"
-    assert _rows(result.hands, ("button_seat", "ante", "total_pot"), hand) == [(4, 100, 3280)]
-    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+    assert rows(result.hands, ("button_seat", "ante", "total_pot"), hand) == [(4, 100, 3280)]
+    assert rows(result.players, _PLAYER_COLUMNS, hand) == [
         (1, "UTG+2", 17200, "MP", False, "Ah Jd", 15876, 14776, 2640, 1540),
         (2, "UTG+3", 31482, "HJ", False, "As Js", 100, 0, 0, -100),
         (3, "UTG+4", 14740, "CO", False, "6h Qd", 100, 0, 0, -100),
@@ -245,7 +240,7 @@ def test_seat_ids_are_numbered_in_the_order_listed(shared: Path) -> None:
         (7, "UTG", 16659, "UTG", False, "4h Jh", 100, 0, 0, -100),
         (8, "UTG+1", 46687, "UTG1", True, "2c 4s", 100, 0, 0, -100),
     ]
-    assert ("preflop", "Dealer", "ante", 80, None, 80, True, None) in _rows(
+    assert ("preflop", "Dealer", "ante", 80, None, 80, True, None) in rows(
         result.actions, _ACTION_COLUMNS, hand
     )
 
@@ -256,7 +251,7 @@ def test_a_zone_hand_whose_summary_is_empty(shared: Path) -> None:
     markers'."""
     result = _parse(shared, ZONE)
     hand = "4101241126"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "HOLDEM No Limit", False, "NL", "USD", 10, 25, 0, "Zone Poker ID#1708", 2,
          ["6c 9h Qs 3c 9s"], 160, 8, 0, []),
     ]  # fmt: skip
@@ -476,9 +471,9 @@ def test_a_hand_with_no_small_blind_posted(shared: Path) -> None:
     street total."""
     result = _parse(shared, PLO)
     hand = "2601409299"
-    assert _rows(result.hands, ("small_blind", "big_blind", "total_pot", "rake"), hand) == [
+    assert rows(result.hands, ("small_blind", "big_blind", "total_pot", "rake"), hand) == [
         (0, 1000, 40000, 100)
     ]
-    assert ("preflop", "UTG", "raise", 3000, 3000, 0, False, None) in _rows(
+    assert ("preflop", "UTG", "raise", 3000, 3000, 0, False, None) in rows(
         result.actions, _ACTION_COLUMNS, hand
     )

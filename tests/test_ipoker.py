@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
 from ingest.engine.contract import Chunk, ParseResult, concat_results
 from ingest.reader import iter_chunks
 from ingest.sites import ipoker
+from tests.golden import rows
 
 NEW = "corpus/iPoker/cash/PLO-EUR-2.50-5.00-201901.no.max.seats.txt"  # 4 hands, client 18.9
 CNY = "corpus/iPoker/cash/PLO-EUR-0.10-0.20-201207.CNY.currency.txt"  # no </game>, cp1252
@@ -41,26 +41,20 @@ def _parse(shared: Path, path: str) -> ParseResult:
     return ipoker.SITE.parse_file(shared / path, every_flop_game=True)
 
 
-def _rows(table: Any, columns: tuple[str, ...], hand_id: str) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    return list(frame.filter(pl.col("hand_id") == hand_id).select(columns).iter_rows())
-
-
 def test_a_raise_writes_its_street_total_and_a_call_what_it_adds(shared: Path) -> None:
     """#4419495747, PLO €2.50/€5: the small blind's ``type 23`` €15 and the big blind's
     ``23`` €45 are street totals, the small blind's ``type 3`` €30 what it adds (45 each,
     as both ``bet="€172.80"`` say); 345.60 put in, ``win="€344.10"``: €1.50 raked."""
     result = _parse(shared, NEW)
-    assert _rows(result.hands, _HAND_COLUMNS, "4419495747") == [
+    assert rows(result.hands, _HAND_COLUMNS, "4419495747") == [
         ("4419495747", "omaha", "PL", "EUR", 100, 250, 500, "Alpamayo\xa0, 652058780", 8,
          ["Td 2s 2d As Kh"], 34560, 150, 0, [], dt.datetime(2019, 1, 30, 17, 25, 35, tzinfo=_UTC)),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS, "4419495747") == [
+    assert rows(result.players, _PLAYER_COLUMNS, "4419495747") == [
         (1, "norjak", 50000, "BB", True, False, "Ac Ad 5s 8c", 17280, 0, 34410, 17130),
         (8, "vecchiolupo22", 50000, "BTN", False, False, "Tc Kd 4s 8h", 17280, 0, 0, -17280),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS, "4419495747") == [
+    assert rows(result.actions, _ACTION_COLUMNS, "4419495747") == [
         ("preflop", "vecchiolupo22", "post_sb", 250, None),
         ("preflop", "norjak", "post_bb", 500, None),
         ("preflop", "vecchiolupo22", "raise", 1250, 1500),
@@ -82,13 +76,13 @@ def test_a_session_with_uncalled_bets_enabled_leaves_them_out_of_win(shared: Pat
     big blind's next stack 502.50 (``chips="€502.50"`` in #4419495882): its unmatched €2.50
     came back besides, in neither ``win`` nor the pot."""
     result = _parse(shared, NEW)
-    assert _rows(result.hands, ("total_pot", "rake", "uncalled_inferred"), "4419495872") == [
+    assert rows(result.hands, ("total_pot", "rake", "uncalled_inferred"), "4419495872") == [
         (500, 0, 250)]
-    assert _rows(result.players, _PLAYER_COLUMNS, "4419495872") == [
+    assert rows(result.players, _PLAYER_COLUMNS, "4419495872") == [
         (1, "norjak", 67130, "BTN", True, False, "2c 7d 7c Tc", 250, 0, 0, -250),
         (8, "vecchiolupo22", 50000, "BB", False, False, None, 500, 250, 500, 250),
     ]
-    stacks = _rows(result.players, ("player", "stack"), "4419495882")
+    stacks = rows(result.players, ("player", "stack"), "4419495882")
     assert ("vecchiolupo22", 50250) in stacks
 
 
@@ -97,9 +91,9 @@ def test_an_older_file_counts_the_uncalled_bet_in_win(shared: Path) -> None:
     its ``win="£0.46"`` is that unmatched part; the winner's £11.42 is the £12.23 pot less
     £0.81 raked."""
     result = _parse(shared, OLD)
-    assert _rows(result.hands, ("total_pot", "rake", "uncalled_inferred"), "4988874195") == [
+    assert rows(result.hands, ("total_pot", "rake", "uncalled_inferred"), "4988874195") == [
         (1223, 81, 46)]
-    players = _rows(result.players, ("player", "put_in", "returned", "collected", "net"),
+    players = rows(result.players, ("player", "put_in", "returned", "collected", "net"),
                     "4988874195")  # fmt: skip
     assert ("gortaleva", 650, 46, 0, -604) in players
     assert ("P0k3rkIng2k", 604, 0, 1142, 538) in players
@@ -110,9 +104,9 @@ def test_decimal_commas_and_five_cards_from_a_game_of_no_name(shared: Path) -> N
     (``€51,18``), five cards dealt to a game the gametype does not name; the river bet of
     €52,77 is not called and comes back, ``win="€51,18"``: €1,59 raked."""
     result = _parse(shared, COMMA)
-    assert _rows(result.hands, ("game", "small_blind", "big_blind", "total_pot", "rake"),
+    assert rows(result.hands, ("game", "small_blind", "big_blind", "total_pot", "rake"),
                  "3651461297") == [("omaha5", 50, 100, 5277, 159)]  # fmt: skip
-    assert _rows(result.players, ("player", "put_in", "returned", "collected"),
+    assert rows(result.players, ("player", "put_in", "returned", "collected"),
                  "3651461297")[0] == ("Player0", 7547, 5277, 5118)  # fmt: skip
 
 
@@ -123,10 +117,10 @@ def test_actions_by_number_cp1252_and_a_hand_with_no_end_tag(shared: Path) -> No
     assert b"\x80" in (shared / CNY).read_bytes()
     result = _parse(shared, CNY)
     assert result.import_errors.num_rows == 0
-    flop = [row for row in _rows(result.actions, ("street", "player", "kind"), "3359865320")
+    flop = [row for row in rows(result.actions, ("street", "player", "kind"), "3359865320")
             if row[0] == "flop"]  # fmt: skip
     assert flop == [("flop", "lukankata", "check"), ("flop", "McManager", "check")]
-    assert _rows(result.players, ("player", "collected", "net"), "3359865320")[0] == (
+    assert rows(result.players, ("player", "collected", "net"), "3359865320")[0] == (
         "McManager", 48, 28)
 
 
@@ -227,10 +221,10 @@ def test_a_skin_s_words_dates_and_amounts() -> None:
                         "started_at", "total_pot", "rake").row(0) == (
         "omaha8", "PL", 50, 100, 6, dt.datetime(2021, 5, 18, 18, 26, tzinfo=_UTC), 200, 10,
     )  # fmt: skip
-    assert _rows(result.players, ("player", "stack", "put_in", "returned", "collected"),
+    assert rows(result.players, ("player", "stack", "put_in", "returned", "collected"),
                  "9000000001") == [("Hero", 148000, 100, 0, 0),
                                    ("Villain", 10000, 300, 200, 190)]  # fmt: skip
-    assert [kind for _, _, kind, _, _ in _rows(result.actions, _ACTION_COLUMNS, "9000000001")
+    assert [kind for _, _, kind, _, _ in rows(result.actions, _ACTION_COLUMNS, "9000000001")
             ][:2] == ["post_sb", "post_bb"]  # fmt: skip
 
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
-import polars as pl
 import pytest
 
 from ingest.engine.contract import Chunk, ParseResult
 from ingest.sites import kingsclub
 from tests.conformance import room_files
+from tests.golden import parse_clean, rows
 
 SPLIT = "corpus/KingsClub/cash/LO-Split-USD-60-120-202108.txt"  # #45395871
 BIG_O = "corpus/KingsClub/cash/5-Card-PLO8-USD-11-22-202010.txt"  # #37580598
@@ -36,15 +35,7 @@ _COLLECT_COLUMNS = ("seat", "player", "board", "pot", "half", "amount")
 
 
 def _parse(shared: Path, path: str) -> ParseResult:
-    result = kingsclub.SITE.parse_file(shared / path, every_flop_game=True)
-    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return result
-
-
-def _rows(table: Any, columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    return list(frame.select(columns).iter_rows())
+    return parse_clean(kingsclub.SITE, shared / path)
 
 
 def test_the_double_board_hand(shared: Path) -> None:
@@ -54,11 +45,11 @@ def test_the_double_board_hand(shared: Path) -> None:
     (90 more); Hero is the only player dealt cards by name (the others' are ``X``)."""
     result = _parse(shared, SPLIT)
     boards = ["Tc Qd 3s Ac 2d", "Jc 6s 8s 3c Td"]
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("45395871", "omaha", False, "FL", "USD", 6000, 12000, 500, "The Zoo 2", 6, boards,
          152500, 800, 0, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Player0", 244935, "BB", False, None, 6500, 0, 0, -6500),
         (3, "Player1", 328182, "UTG", False, "Ah Kd 9c Th", 48500, 0, 75850, 27350),
         (4, "Player2", 345550, "CO", False, None, 500, 0, 0, -500),
@@ -67,7 +58,7 @@ def test_the_double_board_hand(shared: Path) -> None:
     ]
     antes = [("preflop", p, "ante", 500, None, 500, False, None)
              for p in ("Player0", "Player1", "Player2", "Hero", "Player3")]  # fmt: skip
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         *antes,
         ("preflop", "Player3", "post_sb", 3000, None, 0, False, None),
         ("preflop", "Player0", "post_bb", 6000, None, 0, False, None),
@@ -97,7 +88,7 @@ def test_the_double_board_hand(shared: Path) -> None:
         ("summary", "Player1", "collect", 75850, None, 0, False, 1),
         ("summary", "Player3", "collect", 75850, None, 0, False, 1),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [
+    assert rows(result.collections, _COLLECT_COLUMNS) == [
         (3, "Player1", 1, 0, "whole", 75850),
         (7, "Player3", 1, 0, "whole", 75850),
     ]
@@ -112,12 +103,12 @@ def test_calls_and_bets_are_street_totals(shared: Path) -> None:
     1,870 less 5."""
     result = _parse(shared, BIG_O)
     boards = ["2h 5s Qd 8c Th", "2h 5s Qd 5d 3h"]
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("37580598", "omaha5_8", True, "PL", "USD", 1100, 2200, 2200, "Real Deal Mix", 2,
          boards, 187000, 500, 0, []),
     ]  # fmt: skip
     flows = [(p, n, s, put, c, net) for _, p, s, n, _, _, put, _, c, net
-             in _rows(result.players, _PLAYER_COLUMNS)]  # fmt: skip
+             in rows(result.players, _PLAYER_COLUMNS)]  # fmt: skip
     assert flows == [
         ("Player0", "CO", 88000, 2200, 0, -2200),
         ("Player1", "BTN", 88000, 2200, 0, -2200),
@@ -126,7 +117,7 @@ def test_calls_and_bets_are_street_totals(shared: Path) -> None:
         ("Player4", "UTG", 88000, 2200, 0, -2200),
         ("Hero", "HJ", 88000, 88000, 93250, 5250),
     ]
-    betting = [row for row in _rows(result.actions, _ACTION_COLUMNS) if row[2] != "ante"]
+    betting = [row for row in rows(result.actions, _ACTION_COLUMNS) if row[2] != "ante"]
     assert betting == [
         ("preflop", "Player2", "post_sb", 1100, None, 0, False, None),
         ("preflop", "Player3", "post_bb", 2200, None, 0, False, None),
@@ -146,7 +137,7 @@ def test_calls_and_bets_are_street_totals(shared: Path) -> None:
         ("summary", "Player2", "collect", 93250, None, 0, False, 1),
         ("summary", "Hero", "collect", 93250, None, 0, False, 1),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [
+    assert rows(result.collections, _COLLECT_COLUMNS) == [
         (4, "Player2", 1, 0, "whole", 93250),
         (7, "Hero", 1, 0, "whole", 93250),
     ]
@@ -159,16 +150,16 @@ def test_the_limit_hi_lo_hand_and_its_unprinted_side_pot(shared: Path) -> None:
     ``Player0 wins pot (375)``; the side pot of Hero's 125 and Player1's 125 is Hero's alone
     and no line prints it: Hero's result is none (0), so Hero collected 250."""
     result = _parse(shared, HI_LO)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("3969308", "omaha8", True, "FL", "USD", 50000, 100000, 0, "Bobbys Room Omaha 2", 5,
          ["2s Th 6h 7c 5s"], 62500, 0, 25000, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Hero", 3250000, "BB", True, "7h 9h Qd 7d", 50000, 25000, 25000, 0),
         (5, "Player0", 12500, "BTN", False, "5d 4h 8h 5c", 12500, 0, 37500, 25000),
         (7, "Player1", 5125000, "SB", False, None, 25000, 0, 0, -25000),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         ("preflop", "Player1", "post_sb", 25000, None, 0, False, None),
         ("preflop", "Hero", "post_bb", 50000, None, 0, False, None),
         ("preflop", "Hero", "return", 25000, None, 0, False, None),
@@ -179,7 +170,7 @@ def test_the_limit_hi_lo_hand_and_its_unprinted_side_pot(shared: Path) -> None:
         ("summary", "Player0", "collect", 37500, None, 0, False, 1),
     ]
     # the pot of a line naming "pot" is unknown where the hand has a side pot
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [
+    assert rows(result.collections, _COLLECT_COLUMNS) == [
         (5, "Player0", 1, None, "whole", 37500),
         (1, "Hero", 1, None, "whole", 25000),
     ]
@@ -191,17 +182,17 @@ def test_a_side_pot_won_by_the_main_pots_winner(shared: Path) -> None:
     each of four, and Player3's folded ante); Player2's result +2,925 = 4,800 collected less
     1,875 put in: the other 3,450 is the side pot, of no line."""
     result = _parse(shared, SIDE_POTS)
-    [hand] = _rows(result.hands, ("total_pot", "rake", "uncalled_inferred"))
+    [hand] = rows(result.hands, ("total_pot", "rake", "uncalled_inferred"))
     assert hand == (480000, 0, 333300)
     assert [(p, put, back, c, net) for _, p, _, _, _, _, put, back, c, net
-            in _rows(result.players, _PLAYER_COLUMNS)] == [
+            in rows(result.players, _PLAYER_COLUMNS)] == [
         ("Player0", 32500, 0, 0, -32500),
         ("Player1", 67500, 0, 0, -67500),
         ("Player2", 520800, 333300, 480000, 292500),
         ("Player3", 5000, 0, 0, -5000),
         ("Hero", 187500, 0, 0, -187500),
     ]  # fmt: skip
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [
+    assert rows(result.collections, _COLLECT_COLUMNS) == [
         (3, "Player2", 1, None, "whole", 135000),
         (3, "Player2", 1, None, "whole", 345000),
     ]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import polars as pl
@@ -27,6 +26,7 @@ from ingest.engine.fields import seat_fields, table_fields
 from ingest.engine.header import _NO_TIME, _header_fields
 from ingest.engine.text import split_chunks
 from ingest.sites import pacific
+from tests.golden import parse_clean, rows
 
 FLO = "corpus/PacificPoker/cash/888-FLO-PM-30-60.txt"  # #362979074
 SWEDISH = "corpus/PacificPoker/cash/PLO-6max-USD-25-50-201604.Swedish.txt"
@@ -50,17 +50,7 @@ _COLLECT_COLUMNS = ("seat", "player", "board", "pot", "half", "amount")
 
 
 def _parse(shared: Path, path: str) -> ParseResult:
-    result = pacific.SITE.parse_file(shared / path, every_flop_game=True)
-    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return result
-
-
-def _rows(table: Any, columns: tuple[str, ...], hand: str | None = None) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    if hand is not None:
-        frame = frame.filter(pl.col("hand_id") == hand)
-    return list(frame.select(columns).iter_rows())
+    return parse_clean(pacific.SITE, shared / path)
 
 
 def test_raises_add_their_chips_and_a_side_pot_is_paid_apart(shared: Path) -> None:
@@ -70,18 +60,18 @@ def test_raises_add_their_chips_and_a_side_pot_is_paid_apart(shared: Path) -> No
     and ``[ 120 ]`` (the side pot, whole): no line names the pots."""
     result = _parse(shared, FLO)
     hand = "362979074"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "omaha", "FL", "play", 1500, 3000, "Bratislava", None, 2,
          ["Js 8c 9s Ks Qh"], 108000, 250, 0, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+    assert rows(result.players, _PLAYER_COLUMNS, hand) == [
         (1, "CARNERA4", 486000, "CO", False, None, 12000, 0, 0, -12000),
         (2, "freshmoney2y", 24000, "BTN", False, "Ah 9h Td 5d", 24000, 0, 0, -24000),
         (3, "rolirs301", 72500, "SB", False, "3h 8s Th Qs", 30000, 0, 107750, 77750),
         (4, "physco30", 109000, "BB", False, None, 12000, 0, 0, -12000),
         (9, "jamiemaxey", 71000, "UTG", False, "7s Jc 5s 4s", 30000, 0, 0, -30000),
     ]
-    flop_and_turn = [row for row in _rows(result.actions, _ACTION_COLUMNS, hand)
+    flop_and_turn = [row for row in rows(result.actions, _ACTION_COLUMNS, hand)
                      if row[0] in ("flop", "turn")]  # fmt: skip
     assert flop_and_turn == [
         ("flop", "rolirs301", "check", 0, None, 0, False),
@@ -104,7 +94,7 @@ def test_raises_add_their_chips_and_a_side_pot_is_paid_apart(shared: Path) -> No
         ("turn", "freshmoney2y", "call", 12000, None, 0, True),
         ("turn", "rolirs301", "call", 6000, None, 0, False),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS, hand) == [
+    assert rows(result.collections, _COLLECT_COLUMNS, hand) == [
         (3, "rolirs301", 1, None, "whole", 95750),
         (3, "rolirs301", 1, None, "whole", 12000),
     ]
@@ -116,17 +106,17 @@ def test_an_unmatched_bet_held_in_a_collect_line_of_its_own(shared: Path) -> Non
     collected [ $10 ]``, his unmatched raise: read so the pots pay 23.75 of 25, a rake; read
     as a pot the hand would pay 33.75 of 25."""
     result = _parse(shared, ALL_IN_BLIND)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("418361264", "Fix Limit Holdem", "FL", "USD", 500, 1000, "Hokkaido", None, 6,
          ["8s As 2d 6h 5d"], 2500, 125, 1000, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (2, "Player0", 1000, "BB", False, "2c Ts", 1000, 0, 2375, 1375),
         (4, "Player1", 172825, "CO", False, None, 0, 0, 0, 0),
         (6, "Hero", 52700, "BTN", True, "Td Qd", 2000, 1000, 0, -1000),
         (9, "Player2", 61500, "SB", False, None, 500, 0, 0, -500),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [(2, "Player0", 1, 0, "whole", 2375)]
+    assert rows(result.collections, _COLLECT_COLUMNS) == [(2, "Player0", 1, 0, "whole", 2375)]
 
 
 def test_a_tournament_bet_returned_left_out_then_held_in_the_collect_lines(shared: Path) -> None:
@@ -136,18 +126,18 @@ def test_a_tournament_bet_returned_left_out_then_held_in_the_collect_lines(share
     ``Player3 collected [ $33,190 ]`` (the 30,070 returned inside)."""
     columns = ("hand_id", "currency", "total_pot", "rake", "uncalled_inferred")
     left_out, held = _parse(shared, LEFT_OUT), _parse(shared, HELD)
-    assert _rows(left_out.hands, columns) == [("384829651", "chips", 2240, 0, 3120)]
-    assert _rows(held.hands, columns) == [("384831647", "chips", 3120, 0, 30070)]
+    assert rows(left_out.hands, columns) == [("384829651", "chips", 2240, 0, 3120)]
+    assert rows(held.hands, columns) == [("384831647", "chips", 3120, 0, 30070)]
     winners = ("player", "put_in", "returned", "collected", "net")
-    assert ("Player7", 4000, 3120, 2240, 1360) in _rows(left_out.players, winners)
-    assert ("Player3", 31390, 30070, 3120, 1800) in _rows(held.players, winners)
+    assert ("Player7", 4000, 3120, 2240, 1360) in rows(left_out.players, winners)
+    assert ("Player3", 31390, 30070, 3120, 1800) in rows(held.players, winners)
 
 
 def test_a_dead_blind_is_a_dead_small_blind_and_a_live_big_blind(shared: Path) -> None:
     """#440729192, 0.50/1 Fix Limit Hold'em: ``Tigran64 posts dead blind [0.50 + 1]`` puts
     1.50 in, 0.50 of it dead; he then checks facing the 1 big blind."""
     result = _parse(shared, DEAD_BLIND)
-    actions = _rows(result.actions, _ACTION_COLUMNS, "440729192")
+    actions = rows(result.actions, _ACTION_COLUMNS, "440729192")
     assert actions[:7] == [
         ("preflop", "Borr_09", "post_sb", 50, None, 0, False),
         ("preflop", "nutuleo", "post_bb", 100, None, 0, False),
@@ -157,7 +147,7 @@ def test_a_dead_blind_is_a_dead_small_blind_and_a_live_big_blind(shared: Path) -
         ("preflop", "capelo53", "call", 100, None, 0, False),
         ("preflop", "Tigran64", "check", 0, None, 0, False),
     ]
-    players = _rows(result.players, ("player", "put_in", "collected", "net"), "440729192")
+    players = rows(result.players, ("player", "put_in", "collected", "net"), "440729192")
     assert ("Tigran64", 1050, 3575, 2525) in players
 
 
@@ -168,11 +158,11 @@ def test_amounts_with_spaces_and_swedish_cards(shared: Path) -> None:
     left out, a rake of 1 on 900."""
     result = _parse(shared, SWEDISH)
     hand = "873819368"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "omaha", "PL", "USD", 2500, 5000, "Kumanovo", 6, 9, ["6h Js 7s"], 90000, 100,
          90000, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+    assert rows(result.players, _PLAYER_COLUMNS, hand) == [
         (4, "Player0", 162500, "BB", False, None, 135000, 90000, 89900, 44900),
         (9, "Hero", 987100, "BTN", True, "Qd Ah 4d 8h", 45000, 0, 0, -45000),
     ]
@@ -195,9 +185,9 @@ def test_cards_in_other_languages(
     shared: Path, path: str, hand: str, cards: dict[str, str], board: str | None
 ) -> None:
     result = _parse(shared, path)
-    held = dict(_rows(result.players, ("player", "hole_cards"), hand))
+    held = dict(rows(result.players, ("player", "hole_cards"), hand))
     assert {name: held[name] for name in cards} == cards
-    assert _rows(result.hands, ("boards",), hand) == [([board] if board else [],)]
+    assert rows(result.hands, ("boards",), hand) == [([board] if board else [],)]
 
 
 def test_the_time_is_read_as_eastern_time(shared: Path) -> None:
@@ -223,7 +213,7 @@ def test_a_file_not_in_utf8_is_read_in_the_encoding_of_its_letters() -> None:
     euro = text.replace("\u0422", "K").replace("\u0414", "Q").encode("cp1252")
     for data, cards in ((russian, "Ad Qc"), (euro, "Kd Qc")):
         result = pacific.SITE.parse(Chunk(data, "f.txt", 0, 1, "cp1252"), every_flop_game=True)
-        assert _rows(result.players, ("player", "hole_cards"))[0] == ("A", cards)
+        assert rows(result.players, ("player", "hole_cards"))[0] == ("A", cards)
 
 
 # Amounts as 888 writes them, with their hundredths: a mark before exactly three digits

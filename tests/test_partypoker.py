@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import polars as pl
@@ -27,6 +26,7 @@ from ingest.engine.header import _NO_TIME, _ZONE_NAMES, _header_fields
 from ingest.engine.text import split_chunks
 from ingest.sites import partypoker
 from tests.conformance import room_files
+from tests.golden import parse_clean, rows
 
 CASH_OUT = "corpus/PartyPoker/cash/PLO-6max-USD-0.10-0.25-202602.cash.out.txt"
 SPLIT = "corpus/PartyPoker/cash/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt"
@@ -48,17 +48,7 @@ _UTC = dt.UTC
 
 
 def _parse(shared: Path, path: str) -> ParseResult:
-    result = partypoker.SITE.parse_file(shared / path, every_flop_game=True)
-    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return result
-
-
-def _rows(table: Any, columns: tuple[str, ...], hand: str | None = None) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    if hand is not None:
-        frame = frame.filter(pl.col("hand_id") == hand)
-    return list(frame.select(columns).iter_rows())
+    return parse_clean(partypoker.SITE, shared / path)
 
 
 def test_a_cash_out_paid_by_the_room(shared: Path) -> None:
@@ -69,18 +59,18 @@ def test_a_cash_out_paid_by_the_room(shared: Path) -> None:
     ``Rake: $2.0``. Player2's own balance line says ``collected $23.01``: the cash-out, not a
     pot share; his cards are the summary's. The nets are the summary's: +2.81, +18.30."""
     result = _parse(shared, CASH_OUT)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("1770659766668adeb0h5qfm", "omaha", False, "PL", "USD", 10, 25, "Table 7488952", 6,
          1, dt.datetime(2026, 2, 9, 17, 55, 26, tzinfo=_UTC), ["Jc 7d 6c Ts Js"], 4050, 200,
          297, [], None, None),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Player4", 5664, "BTN", False, None, 0, 0, 0, 0, 0),
         (2, "Player1", 1993, "SB", False, None, 10, 0, 0, 0, -10),
         (3, "Player2", 2020, "BB", False, "Tc Ac Ad 4c", 2020, 0, 0, 2301, 281),
         (4, "Hero", 2586, "CO", True, "9c 7h 8h 4d", 2317, 297, 3850, 0, 1830),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         ("preflop", "Player1", "post_sb", 10, None, 0, False, None),
         ("preflop", "Player2", "post_bb", 25, None, 0, False, None),
         ("preflop", "Hero", "raise", 85, 85, 0, False, None),  # raises 0.85 to 0.85
@@ -96,7 +86,7 @@ def test_a_cash_out_paid_by_the_room(shared: Path) -> None:
         ("summary", "Player2", "show", 0, None, 0, False, 1),
         ("summary", "Hero", "collect", 3850, None, 0, False, 1),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [(4, "Hero", 1, 0, "whole", 3850)]
+    assert rows(result.collections, _COLLECT_COLUMNS) == [(4, "Hero", 1, 0, "whole", 3850)]
 
 
 def test_a_returned_bet_is_inside_what_its_bettor_collected(shared: Path) -> None:
@@ -106,15 +96,15 @@ def test_a_returned_bet_is_inside_what_its_bettor_collected(shared: Path) -> Non
     ``collected $2.50`` holds it (1.43 + 1.07)."""
     result = _parse(shared, SPLIT)
     hand = "17845596867267gpyxw6jp9t"
-    [row] = _rows(result.hands, ("total_pot", "rake", "uncalled_inferred", "boards"), hand)
+    [row] = rows(result.hands, ("total_pot", "rake", "uncalled_inferred", "boards"), hand)
     assert row == (150, 7, 107, ["2s 6s 9s"])
-    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+    assert rows(result.players, _PLAYER_COLUMNS, hand) == [
         (1, "Player4", 9523, "BTN", False, None, 0, 0, 0, 0, 0),
         (2, "Hero", 3232, "SB", True, "Tc Qs 6c Kh", 75, 0, 0, 0, -75),
         (3, "Player2", 2195, "BB", False, None, 182, 107, 143, 0, 68),
         (4, "Player3", 702, "CO", False, None, 0, 0, 0, 0, 0),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS, hand)[4:] == [
+    assert rows(result.actions, _ACTION_COLUMNS, hand)[4:] == [
         ("preflop", "Hero", "raise", 65, 75, 0, False, None),
         ("preflop", "Player2", "call", 50, None, 0, False, None),
         ("flop", "Hero", "check", 0, None, 0, False, None),
@@ -132,16 +122,16 @@ def test_raises_add_their_amount_and_the_rake_is_what_is_left(shared: Path) -> N
     The turn bet of $40 is not called: ``Player1 wins $239 USD`` is it and the $200 pot
     less a rake no line writes, $1."""
     result = _parse(shared, LO8)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("11354414824", "omaha8", True, "FL", "USD", 2000, 4000, "Table  125516", 10, 9,
          dt.datetime(2012, 1, 26, 23, 13, 53, tzinfo=_UTC), ["Qh Kd 6d Qs"], 20000, 100, 4000,
          [], None, None),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (9, "Player1", 30000, "BTN", False, None, 14000, 4000, 19900, 0, 9900),
         (10, "Player0", 20000, "BB", True, "7d Ah 6s 2h", 10000, 0, 0, 0, -10000),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         ("preflop", "Player1", "post_sb", 1000, None, 0, False, None),
         ("preflop", "Player0", "post_bb", 2000, None, 0, False, None),
         ("preflop", "Player1", "raise", 3000, 4000, 0, False, None),
@@ -165,7 +155,7 @@ def test_a_tournament_pot_split_hi_and_lo(shared: Path) -> None:
     (the high) and ``Player2 wins Lo (640 chips) from the main pot`` (the low); a chat line
     among the actions carries nothing."""
     result = _parse(shared, PLO8)
-    [row] = _rows(result.hands, _HAND_COLUMNS)
+    [row] = rows(result.hands, _HAND_COLUMNS)
     assert row == (
         "13387439135", "omaha8", True, "PL", "chips", 20, 40,
         "$1,000 Gtd (105411156) Table #2", 10, 6,
@@ -173,11 +163,11 @@ def test_a_tournament_pot_split_hi_and_lo(shared: Path) -> None:
         "105411156", "2",
     )  # fmt: skip
     players = {p: (put, c, net, cards) for _, p, _, _, _, cards, put, _, c, _, net
-               in _rows(result.players, _PLAYER_COLUMNS)}  # fmt: skip
+               in rows(result.players, _PLAYER_COLUMNS)}  # fmt: skip
     assert players["Player2"] == (560, 640, 80, "2d Jd Qs Ah")
     assert players["Player6"] == (560, 640, 80, "9s Kh 4h Ts")
     assert players["Hero"] == (80, 0, -80, "Ac 2c 5d 5c")
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [
+    assert rows(result.collections, _COLLECT_COLUMNS) == [
         (8, "Player6", 1, 0, "whole", 640),
         (5, "Player2", 1, 0, "whole", 640),
     ]
@@ -190,9 +180,9 @@ def test_the_mac_client_s_lines(shared: Path) -> None:
     ``calls [ $5,24 USD ]`` over 20.91), and two wins glued on one line, split $27,37 and
     $27,36: the pot of 57.61 less a rake of 2.88."""
     result = _parse(shared, MAC)
-    [row] = _rows(result.hands, ("hand_id", "started_at", "total_pot", "rake"))
+    [row] = rows(result.hands, ("hand_id", "started_at", "total_pot", "rake"))
     assert row == ("12395241485", dt.datetime(2012, 12, 9, 7, 34, 49, tzinfo=_UTC), 5761, 288)
-    flop = [r for r in _rows(result.actions, _ACTION_COLUMNS) if r[0] == "flop"]
+    flop = [r for r in rows(result.actions, _ACTION_COLUMNS) if r[0] == "flop"]
     assert flop == [
         ("flop", "Player3", "check", 0, None, 0, False, None),
         ("flop", "Player4", "check", 0, None, 0, False, None),
@@ -203,7 +193,7 @@ def test_the_mac_client_s_lines(shared: Path) -> None:
         ("flop", "Player3", "raise", 2090, 2615, 0, True, None),
         ("flop", "Player4", "call", 524, None, 0, False, None),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [
+    assert rows(result.collections, _COLLECT_COLUMNS) == [
         (3, "Player3", 1, 0, "whole", 2737),
         (4, "Player4", 1, 0, "whole", 2736),
     ]
@@ -215,13 +205,13 @@ def test_a_hand_whose_number_the_line_before_does_not_give(shared: Path) -> None
     2012`` names the table's buy-in (the blinds are those posted, 5/10) and its time after
     a dash with no spaces; ``seat1:``, ``raises[ $25 USD ]``."""
     result = _parse(shared, DIFF)
-    [row] = _rows(result.hands, _HAND_COLUMNS)
+    [row] = rows(result.hands, _HAND_COLUMNS)
     assert row == (
         "11443748272", "omaha", False, "PL", "USD", 500, 1000, "Table  167070", 6, 4,
         dt.datetime(2012, 2, 18, 6, 10, 59, tzinfo=_UTC), ["Qd 7c Ac 3d 3h"], 36600, 200, 0,
         [], None, None,
     )  # fmt: skip
-    seats = [(s, p, stack) for s, p, stack, *_ in _rows(result.players, _PLAYER_COLUMNS)]
+    seats = [(s, p, stack) for s, p, stack, *_ in rows(result.players, _PLAYER_COLUMNS)]
     assert seats[:3] == [(1, "Player0", 66425), (2, "Hero", 212750), (3, "Player1", 113200)]
 
 
@@ -231,7 +221,7 @@ def test_tournament_blinds_no_line_prints(shared: Path) -> None:
     antes; ``Player0 raises [2,000]`` (to 2,400), ``Player1 is all-In  [1,680]`` (his 2,480
     left after the ante), ``Player0 calls [80]``: 5,010 = ``wins 5,010 chips``."""
     result = _parse(shared, HEADS_UP)
-    assert _rows(result.actions, _ACTION_COLUMNS)[:7] == [
+    assert rows(result.actions, _ACTION_COLUMNS)[:7] == [
         ("preflop", "Player0", "ante", 25, None, 25, False, None),
         ("preflop", "Player1", "ante", 25, None, 25, False, None),
         ("preflop", "Player0", "post_sb", 400, None, 0, False, None),

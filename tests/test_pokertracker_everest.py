@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
 from ingest.engine.contract import Chunk, ParseResult
 from ingest.sites import pokertracker, pokertracker_everest
+from tests.golden import parse_clean, rows
 
 CASH = "formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101.Everest.txt"
 SNG = "formats/PokerTracker/tour/LHE-EUR-SNG-201111.Everest.txt"
@@ -31,15 +31,7 @@ _UTC = dt.UTC
 
 
 def _parse(shared: Path, path: str) -> ParseResult:
-    result = pokertracker.SITE.parse_file(shared / path, every_flop_game=True)
-    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return result
-
-
-def _rows(table: Any, columns: tuple[str, ...], hand_id: str) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    return list(frame.filter(pl.col("hand_id") == hand_id).select(columns).iter_rows())
+    return parse_clean(pokertracker.SITE, shared / path)
 
 
 def test_the_files_are_read_by_the_everest_grammar(shared: Path) -> None:
@@ -56,11 +48,11 @@ def test_a_dead_small_blind_then_the_live_big_blind_in_a_four_way_split(shared: 
     times and $1.18 once, each collect line after all four shows again."""
     result = _parse(shared, CASH)
     hand = "6474531197"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "Everest", "No Limit Hold'em", "NL", "USD", 50, 100, "Moroni-1", None, 4,
          ["Ad 6h Kh 6s Ac"], 500, 25, dt.datetime(2011, 1, 11, 0, 59, 20, tzinfo=_UTC), []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS, hand) == [
+    assert rows(result.players, _PLAYER_COLUMNS, hand) == [
         (1, "Player26", 9430, "MP1", False, "9h Qs", 100, 0, 119, 19),
         (2, "Player13", 9800, "HJ", True, "7c Tc", 0, 0, 0, 0),
         (3, "Player5", 6945, "CO", False, "4d 9s", 150, 0, 119, -31),
@@ -71,7 +63,7 @@ def test_a_dead_small_blind_then_the_live_big_blind_in_a_four_way_split(shared: 
         (9, "Player3", 5850, "UTG1", False, None, 0, 0, 0, 0),
         (10, "Player11", 3480, "MP", False, None, 0, 0, 0, 0),
     ]
-    posts = _rows(result.actions, _ACTION_COLUMNS, hand)[:4]
+    posts = rows(result.actions, _ACTION_COLUMNS, hand)[:4]
     assert posts == [
         ("preflop", "Player21", "post_sb", 50, None, 0, False),
         ("preflop", "Player20", "post_bb", 100, None, 0, False),
@@ -86,13 +78,13 @@ def test_an_uncalled_bet_returned_by_line(shared: Path) -> None:
     who ``collects $12.85`` of the 13.50 called (5 %, 0.65, rounded down to 5 cents)."""
     result = _parse(shared, CASH)
     hand = "6450768434"
-    row = _rows(result.hands, ("total_pot", "rake", "uncalled_inferred"), hand)
+    row = rows(result.hands, ("total_pot", "rake", "uncalled_inferred"), hand)
     assert row == [(1350, 65, 0)]
-    players = {p: (put, back, won, net) for p, put, back, won, net in _rows(
+    players = {p: (put, back, won, net) for p, put, back, won, net in rows(
         result.players, ("player", "put_in", "returned", "collected", "net"), hand)}
     assert players["Player28"] == (1250, 700, 1285, 735)
     assert players["Player16"] == (550, 0, 0, -550)
-    actions = _rows(result.actions, ("street", "player", "kind", "amount"), hand)
+    actions = rows(result.actions, ("street", "player", "kind", "amount"), hand)
     assert ("flop", "Player28", "return", 700) in actions
 
 
@@ -103,15 +95,15 @@ def test_fixed_limit_raises_are_street_totals(shared: Path) -> None:
     1,440 (no rake in a tournament)."""
     result = _parse(shared, SNG)
     hand = "7164315170"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "Everest", "Limit Hold'em", "FL", "chips", 100, 200, "49630157-0", "49630157",
          5, ["Ah 9d 9s 3d 8c"], 1440, 0, dt.datetime(2011, 11, 2, 13, 1, 24, tzinfo=_UTC), []),
     ]  # fmt: skip
-    actions = _rows(result.actions, _ACTION_COLUMNS, hand)
+    actions = rows(result.actions, _ACTION_COLUMNS, hand)
     assert ("preflop", "Player4", "raise", 200, 300, 0, False) in actions
     assert ("preflop", "Player6", "call", 100, None, 0, False) in actions
     assert ("flop", "Player6", "raise", 170, 170, 0, True) in actions
-    players = _rows(result.players, ("player", "put_in", "collected", "net"), hand)
+    players = rows(result.players, ("player", "put_in", "collected", "net"), hand)
     assert [row for row in players if row[1]] == [
         ("Player6", 470, 1440, 970), ("Player2", 300, 0, -300), ("Player4", 470, 0, -470),
         ("Player5", 200, 0, -200),

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
@@ -21,6 +20,7 @@ from ingest.engine.cards import normalized
 from ingest.engine.contract import Chunk, ParseResult
 from ingest.sites import pokertracker, pokertracker_ipoker
 from tests.conformance import room_files
+from tests.golden import parse_clean, rows
 
 SHORT_RAISE = "formats/PokerTracker/cash/NLHE-USD-0.50-1.00-201101.iPoker.post.both.txt"
 CASH_2011 = "formats/PokerTracker/cash/NLHE-USD-0.05-0.10-201110.iPoker.txt"
@@ -38,15 +38,7 @@ _UTC = dt.UTC
 
 
 def _parse(shared: Path, path: str) -> ParseResult:
-    result = pokertracker.SITE.parse_file(shared / path, every_flop_game=True)
-    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return result
-
-
-def _rows(table: Any, columns: tuple[str, ...], hand_id: str) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    return list(frame.filter(pl.col("hand_id") == hand_id).select(columns).iter_rows())
+    return parse_clean(pokertracker.SITE, shared / path)
 
 
 def test_every_ipoker_file_is_read_by_the_ipoker_grammar(shared: Path) -> None:
@@ -67,19 +59,19 @@ def test_a_short_raise_adds_its_amount_and_a_post_of_both_blinds(shared: Path) -
     99.60 after the rake) and Player1's unmatched 46.60, inside his ``wins $146.20``."""
     result = _parse(shared, SHORT_RAISE)
     hand = "2607756372"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "iPoker", "Texas Hold'em NL", "NL", "USD", 50, 100, 0, "HandHQ", None, 1,
          ["6d Js Th Ks Ac"], 20220, 300, 4660, dt.datetime(2011, 1, 24, 1, 16, 35, tzinfo=_UTC),
          []),
     ]  # fmt: skip
-    players = _rows(result.players, _PLAYER_COLUMNS, hand)
+    players = rows(result.players, _PLAYER_COLUMNS, hand)
     assert [row for row in players if row[5]] == [
         (2, "Player2", 10000000, False, None, 50, 0, 0, -50),
         (3, "Player3", 10000000, False, "Qd Tc", 10010, 0, 9960, -50),
         (4, "Player4", 10000000, False, None, 150, 0, 0, -150),
         (5, "Player1", 10000000, False, "Kh Qh", 14670, 4660, 9960, -50),
     ]
-    actions = _rows(result.actions, _ACTION_COLUMNS, hand)
+    actions = rows(result.actions, _ACTION_COLUMNS, hand)
     assert ("preflop", "Player4", "post_sb_bb", 150, None, 50, False) in actions
     assert ("river", "Player1", "raise", 11270, 11270, 0, False) in actions
     assert ("river", "Player3", "call", 3110, None, 0, False) in actions
@@ -92,12 +84,12 @@ def test_an_uncalled_bet_in_the_wins_of_2011(shared: Path) -> None:
     with 9.25 (11.50 - 2.25) and Player2 with 5.18."""
     result = _parse(shared, CASH_2011)
     hand = "2978874670"
-    assert _rows(result.hands, ("total_pot", "rake", "uncalled_inferred"), hand) == [
+    assert rows(result.hands, ("total_pot", "rake", "uncalled_inferred"), hand) == [
         (555, 37, 35)]
-    players = {row[1]: row[5:] for row in _rows(result.players, _PLAYER_COLUMNS, hand)}
+    players = {row[1]: row[5:] for row in rows(result.players, _PLAYER_COLUMNS, hand)}
     assert players["Player5"] == (260, 35, 0, -225)
     assert players["Player2"] == (225, 0, 518, 293)
-    assert ("flop", "Player2", "call", 155, None, 0, True) in _rows(
+    assert ("flop", "Player2", "call", 155, None, 0, True) in rows(
         result.actions, _ACTION_COLUMNS, hand)  # "Allin $1.55": a call of his stack
 
 
@@ -109,11 +101,11 @@ def test_an_uncalled_bet_in_neither_the_total_nor_the_wins_with_uncalled_y(
     €0.45 Rake €0.03`` and ``ken1950: wins €0.45``."""
     result = _parse(shared, UNCALLED_Y)
     hand = "8162156892"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "iPoker", "Texas Hold'em NL", "NL", "EUR", 1, 2, 0, "Barghe", None, 1,
          ["3s 9s 4c 9c Ks"], 48, 3, 14, dt.datetime(2018, 12, 26, 22, 40, 5, tzinfo=_UTC), []),
     ]  # fmt: skip
-    players = {row[1]: row[3:] for row in _rows(result.players, _PLAYER_COLUMNS, hand)}
+    players = {row[1]: row[3:] for row in rows(result.players, _PLAYER_COLUMNS, hand)}
     assert players["czarlando"] == (True, "Qs Qd", 16, 0, 0, -16)
     assert players["ken1950"] == (False, None, 30, 14, 45, 29)
 
@@ -127,12 +119,12 @@ def test_a_tournament_named_on_its_table_line(shared: Path) -> None:
     ``Total pot €140,200.00`` nor his wins."""
     result = _parse(shared, MTT_2021)
     hand = "9041315698"
-    assert _rows(result.hands, _HAND_COLUMNS, hand) == [
+    assert rows(result.hands, _HAND_COLUMNS, hand) == [
         (hand, "iPoker", "Texas Hold'em NL", "NL", "chips", 800, 1600, 128, "998295572",
          "998818966", 5, ["Td Kc 4c Kh 5h"], 140200, 0, 40904,
          dt.datetime(2021, 4, 5, 16, 43, 14, tzinfo=_UTC), []),
     ]  # fmt: skip
-    actions = _rows(result.actions, _ACTION_COLUMNS, hand)
+    actions = rows(result.actions, _ACTION_COLUMNS, hand)
     assert actions[-8:-4] == [
         ("flop", "Hero", "bet", 8512, None, 0, False),
         ("flop", "Ads51", "raise", 26624, 26624, 0, False),
@@ -140,7 +132,7 @@ def test_a_tournament_named_on_its_table_line(shared: Path) -> None:
         ("flop", "Hero", "return", 40904, None, 0, False),
     ]
     assert actions[-4] == ("flop", "Ads51", "call", 34964, None, 0, True)
-    players = {row[1]: row[2:] for row in _rows(result.players, _PLAYER_COLUMNS, hand)}
+    players = {row[1]: row[2:] for row in rows(result.players, _PLAYER_COLUMNS, hand)}
     assert players["Hero"] == (109820, True, "Ac Kd", 109820, 40904, 140200, 71284)
     assert players["Ads51"] == (68916, False, "As 2s", 68916, 0, 0, -68916)
 
@@ -154,8 +146,8 @@ def test_stacks_follow_from_hand_to_hand_at_the_2011_cash_table(shared: Path) ->
     order = {h: k for k, h in enumerate(result.hands.column("hand_id").to_pylist())}
     frame = players.with_columns(order=pl.col("hand_id").replace_strict(order)).sort("order")
     checked = 0
-    for _, rows in frame.group_by("player", maintain_order=True):
-        stacks, nets, hands = rows["stack"].to_list(), rows["net"].to_list(), rows["order"]
+    for _, played in frame.group_by("player", maintain_order=True):
+        stacks, nets, hands = played["stack"].to_list(), played["net"].to_list(), played["order"]
         for k in range(1, len(stacks)):
             if hands[k] != hands[k - 1] + 1:
                 continue

@@ -15,12 +15,12 @@ import datetime as dt
 import itertools
 import re
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
 from ingest.engine.contract import ParseResult
 from ingest.sites import detect_site, pokertracker
+from tests.golden import parse_clean, rows
 
 PLO = "corpus/PokerTracker/tour/PLO-USD-5-201202.Merge.all.in.blind.txt"  # #4927169400080
 V2 = "formats/PokerTracker/cash/NLHE-6max-USD-0.02-0.04-201412.Merge.v2.post.sb.txt"
@@ -42,15 +42,7 @@ _COLLECT_COLUMNS = ("seat", "player", "board", "pot", "half", "amount")
 def _parse(shared: Path, path: str) -> ParseResult:
     with open(shared / path, "rb") as stream:
         assert detect_site(stream.read(4096)) is pokertracker.SITE
-    result = pokertracker.SITE.parse_file(shared / path, every_flop_game=True)
-    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return result
-
-
-def _rows(table: Any, columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    return list(frame.select(columns).iter_rows())
+    return parse_clean(pokertracker.SITE, shared / path)
 
 
 def test_the_pot_limit_omaha_tournament_hand(shared: Path) -> None:
@@ -60,17 +52,17 @@ def test_the_pot_limit_omaha_tournament_hand(shared: Path) -> None:
     blind is 200 (``JustJay4Reals: Call $100.00`` after his 100). JustJay's 200 against 135:
     ``wins $270.00`` (the pot) and ``wins $65.00`` (his unmatched 65). No zone: 04:27 ET."""
     result = _parse(shared, PLO)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("4927169400080", "Merge", "omaha", "PL", "chips", 100, 200, "49271005",
          "$5 Free PLO Hero Arena - Country Restricted", None, 4,
          dt.datetime(2012, 2, 16, 9, 27, 31, tzinfo=UTC), ["6c 3h 4s 4h 7h"], 270, 0, 65, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (4, "JustJay4Reals", 23220, "BTN", True, "Kh 5s 4d 3c", 200, 65, 270, 135),
         (5, "Dispicable", 135, "SB", False, "Kc 6s As Qd", 135, 0, 0, -135),
         (6, "LegendofFuglyNutz", 6295, "BB", False, None, 0, 0, 0, 0),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         ("preflop", "JustJay4Reals", "post_sb", 100, None, 0, False),
         ("preflop", "Dispicable", "post_bb", 135, None, 0, True),
         ("preflop", "LegendofFuglyNutz", "fold", 0, None, 0, False),
@@ -80,7 +72,7 @@ def test_the_pot_limit_omaha_tournament_hand(shared: Path) -> None:
         ("summary", "Dispicable", "show", 0, None, 0, False),
         ("summary", "JustJay4Reals", "collect", 270, None, 0, False),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [
+    assert rows(result.collections, _COLLECT_COLUMNS) == [
         (4, "JustJay4Reals", 1, 0, "whole", 270),
     ]
 
@@ -92,11 +84,11 @@ def test_the_2014_export(shared: Path) -> None:
     $0.04 (uncalled)`` (a return). The button is ``DEALER``'s seat, 3; the cards dealt are
     Player4's, the history's owner."""
     result = _parse(shared, V2)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("80256693-236", "Merge", "Holdem NL", "NL", "USD", 2, 4, None, "Tropicana - Fast V",
          6, 3, dt.datetime(2014, 12, 5, 22, 8, 49, tzinfo=UTC), ["Ac Qs 3c"], 10, 0, 0, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Player0", 410, "HJ", False, None, 0, 0, 0, 0),
         (2, "Hero", 130, "CO", False, None, 8, 4, 10, 6),
         (3, "Player1", 352, "BTN", False, None, 0, 0, 0, 0),
@@ -104,7 +96,7 @@ def test_the_2014_export(shared: Path) -> None:
         (5, "Player3", 626, "BB", False, None, 4, 0, 0, -4),
         (6, "Player4", 507, "UTG", True, "7h 5s", 0, 0, 0, 0),
     ]
-    kinds = [(r[1], r[2], r[3]) for r in _rows(result.actions, _ACTION_COLUMNS)]
+    kinds = [(r[1], r[2], r[3]) for r in rows(result.actions, _ACTION_COLUMNS)]
     assert kinds[:3] == [("Player2", "post_sb", 2), ("Player3", "post_bb", 4),
                          ("Hero", "post_sb", 2)]  # fmt: skip
     assert ("Hero", "call", 2) in kinds
@@ -118,7 +110,7 @@ def test_a_post_of_both_blinds(shared: Path) -> None:
     result = _parse(shared, BOTH)
     [hand] = pl.from_arrow(result.hands).select("total_pot", "rake", "button_seat").rows()
     assert hand == (70, 3, 1)
-    actions = _rows(result.actions, _ACTION_COLUMNS)
+    actions = rows(result.actions, _ACTION_COLUMNS)
     assert ("preflop", "DontTapTheGlass0", "post_sb_bb", 35, None, 10, False) in actions
     assert ("preflop", "DontTapTheGlass0", "check", 0, None, 0, False) in actions
 

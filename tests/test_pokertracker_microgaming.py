@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
@@ -24,6 +23,7 @@ from ingest.engine.contract import ParseResult
 from ingest.reader import detect_encoding
 from ingest.sites import detect_site, pokertracker
 from tests.conformance import room_files
+from tests.golden import parse_clean, rows
 
 ALL_IN = "corpus/PokerTracker/cash/PLO-EUR-0.25-0.50-201601.all.in.call.txt"  # #5870377181
 FOLD = "corpus/PokerTracker/cash/PLO-2max-EUR-0.25-0.50-201309.Microgaming.Export.txt"
@@ -48,15 +48,7 @@ _AT_END = re.compile(r"^(?:- )?(.+) sitting in seat \d+ with \D*([0-9.]+) at end
 def _parse(shared: Path, path: str) -> ParseResult:
     with open(shared / path, "rb") as stream:
         assert detect_site(stream.read(4096)) is pokertracker.SITE
-    result = pokertracker.SITE.parse_file(shared / path, every_flop_game=True)
-    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return result
-
-
-def _rows(table: Any, columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    return list(frame.select(columns).iter_rows())
+    return parse_clean(pokertracker.SITE, shared / path)
 
 
 def _text(path: Path) -> str:
@@ -71,12 +63,12 @@ def test_a_short_all_in_leaves_the_uncalled_bet_out(shared: Path) -> None:
     34.49 nobody matched is left out of ``Player0 wins €96.77 from the main pot`` and
     ``Rake: €1.50``, which make the called 98.27."""
     result = _parse(shared, ALL_IN)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("5870377181", "Microgaming", "omaha", "PL", "EUR", 25, 50, None, "Jerold", None, 4,
          dt.datetime(2016, 1, 13, 4, 0, 7, tzinfo=UTC), ["2h 5d Jc 6s 9d"], 9827, 150, 3449,
          "total", []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Player0", 11018, "UTG", False, "Ah 3c As Kd", 7425, 3449, 9677, 5701),
         (2, "Hero", 6570, "HJ", True, "6h 9s 3h 4c", 0, 0, 0, 0),
         (3, "Player1", 2964, "CO", False, None, 0, 0, 0, 0),
@@ -84,7 +76,7 @@ def test_a_short_all_in_leaves_the_uncalled_bet_out(shared: Path) -> None:
         (5, "Player3", 4885, "SB", False, None, 25, 0, 0, -25),
         (6, "Player4", 11128, "BB", False, None, 1850, 0, 0, -1850),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         ("preflop", "Player3", "post_sb", 25, None, 0, False),
         ("preflop", "Player4", "post_bb", 50, None, 0, False),
         ("preflop", "Player0", "raise", 175, 175, 0, False),
@@ -105,7 +97,7 @@ def test_a_short_all_in_leaves_the_uncalled_bet_out(shared: Path) -> None:
         ("flop", "Player2", "show", 0, None, 0, False),
         ("river", "Player0", "collect", 9677, None, 0, False),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [(1, "Player0", 1, 0, "whole", 9677)]
+    assert rows(result.collections, _COLLECT_COLUMNS) == [(1, "Player0", 1, 0, "whole", 9677)]
 
 
 def test_a_hand_won_by_a_fold_holds_the_uncalled_bet(shared: Path) -> None:
@@ -114,16 +106,16 @@ def test_a_hand_won_by_a_fold_holds_the_uncalled_bet(shared: Path) -> None:
     wins €4.35`` and ``Rake: €0.15`` are the 3.00 pot and his 1.50 back; ``Hero mucks:``
     (a winner not showing) moves nothing."""
     result = _parse(shared, FOLD)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("5029053937", "Microgaming", "omaha", "PL", "EUR", 25, 50, None, "Position PLO HU 47",
          None, 1, dt.datetime(2013, 9, 7, 6, 30, 38, tzinfo=UTC), ["As Ad 8c"], 300, 15, 150,
          "total", []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Hero", 4950, "BTN", True, "Qh 9c 2h Ah", 300, 150, 285, 135),
         (2, "Player0", 5050, "BB", False, None, 150, 0, 0, -150),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         ("preflop", "Hero", "post_sb", 25, None, 0, False),
         ("preflop", "Player0", "post_bb", 50, None, 0, False),
         ("preflop", "Hero", "raise", 125, 150, 0, False),
@@ -142,16 +134,16 @@ def test_a_heads_up_hand_of_the_game_id_export(shared: Path) -> None:
     to the 25 small blind, ``Hero called - €50.00``; Hero's flop ``raised - €350.00`` is
     folded to, ``Hero wins €649.00``: 400 + his 250 back, 1 raked. Cards ``A of c, 6 of d``."""
     result = _parse(shared, HEADS_UP)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("4908778359", "Microgaming", "Hold'em NL", "NL", "EUR", 2500, 5000, None,
          "Anonymous (Heads Up)", 2, 1, dt.datetime(2013, 5, 28, 20, 44, 14, tzinfo=UTC),
          ["6s Th 6c"], 40000, 100, 25000, "total", []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Player 1", 1478500, "BTN", False, None, 20000, 0, 0, -20000),
         (2, "Hero", 500000, "BB", True, "Ac 6d", 45000, 25000, 39900, 19900),
     ]
-    kinds = [(r[1], r[2], r[3], r[4]) for r in _rows(result.actions, _ACTION_COLUMNS)]
+    kinds = [(r[1], r[2], r[3], r[4]) for r in rows(result.actions, _ACTION_COLUMNS)]
     assert kinds[2:4] == [("Player 1", "raise", 7500, 10000), ("Hero", "call", 5000, None)]
     assert ("Hero", "raise", 35000, 35000) in kinds
 
@@ -162,7 +154,7 @@ def test_an_all_in_for_the_big_blind_and_a_preflop_bet(shared: Path) -> None:
     file #4962892238, after ``Player0 called - 10.00`` (his small blind to 20), ``Hero bet -
     60.00`` from the big blind is a raise of 60, to 80 (``Player0 called - 60.00``)."""
     result = _parse(shared, BLIND_ALL_IN)
-    actions = _rows(result.actions, _ACTION_COLUMNS)
+    actions = rows(result.actions, _ACTION_COLUMNS)
     assert actions[:2] == [("preflop", "Hero", "post_sb", 10, None, 0, False),
                            ("preflop", "Player0", "post_bb", 10, None, 0, True)]  # fmt: skip
     stt = _parse(shared, "formats/PokerTracker/tour/NLHE-2max-USD-0-STT-201307.Microgaming.txt")
@@ -210,7 +202,7 @@ def test_the_2011_export_writes_street_totals(shared: Path) -> None:
     (29.74) and the side pot (0.40), 1.58 raked; Hero's unmatched 8.99 comes back, left out
     of the pots. #4152594215: Hero's 10.76 all in, player5's unmatched 5.81 back."""
     result = _parse(shared, OLD)
-    hands = _rows(result.hands, ("hand_id", "raise_reading", "total_pot", "rake",
+    hands = rows(result.hands, ("hand_id", "raise_reading", "total_pot", "rake",
                                  "uncalled_inferred", "inconsistencies"))  # fmt: skip
     assert hands == [
         ("4152594215", "street_totals", 2157, 107, 581, []),
@@ -220,7 +212,7 @@ def test_the_2011_export_writes_street_totals(shared: Path) -> None:
     assert isinstance(players, pl.DataFrame)
     hero = players.filter(pl.col("player") == "Hero").select("hand_id", "stack", "put_in", "net")
     assert hero.rows() == [("4152594215", 1076, 1076, 974), ("4162388199", 1960, 1960, -1061)]
-    assert _rows(result.collections, _COLLECT_COLUMNS)[1:] == [
+    assert rows(result.collections, _COLLECT_COLUMNS)[1:] == [
         (3, "player8", 1, 0, "whole", 2974),
         (3, "player8", 1, 1, "whole", 40),
     ]
@@ -233,5 +225,5 @@ def test_encodings(shared: Path) -> None:
     assert (shared / OLD).read_bytes().startswith(b"\xef\xbb\xbf")
     assert "\u0080" in (shared / ANTES).read_text("utf-8")
     result = _parse(shared, ANTES)
-    [row] = _rows(result.hands, ("tournament_id", "table_name", "ante", "total_pot"))
+    [row] = rows(result.hands, ("tournament_id", "table_name", "ante", "total_pot"))
     assert row == ("10124058", "Table 11", 20, 980)

@@ -15,12 +15,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-import polars as pl
 import pytest
 
 from ingest.engine.contract import Chunk, ParseResult
 from ingest.sites import detect_site, seals
 from tests.conformance import room_files
+from tests.golden import parse_clean, rows
 
 PLO = "corpus/SealsWithClubs/cash/PLO-9max-mBTC-1.00-1.00-201304.txt"  # #5297786-137
 SIDE_POT = "formats/SealsWithClubs/cash/NLHE-9max-mBTC-1.00-1.00-201304.side.pot.txt"
@@ -38,15 +38,7 @@ _COLLECT_COLUMNS = ("seat", "player", "board", "pot", "half", "amount")
 
 
 def _parse(shared: Path, path: str) -> ParseResult:
-    result = seals.SITE.parse_file(shared / path, every_flop_game=True)
-    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return result
-
-
-def _rows(table: Any, columns: tuple[str, ...]) -> list[tuple[Any, ...]]:
-    frame = pl.from_arrow(table)
-    assert isinstance(frame, pl.DataFrame)
-    return list(frame.select(columns).iter_rows())
+    return parse_clean(seals.SITE, shared / path)
 
 
 def _text(shared: Path, path: str) -> str:
@@ -63,11 +55,11 @@ def test_the_pot_limit_omaha_hand(shared: Path) -> None:
     of 6 is folded to and ``Hero refunded 6``; ``Hero wins Pot (10)``, ``Rake (0)``. The
     button is ``Player4 has the dealer button``: seat 5."""
     result = _parse(shared, PLO)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("5297786-137", "omaha", "PL", "mBTC", 100, 100, 100, "PLO 9max 1/1 #1", 9, 5,
          ["3d 4h 2d Qd"], 1000, 0, 0, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Player0", 16200, "MP", False, False, None, 0, 0, 0, 0),
         (2, "Player1", 6500, "HJ", False, False, None, 0, 0, 0, 0),
         (3, "Player2", 7700, None, False, True, None, 0, 0, 0, 0),  # "- sitting out"
@@ -77,7 +69,7 @@ def test_the_pot_limit_omaha_hand(shared: Path) -> None:
         (7, "Hero", 16400, "BB", True, False, "4c 7d Qc Kd", 900, 600, 1000, 700),
         (8, "Player6", 3500, "UTG", False, False, None, 300, 0, 0, -300),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         ("preflop", "Player5", "post_sb", 100, None, 0, False, None),
         ("preflop", "Hero", "post_bb", 100, None, 0, False, None),
         ("preflop", "Player6", "call", 100, None, 0, False, None),
@@ -97,7 +89,7 @@ def test_the_pot_limit_omaha_hand(shared: Path) -> None:
         ("turn", "Hero", "return", 600, None, 0, False, None),
         ("turn", "Hero", "collect", 1000, None, 0, False, 1),
     ]
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [(7, "Hero", 1, 0, "whole", 1000)]
+    assert rows(result.collections, _COLLECT_COLUMNS) == [(7, "Hero", 1, 0, "whole", 1000)]
 
 
 def test_a_side_pot_paid_before_the_main_pots_showdown(shared: Path) -> None:
@@ -106,17 +98,17 @@ def test_a_side_pot_paid_before_the_main_pots_showdown(shared: Path) -> None:
     refunded; on the river ``Player2 wins Side Pot 1 (2)`` (1 each from Player0 and
     Player2), then the main pot's showdown: ``Hero wins Main Pot (6) with Two Pair``."""
     result = _parse(shared, SIDE_POT)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("5338590-82", "NL Hold'em", "NL", "mBTC", 100, 100, 100, "NLHE 9max 1/1 #2", 9, 5,
          ["5h 5d Kh 6s 8h"], 800, 0, 0, []),
     ]  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (2, "Player0", 2300, "BB", False, False, None, 300, 0, 0, -300),
         (4, "Player1", 19500, "CO", False, False, None, 0, 0, 0, 0),
         (5, "Player2", 23000, "BTN", False, False, "Td Tc", 600, 300, 200, -100),
         (6, "Hero", 200, "SB", True, False, "Kd Qh", 200, 0, 600, 400),
     ]
-    assert _rows(result.actions, _ACTION_COLUMNS) == [
+    assert rows(result.actions, _ACTION_COLUMNS) == [
         ("preflop", "Hero", "post_sb", 100, None, 0, False, None),
         ("preflop", "Player0", "post_bb", 100, None, 0, False, None),
         ("preflop", "Player1", "fold", 0, None, 0, False, None),
@@ -135,7 +127,7 @@ def test_a_side_pot_paid_before_the_main_pots_showdown(shared: Path) -> None:
         ("showdown", "Hero", "collect", 600, None, 0, False, 1),
     ]
     # each collect line names its pot: the side pot 1, the main pot 0
-    assert _rows(result.collections, _COLLECT_COLUMNS) == [
+    assert rows(result.collections, _COLLECT_COLUMNS) == [
         (5, "Player2", 1, 1, "whole", 200),
         (6, "Hero", 1, 0, "whole", 600),
     ]
@@ -146,10 +138,10 @@ def test_a_post_of_both_blinds_and_the_rake_line(shared: Path) -> None:
     dead) and checks facing the big blind; his turn bet of 4 is refunded; ``Player4 wins Pot
     (6.83)`` and ``Rake (0.17)``: 7 in the pot (11 put in, 4 back)."""
     result = _parse(shared, BOTH_BLINDS)
-    [hand] = _rows(result.hands, _HAND_COLUMNS)
+    [hand] = rows(result.hands, _HAND_COLUMNS)
     assert hand == ("5557960-70", "NL Hold'em", "NL", "mBTC", 100, 50, 100, "NLHE 6max .5/1 #6",
                     6, 3, ["3s Tc Qh 2h"], 700, 17, 0, [])  # fmt: skip
-    preflop = [row for row in _rows(result.actions, _ACTION_COLUMNS) if row[0] == "preflop"]
+    preflop = [row for row in rows(result.actions, _ACTION_COLUMNS) if row[0] == "preflop"]
     assert preflop[:4] == [
         ("preflop", "Hero", "post_sb", 50, None, 0, False, None),
         ("preflop", "Player3", "post_bb", 100, None, 0, False, None),
@@ -157,7 +149,7 @@ def test_a_post_of_both_blinds_and_the_rake_line(shared: Path) -> None:
         ("preflop", "Player4", "check", 0, None, 0, False, None),
     ]
     flows = [(p, put, back, got, net) for _, p, *_, put, back, got, net
-             in _rows(result.players, _PLAYER_COLUMNS)]  # fmt: skip
+             in rows(result.players, _PLAYER_COLUMNS)]  # fmt: skip
     assert flows == [
         ("Player0", 0, 0, 0, 0),
         ("Player1", 0, 0, 0, 0),
@@ -174,17 +166,17 @@ def test_the_fixed_limit_hand_raises_to_the_street_total(shared: Path) -> None:
     blind of 1 adds 3, ``Hero calls 2`` from his big blind of 2: both at 4. 12 in the pot,
     ``Hero wins Pot (11.70) with a Pair``, ``Rake (0.30)``."""
     result = _parse(shared, LIMIT)
-    assert _rows(result.hands, _HAND_COLUMNS) == [
+    assert rows(result.hands, _HAND_COLUMNS) == [
         ("6340502-110", "Limit Hold'em", "FL", "mBTC", 100, 200, 400, "LHE 6max 1/2 #1", 6, 3,
          ["2d Qc 6c 3h 2h"], 1200, 30, 0, []),
     ]  # fmt: skip
-    assert _rows(result.actions, _ACTION_COLUMNS)[:4] == [
+    assert rows(result.actions, _ACTION_COLUMNS)[:4] == [
         ("preflop", "Player0", "post_sb", 100, None, 0, False, None),
         ("preflop", "Hero", "post_bb", 200, None, 0, False, None),
         ("preflop", "Player0", "raise", 300, 400, 0, False, None),
         ("preflop", "Hero", "call", 200, None, 0, False, None),
     ]
-    assert [(p, net) for _, p, *_, net in _rows(result.players, _PLAYER_COLUMNS)] == [
+    assert [(p, net) for _, p, *_, net in rows(result.players, _PLAYER_COLUMNS)] == [
         ("Player0", -600),
         ("Hero", 570),
     ]
@@ -195,10 +187,10 @@ def test_heads_up_and_the_big_blind_refunded(shared: Path) -> None:
     blind`` posts it: Villian folds his small blind, ``Hero11 refunded 15``, ``Hero11 wins Pot
     (30)``. No flop: no board."""
     result = _parse(shared, HEADS_UP)
-    [hand] = _rows(result.hands, _HAND_COLUMNS)
+    [hand] = rows(result.hands, _HAND_COLUMNS)
     assert hand == ("11442832-1", "NL Hold'em", "NL", "mBTC", 100, 1500, 3000,
                     "NLHE HU 15/30 #2", 2, 2, [], 3000, 0, 0, [])  # fmt: skip
-    assert _rows(result.players, _PLAYER_COLUMNS) == [
+    assert rows(result.players, _PLAYER_COLUMNS) == [
         (1, "Hero11", 134642, "BB", True, False, "4c Tc", 3000, 1500, 3000, 1500),
         (2, "Villian", 279810, "BTN", False, False, None, 1500, 0, 0, -1500),
     ]
