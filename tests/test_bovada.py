@@ -329,8 +329,7 @@ def _streets(shared: Path, path: str, flatten: bool) -> tuple[pl.DataFrame, list
             lines, events=lines.events.with_columns(pl.col("street").clip(upper_bound=1)),
             markers=lines.markers.filter(pl.col("street") <= 1),
         )
-    read = read_streets(lines, read_seats(lines, arrays.in_cents), arrays.in_cents,
-                        arrays.big_blind).events  # fmt: skip
+    read = read_streets(lines, read_seats(lines), arrays.big_blind).events
     betting = [KIND_CODE[kind] for kind in ("fold", "check", "call", "bet", "raise")]
     acts = read.filter(pl.col("code").is_in(betting))
     return acts.select("hand", "street"), info["hand_id"].to_list()

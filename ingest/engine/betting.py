@@ -33,7 +33,7 @@ _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
 
 
 def events(
-    lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray, total_pot: np.ndarray,
+    lines: Lines, big_blind: np.ndarray, total_pot: np.ndarray,
     may_add: np.ndarray, calls_total: np.ndarray, both_blinds_unprinted: np.ndarray,
     short_adds: np.ndarray | None = None, may_total: np.ndarray | None = None,
     stacks: pl.DataFrame | None = None,
@@ -63,10 +63,9 @@ def events(
     code = np.where((code == _RAISE_CODE) & (ev["street"].to_numpy() == 0), _BOTH_BLINDS_CODE,
                     code)  # fmt: skip
     ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
-    cents = in_cents[hand]
-    value, value_ok = units(ev["value_h"].to_numpy(), cents)
+    value, value_ok = units(ev["value_h"].to_numpy())
     value = value + np.where(code == _BOTH_BLINDS_CODE, both_blinds_unprinted[hand], 0)
-    fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
+    fee, fee_ok = units(ev["fee_h"].to_numpy())
     is_raise = code == _RAISE_CODE
     x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
     fee_ok &= code == _CASH_OUT_CODE

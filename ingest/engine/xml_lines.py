@@ -389,13 +389,12 @@ def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, gr
         {"game_name": "game"})
     fields = heads.select("template").join(fields, on="template", how="left",
                                            maintain_order="left").drop("template")
-    in_cents = fields["in_cents"].fill_null(False).to_numpy()
 
     def blind(column: str) -> pl.Series:
         texts, commas = fields[column].to_list(), heads["comma"].to_list()
         value = np.array([hundredths(t, c) if t is not None else -1
                           for t, c in zip(texts, commas, strict=True)], np.int64)  # fmt: skip
-        chips, ok = units(value, in_cents)
+        chips, ok = units(value)
         return pl.Series(pa.array(chips, mask=~ok), dtype=pl.Int64)
 
     zone = grammar.implied_zone
