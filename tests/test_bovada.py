@@ -25,12 +25,13 @@ from ingest.engine.grammar import KIND_CODE
 from ingest.engine.header import hand_info
 from ingest.engine.lines import classify
 from ingest.engine.seats import HandArrays, read_seats
+from ingest.engine.site import TextSite
 from ingest.engine.streets import read_streets
 from ingest.engine.text import split_chunks
 from ingest.reader import iter_chunks
 from ingest.sites import bovada
 from tests.conformance import room_files
-from tests.golden import rows
+from tests.golden import parse_clean, rows
 
 PLO = "corpus/Bovada/cash/PLO-USD-5-10-201204.new.format.txt"  # 2012: no street markers
 PLO8_FL = "corpus/Bovada/tour/PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt"
@@ -312,7 +313,7 @@ def test_every_player_collects_what_the_summary_says_they_won(shared: Path) -> N
             }
             assert collected == written, (path.name, hand_id)
             compared += 1
-    assert compared == 1198 - 1 - 203  # the hands read, less the spliced one and 203 empty
+    assert compared == 1557 - 1 - 203  # the hands read, less the spliced one and 203 empty
 
 
 def _streets(shared: Path, path: str, flatten: bool) -> tuple[pl.DataFrame, list[str]]:
@@ -444,7 +445,7 @@ def test_seats_numbered_as_listed_go_round_the_table_as_the_positions_named(
             engine = by_name["position"].replace_strict(_ENGINE_ORDER).to_list()
             assert engine == sorted(engine), (path.name, hand["hand_id"][0])
             compared += 1
-    assert compared == 1198 - 23  # the hands read, less 23 of no Dealer (a dead button)
+    assert compared == 1557 - 38  # the hands read, less 38 of no Dealer (a dead button)
 
 
 def test_a_header_after_a_byte_order_mark_is_no_header_glued_in_a_line(shared: Path) -> None:
@@ -476,3 +477,149 @@ def test_a_hand_with_no_small_blind_posted(shared: Path) -> None:
     assert ("preflop", "UTG", "raise", 3000, 3000, 0, False, None) in rows(
         result.actions, _ACTION_COLUMNS, hand
     )
+
+
+SPEED_2012 = "formats/Bovada/tour/NLHE-9max-USD-3-201204.missing.limit.info.txt"
+SPEED = "formats/Bovada/tour/NLHE-6max-USD-STT_-_Hyper_Turbo__500_Chips__-__25-_1.25_-_201706.txt"
+_TOURNAMENT_COLUMNS = ("hand_id", "game", "limit_type", "currency", "small_blind", "big_blind",
+                       "ante", "is_tournament", "tournament_id", "level", "table_name",
+                       "button_seat", "total_pot", "inconsistencies")  # fmt: skip
+_NET_COLUMNS = ("seat", "player", "stack", "is_hero", "hole_cards", "put_in", "returned",
+                "collected", "net")  # fmt: skip
+
+
+def test_a_2012_tournament_hand_whose_header_writes_its_speed_and_the_next_levels_blinds(
+    shared: Path,
+) -> None:
+    """#2607979051 (``HOLDEM Tournament #616027 TBL#5, Normal- Level 5 (75/150)``): the
+    speed stands where the limit does, and the header's 75/150 are not the blinds posted
+    (``Ante/Small blind 50``, ``Big blind/Bring in 100``, from stacks of thousands): level
+    5's blinds are 50/100 (75/150 being level 6's), so the posts are the blinds. No bet goes
+    above the pot (``Raises 300`` from UTG+4, where pot limit allows 350; ``Bets 400`` into
+    950): no-limit by the room's rule for its Hold'em tournaments. UTG+4 wins 950 with his
+    400 back: +650."""
+    result = parse_clean(bovada.SITE, shared / SPEED_2012)
+    hand = "2607979051"
+    assert rows(result.hands, _TOURNAMENT_COLUMNS, hand) == [
+        (hand, "HOLDEM", "NL", "chips", 50, 100, 0, True, "616027", "5", "TBL#5", 4, 950, []),
+    ]
+    assert rows(result.players, _NET_COLUMNS, hand) == [
+        (1, "UTG+3", 10000, True, "Ac Th", 0, 0, 0, 0),
+        (2, "UTG+4", 5327, False, "7s 6s", 700, 400, 950, 650),
+        (3, "UTG+5", 7859, False, "Jd 5d", 0, 0, 0, 0),
+        (4, "Dealer", 16431, False, "9d 9h", 300, 0, 0, -300),
+        (5, "Small Blind", 14424, False, "As 8d", 50, 0, 0, -50),
+        (6, "Big Blind", 15009, False, "9c 7c", 300, 0, 0, -300),
+        (7, "UTG", 7608, False, "4c Js", 0, 0, 0, 0),
+        (8, "UTG+1", 7340, False, "Qs 4h", 0, 0, 0, 0),
+        (9, "UTG+2", 17420, False, "7h Ad", 0, 0, 0, 0),
+    ]
+
+
+def test_an_ignition_tournament_hand_whose_header_writes_its_speed(shared: Path) -> None:
+    """#3534394291 (``HOLDEM Tournament #18212313 TBL#1, Turbo- Level 3 (25/50)``, 2017):
+    the header's blinds are those posted. UTG+2's ``All-in(raise) 355 to 355`` goes above
+    what pot limit allows (2 x 50 + 75 = 175): no-limit by proof. The big blind calls 305
+    and wins the 735 pot with two pair (+380); seats numbered 1, 2, ... as listed."""
+    result = parse_clean(bovada.SITE, shared / SPEED)
+    hand = "3534394291"
+    assert rows(result.hands, _TOURNAMENT_COLUMNS, hand) == [
+        (hand, "HOLDEM", "NL", "chips", 25, 50, 0, True, "18212313", "3", "TBL#1", 6, 735,
+         []),
+    ]  # fmt: skip
+    assert rows(result.players, _NET_COLUMNS, hand) == [
+        (1, "Small Blind", 665, False, "4d 8d", 25, 0, 0, -25),
+        (2, "Big Blind", 470, False, "Kc Ah", 355, 0, 735, 380),
+        (3, "UTG", 465, False, "2h Qc", 0, 0, 0, 0),
+        (4, "UTG+1", 485, True, "8s 2c", 0, 0, 0, 0),
+        (5, "UTG+2", 355, False, "Tc 9c", 355, 0, 0, -355),
+        (6, "Dealer", 560, False, "5c Qd", 0, 0, 0, 0),
+    ]
+    assert ("preflop", "UTG+2", "raise", 355, 355, 0, True, None) in rows(
+        result.actions, _ACTION_COLUMNS, hand
+    )
+
+
+def _limits(site: TextSite, text: bytes) -> dict[str, str]:
+    """Each hand's limit, ``text`` read as one chunk (no error, no skip)."""
+    result = site.parse(Chunk(text, "t.txt", 0, 1, "utf-8"), every_flop_game=True)
+    assert result.import_errors.num_rows == result.import_skips.num_rows == 0
+    return dict(rows(result.hands, ("hand_id", "limit_type")))
+
+
+def test_a_tournament_is_no_limit_where_any_of_its_hands_bets_above_the_pot(
+    shared: Path,
+) -> None:
+    """The 11 hands of Ignition's tournament #18212313, read under a rule of pot-limit
+    Hold'em: 6 bet above the pot (#3534392956: ``All-in(raise) 400 to 400`` at 10/20, where
+    pot limit allows 70), so all 11 are no-limit, the 5 that do not by their tournament's
+    proof. Read alone, the first (no bet above the pot) has the rule's limit; beside a hand
+    of another tournament that bets above the pot, too."""
+    text = (shared / SPEED).read_bytes()
+    pot_limit = TextSite(dataclasses.replace(bovada.GRAMMAR, unwritten_limits={"HOLDEM": "PL"}),
+                         bovada.__file__)  # fmt: skip
+    assert set(_limits(pot_limit, text).values()) == {"NL"}
+    assert len(_limits(pot_limit, text)) == 11
+    starts = [m.start() for m in re.finditer(rb"^Ignition Hand #", text, re.M)]
+    first, above = text[: starts[1]], text[starts[2] : starts[3]]
+    assert b"All-in(raise) 400 to 400" in above
+    assert _limits(pot_limit, first) == {"3534392210": "PL"}
+    assert _limits(bovada.SITE, first) == {"3534392210": "NL"}  # the room's rule
+    other = above.replace(b"Tournament #18212313", b"Tournament #18212314")
+    assert _limits(pot_limit, first + other) == {"3534392210": "PL", "3534392956": "NL"}
+    assert _limits(pot_limit, first + above) == {"3534392210": "NL", "3534392956": "NL"}
+
+
+def _omaha_hand(number: int, tournament: int, raise_to: int) -> bytes:
+    """An Omaha tournament hand of no written limit, at 10/20: the button raises to
+    ``raise_to`` (pot limit allows 70), the blinds fold."""
+    return f"""Ignition Hand #{number}: OMAHA Tournament #{tournament} TBL#1, Normal- Level 1 (10/20) - 2021-05-01 12:00:00
+Seat 1: Dealer (1,500 in chips)
+Seat 2: Small Blind (1,500 in chips)
+Seat 3: Big Blind [ME] (1,500 in chips)
+Dealer : Set dealer [1]
+Small Blind : Small blind 10
+Big Blind [ME] : Big blind 20
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Ac Kd 7h 2s]
+Small Blind : Card dealt to a spot [Qs Qd 9c 3h]
+Big Blind [ME] : Card dealt to a spot [Jh Td 8s 4c]
+Dealer : Raises {raise_to} to {raise_to}
+Small Blind : Folds
+Big Blind [ME] : Folds
+Dealer : Return uncalled portion of bet {raise_to - 20}
+Dealer : Does not show [Ac Kd 7h 2s] (High Card)
+Dealer : Hand Result 50
+*** SUMMARY ***
+Total Pot(50)
+Seat+1: Dealer 50 [Does not show]
+Seat+2: Small Blind Folded on the FLOP
+Seat+3: Big Blind Folded on the FLOP
+
+
+""".encode()  # noqa: E501
+
+
+def test_an_omaha_tournament_of_no_written_limit_is_pot_limit_unless_above_the_pot() -> None:
+    """The room's rule deals Omaha tournaments pot-limit: a raise to the pot's limit (70 at
+    10/20) leaves the hand pot-limit; one above it (to 71) contradicts the rule and makes
+    the hand, and every hand of its tournament, no-limit, never those of another."""
+    assert _limits(bovada.SITE, _omaha_hand(1, 7, 70)) == {"1": "PL"}
+    assert _limits(bovada.SITE, _omaha_hand(2, 7, 71)) == {"2": "NL"}
+    both = _omaha_hand(1, 7, 70) + _omaha_hand(2, 7, 71)
+    assert _limits(bovada.SITE, both) == {"1": "NL", "2": "NL"}
+    apart = _omaha_hand(1, 7, 70) + _omaha_hand(2, 8, 71)
+    assert _limits(bovada.SITE, apart) == {"1": "PL", "2": "NL"}
+
+
+def test_a_big_blind_all_in_for_less_leaves_the_headers_blinds(shared: Path) -> None:
+    """A big blind posted all in for less than the header's says nothing of the blinds:
+    #2710007631 (``Level 4 (50/100)``, ``Big Blind : All-in 19`` from 19 chips) and
+    #3412787731 (``Level 16 (800/1600)``, an ante of 160 then ``All-in 400`` from 560)
+    keep the header's."""
+    all_in = "formats/Bovada/tour/NLHE-9max-USD-MTT-201301.all.in.blind.txt"
+    assert rows(_parse(shared, all_in).hands, ("small_blind", "big_blind"), "2710007631") == [
+        (50, 100)
+    ]
+    assert rows(_parse(shared, SEAT_IDS).hands, ("small_blind", "big_blind", "ante"),
+                "3412787731") == [(800, 1600, 160)]  # fmt: skip

@@ -887,6 +887,7 @@ def test_a_street_marker_before_the_first_hand_is_text_before_it() -> None:
         "Bovada Hand #7 TBL#1090318 OMAHA Pot Limit ",
         "Ignition Hand #7  Zone Poker ID#1205 HOLDEMZonePoker No Limit ",
         "Bovada Hand #7: OMAHA HiLo Tournament #1 TBL#19, Pot Limit- Level 5 (50/100) ",
+        "Bovada Hand #7: HOLDEM Tournament #616027 TBL#5, Normal- Level 5 (75/150) ",
     ]),
     day=st.from_regex(r"[0-9]{1,5}-[0-9]{1,3}-[0-9]{1,3}", fullmatch=True),
     time=st.from_regex(r"[0-9]{1,3}:[0-9]{1,3}(:[0-9]{1,3})?", fullmatch=True),

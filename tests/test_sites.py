@@ -70,6 +70,9 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
         b"2018-03-19 10:06:32": "bovada",
         b"Bovada Hand #3050116136: OMAHA HiLo Tournament #9483062 TBL#1, Pot Limit- Level 2 "
         b"(15/30) - 2014-09-07 04:24:27": "bovada",
+        # a tournament's speed where its limit stands (Ignition from 2017)
+        b"Ignition Hand #3534392210: HOLDEM Tournament #18212313 TBL#1, Turbo- Level 1 (10/20) "
+        b"- 2017-06-05 00:20:19": "bovada",
         b"BetOnline Poker Game #1073058326: Hold'em Pot Limit ($0.05/0.10) - 2012/09/30 "
         b"21:25:46 EDT": "betonline",
         b"BetOnline Poker Game #1078353699: Tournament #4157956: Hold'em $10.00/$20.00 - "
@@ -116,9 +119,9 @@ def test_each_format_is_recognised_by_its_whole_first_line() -> None:
     assert detect_site(microgaming.split(b"\n")[0]) is None  # its game line is needed
     assert detect_site(b"Full Tilt Poker Game #1: ...") is None
     assert detect_site(b"#Game No : 123 ***** 888poker Hand History") is None  # one line
-    # a tournament whose header writes its speed where the limit stands: no limit known
+    # a tournament's speed where its limit stands, but one the room does not write: not it
     assert detect_site(b"Ignition Hand #4405041788: HOLDEM Tournament #44843212 TBL#18, "
-                       b"Normal- Level 10 (150/300) - 2021-10-13 22:15:04") is None
+                       b"Slow- Level 10 (150/300) - 2021-10-13 22:15:04") is None
     # in UTF-16 with every line doubled, as the older WPN client's exports are
     utf16 = "\ufeffGame started at: 2016/8/2 11:24:23\n\nGame ID: 693980441 0.01/0.02 (PRR) " \
         "Bannik (Short) (Omaha)\n\nSeat 2 is the button\n"

@@ -386,8 +386,8 @@ def build(
     )
     ev = ev.with_columns(all_in=pl.col("all_in") | all_in)
     totals = _rake_taken(totals, ev, info, grammar, rake_percent)
-    if grammar.limit_by_betting:
-        info = info.with_columns(limit_type=_limit_by_betting(info, ev))
+    if grammar.unwritten_limits:
+        info = info.with_columns(limit_type=_limit_by_betting(info, ev, grammar))
     totals = totals.with_columns(
         total_pot=pl.col("total_pot") - in_pot,
         printed_total=pl.col("total_pot"),
@@ -506,24 +506,38 @@ def build(
     )
 
 
-def _limit_by_betting(info: pl.DataFrame, ev: pl.DataFrame) -> pl.Series:
-    """Each hand's limit where its header writes none (``Grammar.limit_by_betting``):
-    fixed-limit where its first big blind, posted in full, is the header's first amount
-    (the small bet); no-limit where a bet or raise goes above the pot; else the limit its
-    game's text maps to."""
+def _limit_by_betting(info: pl.DataFrame, ev: pl.DataFrame, grammar: Grammar) -> pl.Series:
+    """Each hand's limit where its header writes none (``Grammar.unwritten_limits``):
+    fixed-limit where the header gives the bets (``Grammar.fixed_by_header_bets``) and its
+    first big blind, posted in full, is the header's first amount (the small bet);
+    no-limit where a bet or raise goes above the pot, in it or in another hand of no
+    written limit of its tournament in its file; else the limit the room's rule gives its
+    game. A hand whose header writes its limit keeps it."""
     n = info.height
     hand, code = ev["hand"].to_numpy(), ev["code"].to_numpy()
     chips = numbers(ev["chips"], 0)
-    first = grouped.first_rows(hand, n, code == _BIG_BLIND_CODE)
-    blind = grouped.gather(numbers(ev["chips"], -1), first, -1)
-    full = ~grouped.gather(ev["all_in"].to_numpy(), first, True)
-    fixed = full & (blind >= 0) & (blind == numbers(info["small_blind"], -2))
-    above = above_pot_limit(hand, ev["key"].to_numpy(), code, chips,
-                            numbers(ev["after"], 0), n)  # fmt: skip
+    unwritten = info["limit_type"].is_null().to_numpy()
+    fixed = np.zeros(n, np.bool_)
+    if grammar.fixed_by_header_bets:
+        first = grouped.first_rows(hand, n, code == _BIG_BLIND_CODE)
+        blind = grouped.gather(numbers(ev["chips"], -1), first, -1)
+        full = ~grouped.gather(ev["all_in"].to_numpy(), first, True)
+        fixed = full & (blind >= 0) & (blind == numbers(info["small_blind"], -2))
+    above = unwritten & above_pot_limit(hand, ev["key"].to_numpy(), code, chips,
+                                        numbers(ev["after"], 0), n)  # fmt: skip
+    # a tournament has one limit: a hand above the pot proves it for every hand of it
+    in_tournament = info["tournament_id"].is_not_null().to_numpy()
+    if (above & in_tournament).any():
+        proof = info.select("file", "tournament_id", above=pl.Series(above))
+        proven = proof.select(pl.col("above").any().over("file", "tournament_id")).to_series()
+        above |= unwritten & in_tournament & proven.to_numpy()
+    rule = info["game_text"].replace_strict(dict(grammar.unwritten_limits), default=None,
+                                            return_dtype=pl.String)  # fmt: skip
     return info.select(
-        pl.when(pl.Series(fixed)).then(pl.lit("FL"))
+        pl.when(pl.Series(~unwritten)).then(pl.col("limit_type"))
+        .when(pl.Series(fixed)).then(pl.lit("FL"))
         .when(pl.Series(above)).then(pl.lit("NL"))
-        .otherwise(pl.col("limit_type"))
+        .otherwise(rule)
     ).to_series()
 
 

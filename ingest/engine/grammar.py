@@ -362,7 +362,9 @@ class Grammar:
     Rooms that name players by their place at the table say so too.
     ``blinds_in_posts``: a header that writes no blinds (or none its regexes read: BetOnline's
     tournament stakes are not the blinds in play) takes them from the hand's first
-    small-blind and big-blind posts. ``seats_in_order``: the seat lines' numbers are no
+    small-blind and big-blind posts; with ``posts_decide_blinds`` so does one whose first
+    big blind posted is not the header's big blind (the header's amounts are then not the
+    blinds in play). ``seats_in_order``: the seat lines' numbers are no
     places at the table (ids, or places listed out of order): a hand's seats are numbered
     1, 2, ... in the order listed, which is the table's. ``repeats_once``: a line that
     moves chips, written again right after itself, is one line written twice.
@@ -395,10 +397,13 @@ class Grammar:
     non-blank line (``time_line`` the other way round). ``money_names``: a money text as
     a currency: the header's (group ``cur``) where it is no ISO code (``PM``: ``play``),
     an info line's ``money`` (``Real Money``: ``USD``; one it does not name: none).
-    ``limit_by_betting``: the game's text writes no limit, which the hand's betting
-    tells: a hand whose big blind (the first posted, not all-in) is the header's first
-    amount is fixed-limit (the header gives the small and big bets), one with a bet or
-    raise above the pot no-limit, any other of the limit its game's text maps to.
+    ``unwritten_limits``: the limit a hand whose header writes none (its ``limit_type``
+    null once decoded) is dealt at, by its game's text, unless its betting proves another:
+    no-limit where a bet or raise goes above the pot, in the hand or in another of its
+    tournament (the same tournament in the same file of the chunk: a tournament has one
+    limit); with ``fixed_by_header_bets`` a hand whose big blind (the first posted, not
+    all-in) is the header's first amount is fixed-limit (the header gives the small and
+    big bets). A hand whose game the rule does not name keeps no limit (an error).
     """
 
     site: str
@@ -443,6 +448,7 @@ class Grammar:
     encodings: tuple[str, ...] = ()
     summary: bool = True
     blinds_in_posts: bool = False
+    posts_decide_blinds: bool = False
     seats_in_order: bool = False
     repeats_once: bool = False
     streets_from_betting: bool = False
@@ -460,7 +466,8 @@ class Grammar:
     unprinted_blinds: bool = False
     time_first: bool = False
     money_names: Mapping[str, str] = field(default_factory=dict)
-    limit_by_betting: bool = False
+    unwritten_limits: Mapping[str, str] = field(default_factory=dict)
+    fixed_by_header_bets: bool = False
 
     @property
     def time_apart(self) -> bool:

@@ -659,18 +659,21 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
         ).with_columns(units_per_currency=units_expr(pl.col("currency")))
     info = info.drop("table_currency")
     if grammar.blinds_in_posts:
-        info = posted_blinds(lines, info, grammar.big_blind_twice_small)
+        info = posted_blinds(lines, info, grammar.big_blind_twice_small,
+                             grammar.posts_decide_blinds)  # fmt: skip
     return info
 
 
-def posted_blinds(lines: Lines, info: pl.DataFrame, twice_small: bool = False) -> pl.DataFrame:
+def posted_blinds(
+    lines: Lines, info: pl.DataFrame, twice_small: bool = False, posts_decide: bool = False
+) -> pl.DataFrame:
     """The hands whose header writes no blinds, with the amounts of their first small-blind
     and big-blind posts (``Grammar.blinds_in_posts``; no small blind posted: 0; no big
     blind posted: none); with ``twice_small`` the big blind is twice the small blind posted
-    (see ``Grammar.big_blind_twice_small``)."""
+    (see ``Grammar.big_blind_twice_small``); with ``posts_decide`` so are the hands whose
+    first big blind posted is another than their header's (``Grammar.posts_decide_blinds``)."""
     ev = lines.events
-    unwritten = info["big_blind"].is_null()
-    out = {}
+    posted, first = {}, {}
     for column, kinds in (("small_blind", ("post_sb",)), ("big_blind", ("post_bb", "post_sb_bb"))):
         # a big blind posted as one of both blinds where no other is (iPoker's "Post BB")
         codes = [KIND_CODE[kind] for kind in kinds]
@@ -681,17 +684,45 @@ def posted_blinds(lines: Lines, info: pl.DataFrame, twice_small: bool = False) -
         )
         hand = posts["hand"].to_numpy()
         value, ok = units(posts["value_h"].to_numpy())
-        posted = np.full(info.height, -1, np.int64)
-        posted[hand[ok]] = value[ok]
+        posted[column] = np.full(info.height, -1, np.int64)
+        posted[column][hand[ok]] = value[ok]
+        first[column] = posts
+    unwritten = info["big_blind"].is_null()
+    if posts_decide:  # the header's amounts are not the blinds in play
+        header = info["big_blind"].fill_null(-1).to_numpy()
+        big = np.where(_left_chips(lines, first["big_blind"], info.height),
+                       posted["big_blind"], -1)  # fmt: skip
+        unwritten |= pl.Series((big >= 0) & (header >= 0) & (big != header))
+    out = {}
+    for column, value in posted.items():
         # no small blind posted is none (a game of one blind, a dead small blind)
-        absent = (posted < 0) & (column == "big_blind")
-        amounts = pl.Series(pa.array(np.maximum(posted, 0), mask=absent), dtype=pl.Int64)
+        absent = (value < 0) & (column == "big_blind")
+        amounts = pl.Series(pa.array(np.maximum(value, 0), mask=absent), dtype=pl.Int64)
         out[column] = pl.when(unwritten).then(amounts).otherwise(info[column])
     if twice_small:  # twice the small blind, whatever the big blind's post (maybe short)
         posted_small = out["small_blind"]
         out["big_blind"] = pl.when(unwritten & (posted_small > 0)).then(2 * posted_small) \
             .otherwise(out["big_blind"])
     return info.with_columns(**out)
+
+
+_POST_CODES = [KIND_CODE[kind] for kind in ("ante", "post_sb", "post_bb", "post_sb_bb")]
+
+
+def _left_chips(lines: Lines, posts: pl.DataFrame, hands: int) -> np.ndarray:
+    """Per hand: the player of its row of ``posts`` (one per hand) has chips left after
+    every post of theirs (a blind all in for less is no blind of the table's)."""
+    put = (
+        lines.events.filter(pl.col("code").is_in(_POST_CODES))
+        .group_by("hand", "player")
+        .agg(put_h=pl.col("value_h").sum())
+    )
+    rows = posts.select("hand", "player").join(put, on=["hand", "player"], how="left").join(
+        lines.seats.select("hand", "player", "stack_h"), on=["hand", "player"], how="left"
+    )  # fmt: skip
+    left = np.zeros(hands, np.bool_)
+    left[rows["hand"].to_numpy()] = (rows["stack_h"] > rows["put_h"]).fill_null(False).to_numpy()
+    return left
 
 
 def decodes(lines: list[str], grammar: Grammar) -> bool:

@@ -11,7 +11,10 @@ showdown's only). "Raises X to Y" adds X to reach the street total Y (from 2012-
 before, "Raises Y" gives the street total alone; "All-in X" adds X, a bet, a call or a
 raise as the betting has it. Uncalled bets are returned by line, each pot is collected by a
 ``Hand result`` line (side pots unnumbered), ``Total Pot($X)`` is before the rake, and the
-rake is written only on 2012 cash tables (``| Rake ($1)``). Before 2012-08-25 most hands
+rake is written only on 2012 cash tables (``| Rake ($1)``). A tournament's header writes its
+level and blinds, and its limit or, in Ignition's from 2017 (and one of 2012), its speed
+(``Turbo- Level 1 (10/20)``): the limit is then the room's rule for its game unless the
+betting proves no-limit (``Grammar.unwritten_limits``). Before 2012-08-25 most hands
 mark no street; some tournament seat numbers are ids (``Seat 1243:``), listed in the
 table's order; some lines that move chips are written twice (or more) in a row.
 """
@@ -30,6 +33,8 @@ ROOMS = {
 _ROOM = "(?P<room>" + "|".join(name.replace(".", r"\.") for name in ROOMS) + ")"
 _GAME = r"(?:HOLDEM|OMAHA HiLo|OMAHA_HL|OMAHA)"
 _LIMIT = r"(?:No Limit|Pot Limit|Fixed Limit)"
+# a tournament's speed, written where the limit stands (Ignition from 2017, Bovada 2012)
+_SPEED = r"(?:Normal|Turbo)"
 
 GRAMMAR = Grammar(
     site="bovada",
@@ -40,13 +45,13 @@ GRAMMAR = Grammar(
         # cash, Zone and MVS cash: the table (or Zone pool), the game and its limit
         rf"^\x{{FEFF}}?{_ROOM} Hand # {{1,2}}(?P<table>TBL#\d+|Zone Poker ID#\d+) "
         rf"(?P<game>{_GAME}(?:ZonePoker)? {{1,2}}{_LIMIT})(?: \[MVS\])?$",
-        # tournaments: the limit after the tournament and its table
+        # tournaments: the limit (or the speed) after the tournament and its table
         rf"^\x{{FEFF}}?{_ROOM} Hand #: (?P<game>{_GAME}) Tournament #(?P<tournament_id>(?:M-)?\d+) "
-        rf"(?P<table>TBL#\d+), (?P<game_limit>{_LIMIT})- Level (?P<level>\d+) "
+        rf"(?P<table>TBL#\d+), (?:(?P<game_limit>{_LIMIT})|{_SPEED})- Level (?P<level>\d+) "
         r"\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)(?: \[MVS\])?$",
     ),
-    games=rf"^(?P<variant>OMAHA)(?P<hi_lo> HiLo|_HL)? (?P<limit>{_LIMIT})$",
-    flop_games=(rf"^HOLDEM (?P<limit>{_LIMIT})$",),
+    games=rf"^(?P<variant>OMAHA)(?P<hi_lo> HiLo|_HL)?(?: (?P<limit>{_LIMIT}))?$",
+    flop_games=(rf"^HOLDEM(?: (?P<limit>{_LIMIT}))?$",),
     # a Zone Poker pool's game: the game
     game_names={f"{game}ZonePoker": game for game in ("HOLDEM", "OMAHA HiLo", "OMAHA")},
     limits={"No Limit": "NL", "Pot Limit": "PL", "Fixed Limit": "FL"},
@@ -126,6 +131,25 @@ GRAMMAR = Grammar(
     # Cash and Zone headers write no currency: their amounts are in dollars ("$5").
     currency="USD",
     blinds_in_posts=True,
+    # A tournament header's amounts are the blinds in play (in 835 of the files' 836
+    # tournament hands) but in Bovada's hand of 2012-04-01 (#2607979051): "Level 5
+    # (75/150)" over posts of 50/100 (stacks of 14,424 and 15,009), which are level 5's
+    # blinds; 2012's other tournaments go Level 5 (50/100), Level 6 (75/150) (formats
+    # NLHE-9max-USD-MTT__Rebuy__-__3-_0.30_-_201211.txt, corpus PLO8-9max-USD-10-MTT-201207
+    # .txt and PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt): it writes the next level's.
+    posts_decide_blinds=True,
+    # The limit of a tournament whose header writes its speed where the limit stands
+    # ("Normal-", "Turbo-"): Hold'em no-limit, Omaha pot-limit, unless a bet above the pot
+    # proves no-limit (for the whole tournament). The 7 such files hold 359 Hold'em hands
+    # of 7 tournaments: 136 hands bet or raise above the pot, in 6 tournaments (358 hands
+    # no-limit by proof); the 7th, #616027 (one hand of 2012), none: no-limit by the rule.
+    # The tournaments that write their limit agree: 474 Hold'em hands of 15 tournaments, all
+    # "No Limit"; 3 Omaha hi/lo tournaments, 2 "Pot Limit" (corpus PLO8-9max-USD-10-MTT-
+    # 201207.txt, PLO8-USD-MTT_-__1-0.10_-_201409.LOW.vs.LO.txt), 1 "Fixed Limit" (2012,
+    # PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt). No Omaha hand writes no limit; one
+    # would be pot-limit unless it bets above the pot (no-limit), and a fixed-limit one,
+    # whose bets never go above the pot, could not be told from it.
+    unwritten_limits={"HOLDEM": "NL", "OMAHA": "PL", "OMAHA HiLo": "PL", "OMAHA_HL": "PL"},
     seats_in_order=True,
     repeats_once=True,
     streets_from_betting=True,

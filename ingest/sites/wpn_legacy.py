@@ -16,13 +16,13 @@ What it does not write, it implies. No zone: the times are read in Eastern time,
 engine's zone for times written without one (the room's players and tournament schedule are
 North American; FPDB asks its user; ``omaha import --timezone`` says otherwise). No limit:
 Omaha is pot-limit and Hold'em no-limit, unless the betting says otherwise
-(``Grammar.limit_by_betting``: a big blind of the header's first amount is fixed-limit, a
-bet above the pot no-limit; see ``ingest.rooms``). No currency: a cash table is in US
-dollars, a ``PM`` table's play money, a tournament's (``$5 Regular 9-Max, Table 1``, its
-name before ``, Table``) chips. A hand whose table's text is empty (``Game ID: 1356882665
-30/60 (Hold'em)``) is read as a tournament's, with no name: every cash table of the files
-has a name, that hand takes no rake (cash hands write ``Rake 0`` when none), and FPDB names
-its file as a tournament's (``T9360380``).
+(``Grammar.unwritten_limits``; ``fixed_by_header_bets``: a big blind of the header's first
+amount is fixed-limit; a bet above the pot no-limit; see ``ingest.rooms``). No currency: a
+cash table is in US dollars, a ``PM`` table's play money, a tournament's (``$5 Regular
+9-Max, Table 1``, its name before ``, Table``) chips. A hand whose table's text is empty
+(``Game ID: 1356882665 30/60 (Hold'em)``) is read as a tournament's, with no name: every
+cash table of the files has a name, that hand takes no rake (cash hands write ``Rake 0``
+when none), and FPDB names its file as a tournament's (``T9360380``).
 """
 
 from __future__ import annotations
@@ -48,11 +48,13 @@ LEGACY = Grammar(
         rf"{_STAKES}(?P<table>.+){_OLD_GAME}",
     ),
     games=r"^(?P<variant>Omaha)(?P<hi_lo> HiLow)?$",
-    flop_games=(r"^(?P<limit>Hold'em|Six Plus Hold'em)$",),
+    flop_games=(r"^(?:Hold'em|Six Plus Hold'em)$",),
     # no limit is written: pot-limit Omaha, no-limit Hold'em, unless the betting says
     # otherwise (see ingest.rooms)
-    limits={"Omaha": "PL", "Hold'em": "NL", "Six Plus Hold'em": "NL"},
-    limit_by_betting=True,
+    limits={},
+    unwritten_limits={"Omaha": "PL", "Omaha HiLow": "PL", "Hold'em": "NL",
+                      "Six Plus Hold'em": "NL"},
+    fixed_by_header_bets=True,
     rooms={"Game ID": "WPN"},
     money_names={"PM": "play"},
     currency="USD",
