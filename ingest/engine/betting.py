@@ -105,7 +105,7 @@ def events(
         wagers = (code == _CALL_CODE) & adds
         flows.append(_betting(hand, key % 128, code, args[3], args[4], args[5],
                               may_total[hand] & ~wagers, np.zeros(hand.size, np.bool_)))
-        over = [_overspent(hand, seat, code, flow[2], stacks, n) for flow in flows]
+        over = [overspent(hand, seat, code, flow[2], stacks, n) for flow in flows]
         reading[may_total & over[0] & ~over[2]] = 2
     live, after, chips, dead, seq, betting, chips_ok = (
         flows[0] if len(flows) == 1
@@ -240,8 +240,8 @@ def _wagers(
     return out
 
 
-def _overspent(hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
-               stacks: pl.DataFrame, hands: int) -> np.ndarray:  # fmt: skip
+def overspent(hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
+              stacks: pl.DataFrame, hands: int) -> np.ndarray:  # fmt: skip
     """Per hand, whether a player's betting puts in more than his stack."""
     put = pl.DataFrame({"hand": hand, "seat": seat, "chips": np.where(IS_BETTING[code], chips, 0)})
     put = put.group_by("hand", "seat").agg(pl.col("chips").sum())

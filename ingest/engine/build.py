@@ -27,6 +27,7 @@ from ingest.engine.betting import (
     above_pot_limit,
     events,
     hand_sums,
+    overspent,
 )
 from ingest.engine.columns import Column, arrow, numbers, take
 from ingest.engine.contract import ParseResult
@@ -329,6 +330,20 @@ def _stacks_before_posts(seats: pl.DataFrame, ev: pl.DataFrame, tournament: pl.S
     )
 
 
+def _stacks_follow_posts(seats: pl.DataFrame, ev: pl.DataFrame, info: pl.DataFrame
+                         ) -> pl.Series:  # fmt: skip
+    """Per hand, whether its seat lines print the stacks left after the posts
+    (``Grammar.stacks_may_follow_posts``): a tournament hand where a player puts in more
+    than his printed stack, and nobody more than it plus his posts."""
+    n = info.height
+    tournament = info["is_tournament"].fill_null(False)
+    flow = (ev["hand"].to_numpy(), numbers(ev["seat"], -1).astype(np.int64),
+            ev["code"].to_numpy(), numbers(ev["chips"], 0))  # fmt: skip
+    over = overspent(*flow, seats, n)
+    lifted = _stacks_before_posts(seats, ev, tournament & pl.Series(over))
+    return tournament & pl.Series(over & ~overspent(*flow, lifted, n))
+
+
 def _kept(hand: np.ndarray, ok: np.ndarray | None) -> np.ndarray | None:
     """The rows of hands that passed the checks (None: all)."""
     return None if ok is None else np.flatnonzero(ok[hand])
@@ -368,6 +383,8 @@ def build(
                          calls_total, dead_small, short_adds, may_total, seats)  # fmt: skip
     if grammar.stacks_after_posts:
         seats = _stacks_before_posts(seats, ev, info["is_tournament"])
+    elif grammar.stacks_may_follow_posts:
+        seats = _stacks_before_posts(seats, ev, _stacks_follow_posts(seats, ev, info))
     rake_percent = None
     if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
         rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
