@@ -20,18 +20,30 @@ from dataclasses import dataclass, field
 # What an action type's amount is: none, the chips the action adds, or the player's total
 # on the street after it ("raise to").
 NONE, ADDED, TOTAL = "", "added", "total"
+# An action type's kind that is a blind its place among the hand's blinds decides: the
+# first of two or more is the small blind, the others big blinds; a hand's only blind is
+# its big blind (a room that writes "blind" alone: Everest).
+BLIND = "blind"
+# What a card element holds: a player's hole cards (some or all of them), or the board's
+# new cards (see ``XmlFormat.card_tags``).
+POCKET, BOARD = "pocket", "board"
 
 
 @dataclass(frozen=True)
 class ActionType:
     """One action type of a format: its event kind (one of ``grammar.EVENT_KINDS``, or
     ``"wager"``: chips added whose kind the betting decides) and what its amount means
-    (``ADDED`` or ``TOTAL``; ``NONE``: it moves no chips); ``all_in``: the action puts the
-    player all in."""
+    (``ADDED`` or ``TOTAL``; ``NONE``: it moves no chips; ``BLIND``: a blind its place
+    decides); ``all_in``: the action puts the player all in. ``zero``: the kind of the
+    action where its amount is 0 (Everest's bet of nothing is a check); ``dead``: an
+    attribute of the element holding chips posted dead with it (a penalty beside a
+    blind)."""
 
     kind: str
     amount: str = NONE
     all_in: bool = False
+    zero: str = ""
+    dead: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,33 @@ class XmlFormat:
     in the grammar's ``implied_zone``. ``ignored``: the tags of a hand's elements that
     carry nothing to it (any other the reader does not know makes the hand an error). A
     player element with no name is an empty seat.
+
+    Formats of other shapes say so with the rest (the defaults are iPoker's).
+    ``session_apart``: the session element precedes its hands instead of holding them
+    (Everest's ``<SESSION/>`` then ``<HAND>``); ``session`` empty: there is none, each hand
+    element standing alone (Microgaming's ``<Game>``). ``attribute_fields``: the session
+    element's and the hand element's attributes join the header, named
+    ``TAG@attribute`` (``SESSION@tableName``, ``HAND@blinds``), so that ``header_fields``,
+    ``table``, ``hero``, ``max_seats`` and ``time_field`` may name them; ``time_field``:
+    the header field of the hand's start time (else the ``time`` element's text);
+    ``times_utc``: times are UTC instants (``%s``: seconds since 1970), never read in a
+    zone. ``integer_amounts``: amounts are whole numbers of hundredths (cents, hundredths
+    of a chip: Everest's ``balance="100000"`` is 1,000.00). ``actor_is_seat``: actions,
+    card elements and ``button_tag`` name a player by his seat number, in the ``actor``
+    attribute; ``button_tag``: the element naming the button's seat. ``round`` empty:
+    the hand writes no rounds, its elements following each other: the posts first, the
+    betting before the flop from the first pocket card on, and each board element opening
+    the street its board's cards so far make (3 the flop, 4 the turn, 5 the river).
+    ``type`` empty: an element's tag is its action type (any element whose tag is a key of
+    ``types``); ``card_tags``: elements whose text is cards, by tag: ``POCKET`` (a
+    player's hole cards, some or all of them, named by ``actor``) or ``BOARD`` (the
+    board's new cards); an action of kind ``show`` shows the cards of its text.
+    ``total_tag``: an element whose text is the pot so far, net of the room's take so far,
+    whose attributes ``room_attributes`` name (attribute -> column: ``rake``, ``tax``):
+    the hand's last is its total pot line (with ``Grammar.total_after_rake``).
+    ``collect_pot``: the attribute of a collect numbering its pot (0: the main pot).
+    ``detect_attributes``: attributes the first hand element must have for a file to be
+    the format's, besides ``hand_id``.
     """
 
     site: str
@@ -113,6 +152,18 @@ class XmlFormat:
     left_out_marks: tuple[tuple[str, str], ...] = ()
     both_blinds_over_big: bool = False
     ignored: tuple[str, ...] = ()
+    session_apart: bool = False
+    attribute_fields: bool = False
+    time_field: str = ""
+    times_utc: bool = False
+    integer_amounts: bool = False
+    actor_is_seat: bool = False
+    button_tag: str = ""
+    card_tags: Mapping[str, str] = field(default_factory=dict)
+    total_tag: str = ""
+    room_attributes: Mapping[str, str] = field(default_factory=dict)
+    collect_pot: str = ""
+    detect_attributes: tuple[str, ...] = ()
 
     def uncalled_reading(self, header: Mapping[str, str]) -> str:
         """How a session with ``header`` writes an uncalled bet (see ``left_out_marks``)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
@@ -27,8 +27,8 @@ from ingest.engine.header import posted_blinds, template_fields
 from ingest.engine.lines import KINDS, SUMMARY, Lines
 from ingest.engine.scan import units
 from ingest.engine.text import ChunkText, to_utc
-from ingest.engine.xml_format import ADDED, NONE, XmlFormat
-from ingest.engine.xml_read import HandRecord
+from ingest.engine.xml_format import ADDED, BLIND, NONE, POCKET, XmlFormat
+from ingest.engine.xml_read import Element, HandRecord
 
 _SEAT, _ACTION, _MARKER, _DEALT, _OTHER = (KINDS.index(k) for k in
                                            ("seat", "action", "marker", "dealt", "other"))
@@ -69,7 +69,7 @@ def card_text(text: str, fmt: XmlFormat) -> str | None:
 @functools.lru_cache(maxsize=65536)
 def _cards(text: str, suits_first: bool, hidden: str) -> str | None:
     cards = []
-    for word in text.split():
+    for word in text.replace(",", " ").split():  # "6s, 8c, Jh": commas between cards
         suit, rank = (word[:1], word[1:]) if suits_first else (word[-1:], word[:-1])
         if word.upper().startswith(hidden) or suit.upper() not in _SUITS:
             return None
@@ -77,6 +77,42 @@ def _cards(text: str, suits_first: bool, hidden: str) -> str | None:
             return None
         cards.append(_RANKS[rank.upper()] + _SUITS[suit.upper()])
     return " ".join(cards) or None
+
+
+# A street's item: its number in the hand (-1: the street's cards), where it is, its type
+# (the board's kind, for cards), its attributes and its text.
+_Item = tuple[int, tuple[int, int, int], str, dict[str, str], str]
+# Where the events of these kinds are, whatever the street a format writes them on.
+_STREET_OF = {"show": _SHOWDOWN, "collect": SUMMARY}
+_BOARD_STREETS = {3: 2, 4: 3, 5: 4}  # the street a board of so many cards opens
+
+
+@dataclass
+class _Flat:
+    """What a hand of no rounds has read so far (see ``XmlFormat.round``): its street, its
+    board's cards, each player's hole cards (by the ``actor`` of their elements) and its
+    last total element, with its row."""
+
+    street: int = 0
+    board: int = 0
+    pocket: dict[str, list[str]] = field(default_factory=dict)
+    total: tuple[int, Element] | None = None
+
+    def cards(self, element: Element, where: tuple[int, int, int], fmt: XmlFormat,
+              by_street: dict[int, list[_Item]]) -> bool:  # fmt: skip
+        """Read a card element (see ``XmlFormat.card_tags``): a player's hole cards, which
+        open the betting before the flop (True: the caller keeps its row), or the board's
+        new cards, which open the street they make (a row of the street's cards)."""
+        if fmt.card_tags[element.tag] == POCKET:
+            self.pocket.setdefault(element.attrs.get(fmt.actor, ""), []).append(element.text)
+            self.street = max(self.street, 1)
+            return True
+        cards = card_text(element.text, fmt) or ""
+        self.board += len(cards.split())
+        self.street = max(self.street, _BOARD_STREETS.get(self.board, self.street))
+        by_street.setdefault(self.street, []).append((-1, where, element.tag, {"board": cards},
+                                                      ""))  # fmt: skip
+        return False
 
 
 @dataclass
@@ -156,6 +192,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     boards: list[dict[str, object]] = []
     unknown: list[dict[str, object]] = []
     starts: list[dict[str, object]] = []
+    totals: list[dict[str, object]] = []
     header_rows: list[dict[str, object]] = []
     names: list[bytes] = []
     names_at = int(text.data.size) + 1
@@ -172,10 +209,12 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         comma = decimal_comma.search("\n".join(amounts)) is not None
         hero = header.get(fmt.hero)
         players: dict[str, tuple[int, int]] = {}  # name -> (seat, row)
-        button, time = None, None
-        by_street: dict[int, list[tuple[int, tuple[int, int, int], dict[str, str]]]] = {}
+        named: dict[str, str] = {}  # seat number -> name, where actions name seats
+        button, time = None, header.get(fmt.time_field) if fmt.time_field else None
+        by_street: dict[int, list[_Item]] = {}
         shows: list[dict[str, object]] = []
         pocket: dict[str, str | None] = {}
+        flat = _Flat()
         for element, round_no in zip(record.elements, record.rounds, strict=True):
             line = base + element.line - 1
             where = locate(min(line, text.starts.size - 1), element.tag)
@@ -190,15 +229,17 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             elif element.tag == fmt.player:
                 row = rows.add(h, where, _SEAT)
                 name = attrs.get(fmt.name, "")
-                seat = int(attrs[fmt.seat]) if attrs.get(fmt.seat, "").isdigit() else NO_SEAT
+                seat = _seat_number(attrs.get(fmt.seat, ""))
                 players.setdefault(name, (seat, row))
+                named.setdefault(attrs.get(fmt.seat, ""), name)
                 if attrs.get(fmt.button) == fmt.button_value and button is None:
                     button = seat
                 encoded = name.encode()
                 seats.append({"hand": h, "idx": row, "seat": seat, "player": name,
                               "player_start": names_at, "player_end": names_at + len(encoded),
-                              "stack_h": hundredths(attrs.get(fmt.stack), comma),
-                              "won_h": hundredths(attrs.get(fmt.won), comma)})  # fmt: skip
+                              "stack_h": _amount(attrs.get(fmt.stack), comma, fmt),
+                              "won_h": _amount(attrs.get(fmt.won), comma, fmt) if fmt.won
+                              else 0})  # fmt: skip
                 names.append(encoded)
                 names_at += len(encoded)
             elif element.tag == fmt.cards:
@@ -213,38 +254,60 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 elif kind in fmt.boards:
                     street = fmt.boards[kind]
                     by_street.setdefault(street, []).append(
-                        (-1, where, {"board": card_text(element.text, fmt) or "", "kind": kind}))
+                        (-1, where, kind, {"board": card_text(element.text, fmt) or ""}, ""))
                 else:
                     unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
             elif element.tag == fmt.action and round_no in fmt.streets:
                 order = attrs.get(fmt.order, "")
                 by_street.setdefault(fmt.streets[round_no], []).append(
-                    (int(order) if order.isdigit() else 1 << 30, where, attrs))
+                    (int(order) if order.isdigit() else 1 << 30, where,
+                     str(attrs.get(fmt.type, "")), attrs, element.text))  # fmt: skip
+            elif not fmt.type and element.tag in fmt.types:  # an action named by its tag
+                order = attrs.get(fmt.order, "")
+                by_street.setdefault(flat.street, []).append(
+                    (int(order) if order.isdigit() else 1 << 30, where, element.tag, attrs,
+                     element.text))  # fmt: skip
+            elif element.tag == fmt.button_tag:
+                rows.add(h, where, _OTHER)
+                button = _seat_number(attrs.get(fmt.actor, "")) if button is None else button
+            elif element.tag == fmt.total_tag:  # the last is the hand's total
+                flat.total = (rows.add(h, where, _OTHER), element)
+            elif element.tag in fmt.card_tags:
+                if flat.cards(element, where, fmt, by_street):  # a player's: a dealt row
+                    rows.add(h, where, _DEALT)
             else:
                 unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
-        first_bb = -1
+        for owner, texts in flat.pocket.items():  # hole cards one element at a time
+            pocket[named.get(owner, owner) if fmt.actor_is_seat else owner] = card_text(
+                " ".join(texts), fmt)
+        if flat.total is not None:
+            totals.append(_total(h, *flat.total, comma, fmt))
+        first_bb, blinds = -1, _blind_kinds(by_street, fmt)
         for street in sorted(by_street):
-            for number, where, attrs in sorted(by_street[street], key=lambda item: item[0]):
+            for number, where, code, attrs, cards in sorted(by_street[street],
+                                                            key=lambda item: item[0]):
                 if number < 0:  # the street's cards
                     row = rows.add(h, where, _MARKER)
-                    markers.append({"hand": h, "idx": row, "marker": attrs["kind"],
+                    markers.append({"hand": h, "idx": row, "marker": code,
                                     "street": street, "run": 1})  # fmt: skip
                     boards.append({"hand": h, "idx": row, "cards": attrs["board"]})
                     continue
-                action = fmt.types.get(str(attrs.get(fmt.type, "")))
+                action = fmt.types.get(code)
                 if action is None:
                     unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
                     continue
                 row = rows.add(h, where, _ACTION)
-                if action.kind not in KIND_CODE and action.kind != WAGER:
+                if action.kind not in KIND_CODE and action.kind not in (WAGER, BLIND):
                     unknown.append({"hand": h, "idx": row})
                     continue
                 raw_amount = str(attrs.get(fmt.amount, ""))
                 value = -1
                 if action.amount != NONE:
                     word = fmt.amount_words.get(raw_amount.strip())
-                    value = word if word is not None else hundredths(raw_amount, comma)
-                kind = action.kind
+                    value = word if word is not None else _amount(raw_amount, comma, fmt)
+                kind = blinds.pop(0) if action.kind == BLIND else action.kind
+                if action.zero and value == 0:
+                    kind, value = action.zero, -1  # a bet of nothing: a check
                 if kind == "post_bb":
                     if first_bb < 0:
                         first_bb = value
@@ -253,8 +316,17 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 if kind in NOT_EVENTS:
                     continue  # says who sat out, or nothing to the chips: no event
                 player = str(attrs.get(fmt.actor, ""))
-                events.append(_event(h, row, street, player, players, kind, value,
-                                     action.amount == ADDED, action.all_in))  # fmt: skip
+                player = named.get(player, player) if fmt.actor_is_seat else player
+                shown = card_text(cards, fmt) if kind == "show" else None
+                event = _event(h, row, _STREET_OF.get(kind, street), player, players, kind,
+                               value, action.amount == ADDED, action.all_in, shown)
+                if kind == "collect":
+                    event["pot"] = _pot_number(attrs.get(fmt.collect_pot, ""))
+                events.append(event)
+                dead = _amount(attrs.get(action.dead), comma, fmt) if action.dead else 0
+                if dead > 0:  # chips posted dead beside it (a penalty)
+                    events.append(_event(h, row, street, player, players, "post_dead", dead,
+                                         False, False))  # fmt: skip
         for show in shows:
             row = rows.add(h, show["where"], _DEALT)  # type: ignore[arg-type]
             events.append(_event(h, row, _SHOWDOWN, str(show["player"]), players, "show", -1,
@@ -277,9 +349,54 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             "max_seats": _number(header.get(fmt.max_seats, "")),
             "comma": comma, "uncalled_reading": fmt.uncalled_reading(header),
         })  # fmt: skip
-    lines = _lines(text, rows, names, seats, events, markers, boards, unknown, starts)
+    lines = _lines(text, rows, names, seats, events, markers, boards, unknown, starts,
+                   _frame(totals, _totals_schema(fmt)))
     info = _info(lines, header_rows, fmt, grammar)
     return lines, info
+
+
+def _seat_number(text: str) -> int:
+    """A seat written as digits (``NO_SEAT``: none)."""
+    return int(text) if text.isdigit() else NO_SEAT
+
+
+def _amount(text: str | None, comma: bool, fmt: XmlFormat) -> int:
+    """An amount in hundredths (-1: none, or unreadable), as the format writes amounts
+    (``XmlFormat.integer_amounts``: a whole number of them)."""
+    if not fmt.integer_amounts:
+        return hundredths(text, comma)
+    digits = (text or "").strip()
+    return int(digits) if digits.isdigit() else -1
+
+
+def _pot_number(text: str) -> int:
+    """A collect's pot number (0: the main pot; ``PLAIN_POT``: none written)."""
+    return int(text) if text.isdigit() and int(text) < 128 else PLAIN_POT
+
+
+def _blind_kinds(by_street: dict[int, list[_Item]], fmt: XmlFormat) -> list[str]:
+    """The kinds of the hand's blinds its place decides (see ``xml_format.BLIND``), in the
+    order they are read: the first of two or more the small blind, the others big blinds."""
+    count = sum(1 for items in by_street.values() for item in items if item[0] >= 0
+                and getattr(fmt.types.get(item[2]), "kind", "") == BLIND)  # fmt: skip
+    return ["post_sb" if k == 0 and count > 1 else "post_bb" for k in range(count)]
+
+
+def _totals_schema(fmt: XmlFormat) -> dict[str, type[pl.DataType]]:
+    """The columns of a chunk's total pot rows: the room's amounts its format writes."""
+    return {"hand": pl.Int64, "idx": pl.Int64, "rake_written": pl.Boolean, "total_h": pl.Int64,
+            "total_step_h": pl.Int64, "side_pots": pl.Boolean,
+            **{f"{column}_h": pl.Int64 for column in fmt.room_attributes.values()}}  # fmt: skip
+
+
+def _total(hand: int, row: int, element: Element, comma: bool, fmt: XmlFormat
+           ) -> dict[str, object]:  # fmt: skip
+    """A total pot row from a hand's last total element (see ``XmlFormat.total_tag``)."""
+    attrs = element.attrs
+    return {"hand": hand, "idx": row, "rake_written": any(a in attrs for a in fmt.room_attributes),
+            "total_h": _amount(element.text, comma, fmt), "total_step_h": 0, "side_pots": False,
+            **{f"{column}_h": _amount(attrs.get(attribute, "0"), comma, fmt)
+               for attribute, column in fmt.room_attributes.items()}}  # fmt: skip
 
 
 def _number(text: str) -> int | None:
@@ -322,7 +439,7 @@ def _lines(
     text: ChunkText, rows: _Rows, names: list[bytes],
     seats: list[dict[str, object]], events: list[dict[str, object]],
     markers: list[dict[str, object]], boards: list[dict[str, object]],
-    unknown: list[dict[str, object]], starts: list[dict[str, object]],
+    unknown: list[dict[str, object]], starts: list[dict[str, object]], totals: pl.DataFrame,
 ) -> Lines:  # fmt: skip
     """The frames, over a text whose row ``i`` is the file line of row ``i``'s element
     (the players' names after the chunk's text, for the spans seat rows keep)."""
@@ -352,8 +469,7 @@ def _lines(
         buttons=pl.DataFrame(schema={**empty, "button_seat": pl.Int8}),
         seats=_frame(seats, _SEATS),
         events=_frame(events, _EVENTS).sort("hand", "idx", maintain_order=True),
-        totals=pl.DataFrame(schema={**empty, "rake_written": pl.Boolean, "total_h": pl.Int64,
-                                    "total_step_h": pl.Int64, "side_pots": pl.Boolean}),
+        totals=totals,
         boards=_boards(boards),
         summary_seats=pl.DataFrame(schema={**empty, "seat": pl.Int8, "cards": pl.String,
                                            "won_h": pl.Int64, "says_won": pl.Boolean,
@@ -397,7 +513,7 @@ def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, gr
         chips, ok = units(value)
         return pl.Series(pa.array(chips, mask=~ok), dtype=pl.Int64)
 
-    zone = grammar.implied_zone
+    zone = "UTC" if fmt.times_utc else grammar.implied_zone  # instants are in no zone
     started = heads.select(naive=pl.coalesce(
         [pl.col("time").str.strptime(pl.Datetime("us"), f, strict=False)
          for f in fmt.time_formats])).select(
@@ -410,4 +526,6 @@ def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, gr
     ], how="horizontal").with_columns(small_blind=blind("sb"), big_blind=blind("bb"))
     info = info.with_columns(small_blind=pl.when(pl.col("sb").is_null() & pl.col("bb")
                                                  .is_not_null()).then(0).otherwise("small_blind"))
-    return posted_blinds(lines, info) if grammar.blinds_in_posts else info
+    if not grammar.blinds_in_posts:
+        return info
+    return posted_blinds(lines, info, grammar.big_blind_twice_small, grammar.posts_decide_blinds)

@@ -67,7 +67,7 @@ def decode(data: bytes) -> str:
 def starts_pattern(fmt: XmlFormat) -> re.Pattern[bytes]:
     """A session's or a hand's start tag (where the chunk is cut; the tags are read by
     lxml)."""
-    names = b"|".join(re.escape(tag.encode()) for tag in (fmt.session, fmt.hand))
+    names = b"|".join(re.escape(tag.encode()) for tag in (fmt.session, fmt.hand) if tag)
     return re.compile(rb"<(" + names + rb")[\s/>]")
 
 
@@ -90,6 +90,8 @@ def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
     for event, element in parser.read_events():
         if event == "start":
             depth += 1
+            if depth == 1 and fmt.attribute_fields:
+                header.update(attribute_fields(element))
             continue
         depth -= 1
         tag = element.tag if isinstance(element.tag, str) else ""
@@ -98,6 +100,12 @@ def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
         if depth == 1 and tag == fmt.header:
             break
     return header
+
+
+def attribute_fields(element: etree._Element) -> dict[str, str]:
+    """An element's attributes as header fields, named ``TAG@attribute`` (see
+    ``XmlFormat.attribute_fields``)."""
+    return {f"{element.tag}@{name}": value for name, value in element.attrib.items()}
 
 
 def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
@@ -114,6 +122,8 @@ def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
     if root.tag != fmt.hand:
         return False
     record.hand_id = root.get(fmt.hand_id)
+    if fmt.attribute_fields:
+        record.header.update(attribute_fields(root))
     for element in root.iter():
         tag = element.tag
         if element is root or len(element) or not isinstance(tag, str):
@@ -148,6 +158,8 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
                 round_no = element.get(fmt.round_no, "")
             if len(stack) == 1:
                 record.hand_id = element.get(fmt.hand_id)
+                if fmt.attribute_fields:
+                    record.header.update(attribute_fields(element))
             continue
         stack.pop()
         if not stack:

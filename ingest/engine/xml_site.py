@@ -45,6 +45,35 @@ from ingest.reader import iter_chunks
 _DETECT_BYTES = 65536
 
 
+def _first_element(data: bytes) -> etree._Element | None:
+    """The first element that starts in ``data`` (None: none parses)."""
+    parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
+    with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
+        parser.feed(data)
+    return next((element for _, element in parser.read_events()), None)
+
+
+def _has_attributes(hand: etree._Element, fmt: XmlFormat) -> bool:
+    """Whether a hand element has the format's hand id and ``detect_attributes``."""
+    return all(hand.get(name) is not None for name in (fmt.hand_id, *fmt.detect_attributes))
+
+
+def _hand_first(data: bytes, cut: re.Match[bytes], fmt: XmlFormat) -> bool:
+    """Whether ``data``, cut at its first session or hand start tag (``cut``), holds a
+    hand of a format whose hands stand alone or after their session: the session
+    element (where there is one) a whole element of its own, then the hand's start tag."""
+    if fmt.session:
+        following = starts_pattern(fmt).search(data, cut.end())
+        if following is None or following.group(1) != fmt.hand.encode():
+            return False
+        session = _first_element(data[cut.start() : following.start()])
+        if session is None or session.tag != fmt.session:
+            return False
+        cut = following
+    hand = _first_element(data[cut.start() :])
+    return hand is not None and hand.tag == fmt.hand and _has_attributes(hand, fmt)
+
+
 @dataclass(frozen=True, eq=False)
 class XmlSite:
     """An XML format read by the engine: ``format`` says its elements, ``grammar`` decodes
@@ -84,17 +113,23 @@ class XmlSite:
 
     def detect(self, head: bytes) -> bool:
         """Whether the file's first hand, in its first 64 KB, is this format's: a session
-        element whose first hand element (a child of it) has the hand id attribute."""
+        element whose first hand element (a child of it) has the hand id attribute (and
+        the format's ``detect_attributes``); in a format whose session precedes its hands,
+        a session element then such a hand element; in one of no session, such a hand
+        element first."""
         fmt = self.format
         text = decode(head[:_DETECT_BYTES]) if head else ""
-        cut = starts_pattern(fmt).search(text.encode("utf-8"))
-        if cut is None or cut.group(1) != fmt.session.encode():
+        data = text.encode("utf-8")
+        cut = starts_pattern(fmt).search(data)
+        if cut is None or cut.group(1) != (fmt.session or fmt.hand).encode():
             return False
+        if not fmt.session or fmt.session_apart:
+            return _hand_first(data, cut, fmt)
         parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
         with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
             parser.feed(text.encode("utf-8")[cut.start() :])
         hands = [e for _, e in parser.read_events() if e.tag == fmt.hand]
-        return bool(hands) and hands[0].get(fmt.hand_id) is not None and (
+        return bool(hands) and _has_attributes(hands[0], fmt) and (
             hands[0].getparent() is not None and hands[0].getparent().tag == fmt.session
         )
 
@@ -102,7 +137,8 @@ class XmlSite:
         """The session header of the chunk's first hands when the chunk does not start
         with a session (it is then before the chunk, in its file)."""
         first = starts_pattern(self.format).search(chunk.data)
-        if chunk.byte_offset == 0 or (first and first.group(1) == self.format.session.encode()):
+        session = self.format.session.encode()
+        if chunk.byte_offset == 0 or not session or (first and first.group(1) == session):
             return None
         return session_before(chunk.source_file, chunk.byte_offset, self.format)
 
