@@ -306,8 +306,8 @@ _PACIFIC = RoomRules(
 ROOM_RULES |= {"888poker": _PACIFIC, "888.ro": _PACIFIC, "888poker.ca-on": _PACIFIC}
 
 # PokerTracker's exports of other rooms' hands (ingest/sites/pokertracker*.py): each family
-# keeps its room's rules, and its room's name (iPoker's text exports and its XML files,
-# ingest/sites/ipoker.py, are one room's hands and read one row).
+# keeps its room's rules, and its room's name (iPoker's and Everest's text exports and their
+# XML files, ingest/sites/ipoker.py and everest.py, are one room's hands and read one row).
 ROOM_RULES |= {
     "Everest": RoomRules(
         unprinted_rake_percent=5,
@@ -318,6 +318,10 @@ ROOM_RULES |= {
             "3.00 taken); 'Uncalled bet of $7.00 returned to Player28' printed apart",
             "#7164315170 (LHE SNG): 'Player4 raises to $300.00' over his big blind of 100, "
             "then 'Player6 calls $100.00' with 200 in: 'raises to' is the street total",
+            "corpus Everest/cash/PLO-EUR-5-10-Unknown-Sample.txt #6351562000 (XML, which "
+            "writes its rake): '<SWEEP rake=\"150\" tax=\"100\">5750</SWEEP>' after 6,000 "
+            "put in, the rake and tax taken so far apart from the pot; the last SWEEP 17750 "
+            "is what '<WIN amount=\"17750\">' pays of 18,000",
         ),
     ),
     "iPoker": RoomRules(
