@@ -75,7 +75,8 @@ class XmlFormat:
     thousands; else ``,`` and spaces do). ``left_out_marks``: (tag, regex)
     pairs of the session header; a header where one matches writes an uncalled bet in
     neither the winnings nor the pot (``"left_out"``), else the winnings count it
-    (``"in_pot"``): see ``ingest.rooms.RoomRules.unprinted_uncalled``.
+    (``"in_pot"``): see ``ingest.rooms.RoomRules.unprinted_uncalled`` (a format of no
+    marks leaves it to its room's rules).
     ``both_blinds_over_big``: a big blind posted for more than the hand's first is a post
     of both blinds, the big blind live and the rest dead. Times written without a zone are
     in the grammar's ``implied_zone``. ``ignored``: the tags of a hand's elements that
@@ -108,6 +109,20 @@ class XmlFormat:
     ``collect_pot``: the attribute of a collect numbering its pot (0: the main pot).
     ``detect_attributes``: attributes the first hand element must have for a file to be
     the format's, besides ``hand_id``.
+
+    Actions may hold parts (Microgaming's ``<Action type="DealFlop"><Card .../>``): an
+    action of kind ``POCKET`` deals its actor the cards of its parts, one of kind ``BOARD``
+    deals the board's (opening the street they make), a ``show`` shows its parts' cards,
+    each card written by the ``card_attributes`` (rank, suit) of its element; a
+    ``collect`` pays each of its parts its share, a part naming its player in
+    ``share_actor`` and its amount in ``share_amount``. ``version_field``: the header
+    field of the format's version, and ``versions`` the action types each version reads
+    otherwise than ``types`` (by version text; an absent field is ""). ``hero_seat``: the
+    header field of the seat whose history it is (instead of ``hero``'s name).
+    ``result``: a player element's attribute of his stack after the hand (with
+    ``Grammar.summary_results``, his result is it less his stack before). ``room_fields``:
+    header fields of the room's take (field -> a column of ``Grammar.summary_amounts``), in
+    whole hundredths (Microgaming's ``rake="106"``).
     """
 
     site: str
@@ -164,9 +179,26 @@ class XmlFormat:
     room_attributes: Mapping[str, str] = field(default_factory=dict)
     collect_pot: str = ""
     detect_attributes: tuple[str, ...] = ()
+    card_attributes: tuple[str, str] | tuple[()] = ()
+    share_actor: str = ""
+    share_amount: str = ""
+    version_field: str = ""
+    versions: Mapping[str, Mapping[str, ActionType]] = field(default_factory=dict)
+    hero_seat: str = ""
+    result: str = ""
+    room_fields: Mapping[str, str] = field(default_factory=dict)
 
-    def uncalled_reading(self, header: Mapping[str, str]) -> str:
-        """How a session with ``header`` writes an uncalled bet (see ``left_out_marks``)."""
+    def types_of(self, header: Mapping[str, str]) -> Mapping[str, ActionType]:
+        """The action types of a hand with ``header`` (see ``versions``)."""
+        if not self.version_field:
+            return self.types
+        return {**self.types, **self.versions.get(header.get(self.version_field, ""), {})}
+
+    def uncalled_reading(self, header: Mapping[str, str]) -> str | None:
+        """How a session with ``header`` writes an uncalled bet (see ``left_out_marks``;
+        None: a format of no such marks does not say, its room's rules read it)."""
+        if not self.left_out_marks:
+            return None
         for tag, pattern in self.left_out_marks:
             if re.search(pattern, header.get(tag, "")):
                 return "left_out"

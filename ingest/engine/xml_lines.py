@@ -11,10 +11,9 @@ history as written. Chips, returns, rake, all-ins and checks are then the text p
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
@@ -27,94 +26,35 @@ from ingest.engine.header import posted_blinds, template_fields
 from ingest.engine.lines import KINDS, SUMMARY, Lines
 from ingest.engine.scan import units
 from ingest.engine.text import ChunkText, to_utc
-from ingest.engine.xml_format import ADDED, BLIND, NONE, POCKET, XmlFormat
-from ingest.engine.xml_read import Element, HandRecord
+from ingest.engine.xml_format import (
+    ADDED,
+    BLIND,
+    NONE,
+    TOTAL,
+    XmlFormat,
+)
+from ingest.engine.xml_read import HandRecord
+from ingest.engine.xml_values import (
+    Flat,
+    Item,
+    amount_of,
+    blind_kinds,
+    card_text,
+    hundredths,
+    pot_number,
+    result_row,
+    room_fields,
+    seat_number,
+    total_row,
+    totals_schema,
+    whole_hundredths,
+)
 
 _SEAT, _ACTION, _MARKER, _DEALT, _OTHER = (KINDS.index(k) for k in
                                            ("seat", "action", "marker", "dealt", "other"))
 _SHOWDOWN = 5
-_NOT_AMOUNT = re.compile(r"[^\d.,\-]")
-_RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A",
-          **{str(r): str(r) for r in range(2, 10)}}  # fmt: skip
-_SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
-
-
-@functools.lru_cache(maxsize=65536)
-def hundredths(text: str | None, comma: bool) -> int:
-    """An amount as hundredths (-1: none, or unreadable): signs, currency codes, spaces
-    and no-break spaces left out; ``comma``: the decimal mark is a comma (``.`` and
-    spaces group thousands), else a point.
-
-    >>> hundredths("€1,013.50", False), hundredths("€51,18", True), hundredths("1.500", True)
-    (101350, 5118, 150000)
-    """
-    if text is None:
-        return -1
-    digits = _NOT_AMOUNT.sub("", text)
-    digits = digits.replace(".", "").replace(",", ".") if comma else digits.replace(",", "")
-    whole, point, fraction = digits.partition(".")
-    if not whole.isdigit() and not (whole == "" and fraction.isdigit()):
-        return -1
-    if not re.fullmatch(r"\d{0,2}", fraction) or (point and not fraction):
-        return -1
-    return int(whole or "0") * 100 + int((fraction + "00")[:2])
-
-
-def card_text(text: str, fmt: XmlFormat) -> str | None:
-    """Cards as the engine writes them (``D8 C10`` -> ``8d Tc``); None when one is hidden
-    or unreadable."""
-    return _cards(text, fmt.suits_first, fmt.hidden)
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str, suits_first: bool, hidden: str) -> str | None:
-    cards = []
-    for word in text.replace(",", " ").split():  # "6s, 8c, Jh": commas between cards
-        suit, rank = (word[:1], word[1:]) if suits_first else (word[-1:], word[:-1])
-        if word.upper().startswith(hidden) or suit.upper() not in _SUITS:
-            return None
-        if rank.upper() not in _RANKS:
-            return None
-        cards.append(_RANKS[rank.upper()] + _SUITS[suit.upper()])
-    return " ".join(cards) or None
-
-
-# A street's item: its number in the hand (-1: the street's cards), where it is, its type
-# (the board's kind, for cards), its attributes and its text.
-_Item = tuple[int, tuple[int, int, int], str, dict[str, str], str]
 # Where the events of these kinds are, whatever the street a format writes them on.
-_STREET_OF = {"show": _SHOWDOWN, "collect": SUMMARY}
-_BOARD_STREETS = {3: 2, 4: 3, 5: 4}  # the street a board of so many cards opens
-
-
-@dataclass
-class _Flat:
-    """What a hand of no rounds has read so far (see ``XmlFormat.round``): its street, its
-    board's cards, each player's hole cards (by the ``actor`` of their elements) and its
-    last total element, with its row."""
-
-    street: int = 0
-    board: int = 0
-    pocket: dict[str, list[str]] = field(default_factory=dict)
-    total: tuple[int, Element] | None = None
-
-    def cards(self, element: Element, where: tuple[int, int, int], fmt: XmlFormat,
-              by_street: dict[int, list[_Item]]) -> bool:  # fmt: skip
-        """Read a card element (see ``XmlFormat.card_tags``): a player's hole cards, which
-        open the betting before the flop (True: the caller keeps its row), or the board's
-        new cards, which open the street they make (a row of the street's cards)."""
-        if fmt.card_tags[element.tag] == POCKET:
-            self.pocket.setdefault(element.attrs.get(fmt.actor, ""), []).append(element.text)
-            self.street = max(self.street, 1)
-            return True
-        cards = card_text(element.text, fmt) or ""
-        self.board += len(cards.split())
-        self.street = max(self.street, _BOARD_STREETS.get(self.board, self.street))
-        by_street.setdefault(self.street, []).append((-1, where, element.tag, {"board": cards},
-                                                      ""))  # fmt: skip
-        return False
-
-
+_STREET_OF = {"show": _SHOWDOWN, "muck": _SHOWDOWN, "collect": SUMMARY}
 @dataclass
 class _Rows:
     """Rows being gathered: each row's file line, its span in the text (the element's own
@@ -193,6 +133,8 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     unknown: list[dict[str, object]] = []
     starts: list[dict[str, object]] = []
     totals: list[dict[str, object]] = []
+    results: list[dict[str, object]] = []
+    room_amounts: list[dict[str, object]] = []
     header_rows: list[dict[str, object]] = []
     names: list[bytes] = []
     names_at = int(text.data.size) + 1
@@ -211,10 +153,11 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         players: dict[str, tuple[int, int]] = {}  # name -> (seat, row)
         named: dict[str, str] = {}  # seat number -> name, where actions name seats
         button, time = None, header.get(fmt.time_field) if fmt.time_field else None
-        by_street: dict[int, list[_Item]] = {}
+        by_street: dict[int, list[Item]] = {}
         shows: list[dict[str, object]] = []
         pocket: dict[str, str | None] = {}
-        flat = _Flat()
+        flat = Flat()
+        types = fmt.types_of(header)
         for element, round_no in zip(record.elements, record.rounds, strict=True):
             line = base + element.line - 1
             where = locate(min(line, text.starts.size - 1), element.tag)
@@ -229,17 +172,21 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             elif element.tag == fmt.player:
                 row = rows.add(h, where, _SEAT)
                 name = attrs.get(fmt.name, "")
-                seat = _seat_number(attrs.get(fmt.seat, ""))
+                seat = seat_number(attrs.get(fmt.seat, ""))
                 players.setdefault(name, (seat, row))
                 named.setdefault(attrs.get(fmt.seat, ""), name)
                 if attrs.get(fmt.button) == fmt.button_value and button is None:
                     button = seat
                 encoded = name.encode()
+                stack = amount_of(attrs.get(fmt.stack), comma, fmt)
                 seats.append({"hand": h, "idx": row, "seat": seat, "player": name,
                               "player_start": names_at, "player_end": names_at + len(encoded),
-                              "stack_h": _amount(attrs.get(fmt.stack), comma, fmt),
-                              "won_h": _amount(attrs.get(fmt.won), comma, fmt) if fmt.won
+                              "stack_h": stack,
+                              "won_h": amount_of(attrs.get(fmt.won), comma, fmt) if fmt.won
                               else 0})  # fmt: skip
+                if fmt.result:  # the stack after the hand: the player's result
+                    after = amount_of(attrs.get(fmt.result), comma, fmt)
+                    results.append(result_row(h, row, seat, stack, after))
                 names.append(encoded)
                 names_at += len(encoded)
             elif element.tag == fmt.cards:
@@ -262,27 +209,36 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 by_street.setdefault(fmt.streets[round_no], []).append(
                     (int(order) if order.isdigit() else 1 << 30, where,
                      str(attrs.get(fmt.type, "")), attrs, element.text))  # fmt: skip
-            elif not fmt.type and element.tag in fmt.types:  # an action named by its tag
-                order = attrs.get(fmt.order, "")
-                by_street.setdefault(flat.street, []).append(
-                    (int(order) if order.isdigit() else 1 << 30, where, element.tag, attrs,
-                     element.text))  # fmt: skip
+            elif (not fmt.type and element.tag in types) or (element.tag == fmt.action
+                                                             and not fmt.round):  # fmt: skip
+                # an action of a hand of no rounds, its type its tag or its attribute's
+                code = str(attrs.get(fmt.type, "")) if fmt.type else element.tag
+                if flat.action(element, where, code, types, fmt, by_street):
+                    rows.add(h, where, _DEALT)
             elif element.tag == fmt.button_tag:
                 rows.add(h, where, _OTHER)
-                button = _seat_number(attrs.get(fmt.actor, "")) if button is None else button
+                button = seat_number(attrs.get(fmt.actor, "")) if button is None else button
             elif element.tag == fmt.total_tag:  # the last is the hand's total
                 flat.total = (rows.add(h, where, _OTHER), element)
             elif element.tag in fmt.card_tags:
-                if flat.cards(element, where, fmt, by_street):  # a player's: a dealt row
-                    rows.add(h, where, _DEALT)
+                if flat.cards(fmt.card_tags[element.tag], attrs.get(fmt.actor, ""),
+                              element.text, where, element.tag, fmt, by_street):  # fmt: skip
+                    rows.add(h, where, _DEALT)  # a player's cards
             else:
                 unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
+        if fmt.hero_seat:  # the player whose history it is, named by his seat
+            hero = named.get(header.get(fmt.hero_seat, ""))
+        for column, field_name in room_fields(fmt, grammar):  # the room's take, of the header
+            amount = whole_hundredths(header.get(field_name))
+            if amount is not None:
+                room_amounts.append({"hand": h, "idx": first, "label": column,
+                                     "amount_h": amount})  # fmt: skip
         for owner, texts in flat.pocket.items():  # hole cards one element at a time
             pocket[named.get(owner, owner) if fmt.actor_is_seat else owner] = card_text(
                 " ".join(texts), fmt)
         if flat.total is not None:
-            totals.append(_total(h, *flat.total, comma, fmt))
-        first_bb, blinds = -1, _blind_kinds(by_street, fmt)
+            totals.append(total_row(h, *flat.total, comma, fmt))
+        first_bb, blinds = -1, blind_kinds(by_street, types)
         for street in sorted(by_street):
             for number, where, code, attrs, cards in sorted(by_street[street],
                                                             key=lambda item: item[0]):
@@ -292,7 +248,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                                     "street": street, "run": 1})  # fmt: skip
                     boards.append({"hand": h, "idx": row, "cards": attrs["board"]})
                     continue
-                action = fmt.types.get(code)
+                action = types.get(code)
                 if action is None:
                     unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
                     continue
@@ -304,7 +260,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 value = -1
                 if action.amount != NONE:
                     word = fmt.amount_words.get(raw_amount.strip())
-                    value = word if word is not None else _amount(raw_amount, comma, fmt)
+                    value = word if word is not None else amount_of(raw_amount, comma, fmt)
                 kind = blinds.pop(0) if action.kind == BLIND else action.kind
                 if action.zero and value == 0:
                     kind, value = action.zero, -1  # a bet of nothing: a check
@@ -320,10 +276,11 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 shown = card_text(cards, fmt) if kind == "show" else None
                 event = _event(h, row, _STREET_OF.get(kind, street), player, players, kind,
                                value, action.amount == ADDED, action.all_in, shown)
+                event["to_total"] = kind in ("call", "bet") and action.amount == TOTAL
                 if kind == "collect":
-                    event["pot"] = _pot_number(attrs.get(fmt.collect_pot, ""))
+                    event["pot"] = pot_number(attrs.get(fmt.collect_pot, ""))
                 events.append(event)
-                dead = _amount(attrs.get(action.dead), comma, fmt) if action.dead else 0
+                dead = amount_of(attrs.get(action.dead), comma, fmt) if action.dead else 0
                 if dead > 0:  # chips posted dead beside it (a penalty)
                     events.append(_event(h, row, street, player, players, "post_dead", dead,
                                          False, False))  # fmt: skip
@@ -350,53 +307,10 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             "comma": comma, "uncalled_reading": fmt.uncalled_reading(header),
         })  # fmt: skip
     lines = _lines(text, rows, names, seats, events, markers, boards, unknown, starts,
-                   _frame(totals, _totals_schema(fmt)))
+                   _frame(totals, totals_schema(fmt)), _frame(results, _RESULTS),
+                   _frame(room_amounts, _ROOM_AMOUNTS))
     info = _info(lines, header_rows, fmt, grammar)
     return lines, info
-
-
-def _seat_number(text: str) -> int:
-    """A seat written as digits (``NO_SEAT``: none)."""
-    return int(text) if text.isdigit() else NO_SEAT
-
-
-def _amount(text: str | None, comma: bool, fmt: XmlFormat) -> int:
-    """An amount in hundredths (-1: none, or unreadable), as the format writes amounts
-    (``XmlFormat.integer_amounts``: a whole number of them)."""
-    if not fmt.integer_amounts:
-        return hundredths(text, comma)
-    digits = (text or "").strip()
-    return int(digits) if digits.isdigit() else -1
-
-
-def _pot_number(text: str) -> int:
-    """A collect's pot number (0: the main pot; ``PLAIN_POT``: none written)."""
-    return int(text) if text.isdigit() and int(text) < 128 else PLAIN_POT
-
-
-def _blind_kinds(by_street: dict[int, list[_Item]], fmt: XmlFormat) -> list[str]:
-    """The kinds of the hand's blinds its place decides (see ``xml_format.BLIND``), in the
-    order they are read: the first of two or more the small blind, the others big blinds."""
-    count = sum(1 for items in by_street.values() for item in items if item[0] >= 0
-                and getattr(fmt.types.get(item[2]), "kind", "") == BLIND)  # fmt: skip
-    return ["post_sb" if k == 0 and count > 1 else "post_bb" for k in range(count)]
-
-
-def _totals_schema(fmt: XmlFormat) -> dict[str, type[pl.DataType]]:
-    """The columns of a chunk's total pot rows: the room's amounts its format writes."""
-    return {"hand": pl.Int64, "idx": pl.Int64, "rake_written": pl.Boolean, "total_h": pl.Int64,
-            "total_step_h": pl.Int64, "side_pots": pl.Boolean,
-            **{f"{column}_h": pl.Int64 for column in fmt.room_attributes.values()}}  # fmt: skip
-
-
-def _total(hand: int, row: int, element: Element, comma: bool, fmt: XmlFormat
-           ) -> dict[str, object]:  # fmt: skip
-    """A total pot row from a hand's last total element (see ``XmlFormat.total_tag``)."""
-    attrs = element.attrs
-    return {"hand": hand, "idx": row, "rake_written": any(a in attrs for a in fmt.room_attributes),
-            "total_h": _amount(element.text, comma, fmt), "total_step_h": 0, "side_pots": False,
-            **{f"{column}_h": _amount(attrs.get(attribute, "0"), comma, fmt)
-               for attribute, column in fmt.room_attributes.items()}}  # fmt: skip
 
 
 def _number(text: str) -> int | None:
@@ -415,13 +329,19 @@ def _event(hand: int, row: int, street: int, player: str, players: dict[str, tup
     return {"hand": hand, "idx": row, "street": street, "run": 1, "player": player,
             "seat": seat, "code": code, "all_in": all_in, "cards": cards, "damaged": False,
             "pot": 1, "adds": wager or (added and kind == "raise"), "value_h": value,
-            "fee_h": -1, "half": 0}  # fmt: skip
+            "fee_h": -1, "half": 0, "to_total": False}  # fmt: skip
 
 
 _EVENTS = {"hand": pl.Int64, "idx": pl.Int64, "street": pl.Int8, "run": pl.Int8,
            "player": pl.String, "seat": pl.Int8, "code": pl.Int8, "all_in": pl.Boolean,
            "cards": pl.String, "damaged": pl.Boolean, "pot": pl.Int64, "adds": pl.Boolean,
-           "value_h": pl.Int64, "fee_h": pl.Int64, "half": pl.Int8}  # fmt: skip
+           "value_h": pl.Int64, "fee_h": pl.Int64, "half": pl.Int8,
+           "to_total": pl.Boolean}  # fmt: skip
+# the players' results (see ``XmlFormat.result``), as a summary's seat lines give them
+_RESULTS = {"hand": pl.Int64, "idx": pl.Int64, "seat": pl.Int8, "cards": pl.String,
+            "won_h": pl.Int64, "says_won": pl.Boolean, "not_awarded": pl.Boolean,
+            "result_h": pl.Int64}  # fmt: skip
+_ROOM_AMOUNTS = {"hand": pl.Int64, "idx": pl.Int64, "label": pl.Int64, "amount_h": pl.Int64}
 _SEATS = {"hand": pl.Int64, "idx": pl.Int64, "seat": pl.Int8, "player": pl.String,
           "player_start": pl.Int64, "player_end": pl.Int64, "stack_h": pl.Int64,
           "dealt": pl.String, "is_hero": pl.Boolean}  # fmt: skip
@@ -440,6 +360,7 @@ def _lines(
     seats: list[dict[str, object]], events: list[dict[str, object]],
     markers: list[dict[str, object]], boards: list[dict[str, object]],
     unknown: list[dict[str, object]], starts: list[dict[str, object]], totals: pl.DataFrame,
+    results: pl.DataFrame, room_amounts: pl.DataFrame,
 ) -> Lines:  # fmt: skip
     """The frames, over a text whose row ``i`` is the file line of row ``i``'s element
     (the players' names after the chunk's text, for the spans seat rows keep)."""
@@ -471,12 +392,10 @@ def _lines(
         events=_frame(events, _EVENTS).sort("hand", "idx", maintain_order=True),
         totals=totals,
         boards=_boards(boards),
-        summary_seats=pl.DataFrame(schema={**empty, "seat": pl.Int8, "cards": pl.String,
-                                           "won_h": pl.Int64, "says_won": pl.Boolean,
-                                           "not_awarded": pl.Boolean, "result_h": pl.Int64}),
+        summary_seats=results,
         cancelled=pl.DataFrame(schema=empty),
         room_money=pl.DataFrame(schema={**empty, "amount_h": pl.Int64}),
-        summary_amounts=pl.DataFrame(schema={**empty, "label": pl.Int64, "amount_h": pl.Int64}),
+        summary_amounts=room_amounts,
         unknown=_frame(unknown, empty),
         line_hand=hand,
         line_kind=np.array(rows.kind, np.int64),

@@ -32,12 +32,14 @@ _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
 @dataclass
 class Element:
     """An element read: its tag, attributes, text, and the 1-based line its start tag is
-    on within its slice."""
+    on within its slice; an action holding elements, their attributes (``parts``: its
+    cards, its pot shares)."""
 
     tag: str
     attrs: dict[str, str]
     text: str
     line: int
+    parts: list[dict[str, str]] | None = None  # an action's parts: its elements' attributes
 
 
 @dataclass
@@ -126,14 +128,24 @@ def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
         record.header.update(attribute_fields(root))
     for element in root.iter():
         tag = element.tag
-        if element is root or len(element) or not isinstance(tag, str):
+        with_parts = tag == fmt.action and len(element) > 0  # an action holding its parts
+        if element is root or (len(element) and not with_parts) or not isinstance(tag, str):
             continue  # the hand, a container (its children are read) or a comment
         parent = element.getparent()
+        if parent.tag == fmt.action:
+            continue  # an action's part, read with it
         in_round = parent.tag == fmt.round and parent.getparent() is root
-        record.elements.append(Element(tag, dict(element.attrib), element.text or "",
+        record.elements.append(_action_with_parts(element) if with_parts else
+                               Element(tag, dict(element.attrib), element.text or "",
                                        element.sourceline or 1))  # fmt: skip
         record.rounds.append(parent.get(fmt.round_no, "") if in_round else "")
     return True
+
+
+def _action_with_parts(element: etree._Element) -> Element:
+    """An action element holding elements, their attributes its parts."""
+    parts = [dict(part.attrib) for part in element if isinstance(part.tag, str)]
+    return Element(element.tag, dict(element.attrib), "", element.sourceline or 1, parts)
 
 
 def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
@@ -168,8 +180,12 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
         if tag == fmt.round and len(stack) == 1:
             round_no = ""
             continue
-        if len(element):
-            continue  # a container: its children are read
+        if tag == fmt.action and len(element) and len(stack) >= 1:
+            record.elements.append(_action_with_parts(element))
+            record.rounds.append(round_no if len(stack) >= 2 else "")
+            continue
+        if len(element) or (stack and stack[-1] == fmt.action and fmt.action):
+            continue  # a container (its children are read), or an action's part
         record.elements.append(Element(tag, dict(element.attrib), (element.text or ""),
                                        element.sourceline or 1))  # fmt: skip
         record.rounds.append(round_no if len(stack) >= 2 else "")
@@ -191,8 +207,13 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
     that of the chunk's first hands, read before the chunk), and the last header read."""
     hands: list[HandRecord] = []
     cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
+    closing = f"</{fmt.hand}>".encode()
     for k, (start, tag) in enumerate(cuts):
         end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
+        if not fmt.session:  # a hand standing alone ends at its end tag: what follows it
+            # (text, or a hand whose start tag is lost) is no part of it, nor decoded with it
+            close = data.find(closing, start, end)
+            end = end if close < 0 else close + len(closing)
         text = decode(data[start:end])
         if tag == fmt.session:
             header = read_header(text, fmt)
