@@ -47,7 +47,8 @@ def events(
     whose room ``may_add`` writes Y as the chips the raise adds, that way when only it
     makes the hand's chips balance (what the betting puts in, less returns, is the printed
     ``total_pot``). In hands whose room writes ``calls_total``, "calls X" and "bets X" set
-    the street total to X (what they add is X less the player's total before). A post of
+    the street total to X (what they add is X less the player's total before), as do the
+    calls and bets whose ``to_total`` column says so (an XML format's version). A post of
     both blinds puts in its amount and, per hand, ``both_blinds_unprinted`` (the dead small
     blind a room leaves out of it). In hands whose room writes a raise below the street's
     highest total for the chips it adds (``short_adds``), such a raise is read as a wager
@@ -72,8 +73,11 @@ def events(
     seat = numbers(ev["seat"], 15).astype(np.int64)  # 15 stands for "no seat"
     pkey = hand * 16 + seat
     key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
+    to_total = calls_total[hand]
+    if "to_total" in ev.columns:  # events that say their amount is the street total (XML)
+        to_total = to_total | ev["to_total"].fill_null(False).to_numpy()
     args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
-            big_blind[hand], calls_total[hand])  # fmt: skip
+            big_blind[hand], to_total)  # fmt: skip
     adds = ev["adds"].to_numpy()  # raises that say the chips they add
     if short_adds is not None and short_adds.any():
         flow = _betting(*args, adds)
@@ -86,7 +90,7 @@ def events(
             x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
             ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8), adds=pl.Series(adds))
             args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
-                    big_blind[hand], calls_total[hand])  # fmt: skip
+                    big_blind[hand], to_total)  # fmt: skip
     flows = [_betting(*args, adds | (reading == "added"))
              for reading in RAISE_READINGS[: 1 + may_add.any()]]  # fmt: skip
     n = total_pot.size

@@ -36,6 +36,7 @@ from ingest.engine.grammar import EVENT_KINDS, KIND_CODE, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
+from ingest.engine.results import as_both_blinds, dead_small_posts, written_results
 from ingest.engine.returns import infer_returns, possible_rake, room_readings, written_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
@@ -397,6 +398,14 @@ def build(
         totals["rake"] + totals["jackpot_fee"] + totals["tax"] - totals["room_money_in"], -1
     ), -1)  # fmt: skip
     ev, inferred, in_pot = infer_returns(ev, printed_total, readings, rake_percent, taken)
+    if grammar.unwritten_dead_small and grammar.summary_results:
+        posts = dead_small_posts(ev, written_results(lines), info["small_blind"])
+        if posts.size:  # read again, those posts of both blinds (a dead small blind beside)
+            lines = as_both_blinds(lines, posts)
+            ev, reading = events(lines, arrays.big_blind, printed_total, may_add,
+                                 calls_total, dead_small, short_adds, may_total, seats)  # fmt: skip
+            ev, inferred, in_pot = infer_returns(ev, printed_total, readings, rake_percent,
+                                                 taken)  # fmt: skip
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),

@@ -406,6 +406,10 @@ class Grammar:
     limit); with ``fixed_by_header_bets`` a hand whose big blind (the first posted, not
     all-in) is the header's first amount is fixed-limit (the header gives the small and
     big bets). A hand whose game the rule does not name keeps no limit (an error).
+    ``unwritten_dead_small``: a big blind posted after the hand's first (a player posting
+    to play) may come with a small blind posted dead that no line writes: it did where the
+    player's written result (``summary_results``) is his net less the hand's small blind
+    (the post is then one of both blinds, see ``both_blinds_live_part``).
     """
 
     site: str
@@ -471,6 +475,7 @@ class Grammar:
     money_names: Mapping[str, str] = field(default_factory=dict)
     unwritten_limits: Mapping[str, str] = field(default_factory=dict)
     fixed_by_header_bets: bool = False
+    unwritten_dead_small: bool = False
 
     @property
     def time_apart(self) -> bool:
