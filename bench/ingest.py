@@ -243,6 +243,7 @@ ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax
                 "kingsclub": "KingsClub", "pacific": "PacificPoker", "seals": "SealsWithClubs",
                 "bovada": "Bovada", "wpn": "Winning", "betonline": "BetOnline",
                 "partypoker": "PartyPoker", "ipoker": "iPoker", "everest": "Everest",
+                "microgaming": "Microgaming",
                 "pokertracker": "PokerTracker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096

@@ -367,7 +367,9 @@ ROOM_RULES["Merge"] = RoomRules(
 )
 
 # Microgaming hands as PokerTracker exports them (ingest/sites/pokertracker_microgaming.py):
-# no rake or total pot printed (but "Rake: €0.15" in the "** Hand #" export).
+# no rake or total pot printed (but "Rake: €0.15" in the "** Hand #" export); and its XML
+# files (ingest/sites/microgaming.py), which write the rake and each seat's stack after the
+# hand, whose versions say how calls and raises are written (the format's data).
 ROOM_RULES["Microgaming"] = RoomRules(
     calls_may_be_totals=True,
     evidence=(
@@ -386,6 +388,16 @@ ROOM_RULES["Microgaming"] = RoomRules(
         "call a street total (added, 19.65 would pass his stack); #4152594215 Hero (big "
         "blind 0.10, stack 10.76) 'called - €0.20', 'bet - €0.30', 'bet - €0.80', 'raised "
         "- €4.80', 'went all-in - €5.46': 0.20 + 0.30 + 4.80 + 5.46 = 10.76",
+        "XML: formats Microgaming/cash/NLHE-EUR-0.05-0.10-2011011.multi.allin.txt "
+        "#4152594215 (no hhversion), the same hand: 'Call' value 0.20 and 'Raise' 4.80 are "
+        "street totals, 'AllIn' 5.46 what it adds; corpus .../PLO-EUR-0.05-0.10-201208.v2."
+        "return.bet.txt #4519660221 (hhversion 2): the small blind's 'Call' 0.40 adds 0.40 "
+        "to his 0.05",
+        "XML: the uncalled bet inside the 'Win' (#4519644415: 17.28 = 14.40 - 0.72 + 3.60) "
+        "or back with no record (#4152594215: Player4's endbalance 5.81), as each seat's "
+        "endbalance says; formats .../NLHE-0.05-0.10-201111.posted.to.play.txt #4160087729: "
+        "'PostedToPlay' 0.10, then check and fold, endbalance 9.85 from 10.00: a small "
+        "blind of 0.05 posted dead beside it, unwritten ('Win' 0.39 + rake 0.01 = 0.40)",
     ),
 )
 

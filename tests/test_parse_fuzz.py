@@ -30,6 +30,7 @@ from ingest.sites import (
     ggpoker,
     ipoker,
     kingsclub,
+    microgaming,
     pacific,
     partypoker,
     pokerstars,
@@ -386,6 +387,12 @@ XML_ROOMS: dict[str, tuple[XmlSite, tuple[str, ...]]] = {
         "Everest/cash/PLO-EUR-5-10-Unknown-Sample.txt",  # 6351562000
         "../formats/Everest/tour/LHE-play-STT-201111.allin.blind.txt",  # 7197400395
         "../formats/Everest/tour/NLHE-EUR-MTT-201207.space.delimiter.txt",  # 7653077769
+    )),
+    # no session; text before and after each hand, its actions holding cards and shares
+    "Microgaming": (microgaming.SITE, (
+        "Microgaming/cash/PLO-EUR-0.05-0.10-201208.v2.return.bet.txt",  # 4519660221
+        "Microgaming/cash/PLO-EUR-0.05-0.10-201208.new.format.txt",  # 4519666270
+        "../formats/Microgaming/tour/NLHE-Freeroll-MTT-201112.txt",  # 4214232887
     )),
 }  # fmt: skip
 _VALUE = st.text(alphabet="0123456789.,€$ -XDP", max_size=8)
