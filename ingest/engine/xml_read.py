@@ -45,7 +45,8 @@ class HandRecord:
     """One hand's slice: where it starts in the chunk (``start``: byte offset), its
     session header (tag -> text), its id, its elements in file order with the round
     each is in (``rounds``: the round number, "" outside a round), and what went wrong
-    (``damage``: a parser's message; ``unterminated``: its end tag is missing)."""
+    (``damage``: a parser's message; ``unterminated``: its end tag is missing); ``attrs``:
+    the hand element's own attributes."""
 
     start: int
     header: dict[str, str]
@@ -54,6 +55,7 @@ class HandRecord:
     rounds: list[str] = field(default_factory=list)
     damage: str | None = None
     unterminated: bool = False
+    attrs: dict[str, str] = field(default_factory=dict)
 
 
 def decode(data: bytes) -> str:
@@ -88,6 +90,8 @@ def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
     except etree.XMLSyntaxError:
         pass
     for event, element in parser.read_events():
+        if event == "start" and depth == 0 and fmt.header_in_attributes:
+            return dict(element.attrib)  # the session element's own attributes
         if event == "start":
             depth += 1
             continue
@@ -114,10 +118,13 @@ def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
     if root.tag != fmt.hand:
         return False
     record.hand_id = root.get(fmt.hand_id)
+    record.attrs = dict(root.attrib)
     for element in root.iter():
         tag = element.tag
-        if element is root or len(element) or not isinstance(tag, str):
-            continue  # the hand, a container (its children are read) or a comment
+        if element is root or not isinstance(tag, str):
+            continue  # the hand (its attributes are read), or a comment
+        if len(element) and tag != fmt.button_holder:
+            continue  # a container: its children are read
         parent = element.getparent()
         in_round = parent.tag == fmt.round and parent.getparent() is root
         record.elements.append(Element(tag, dict(element.attrib), element.text or "",
@@ -148,6 +155,11 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
                 round_no = element.get(fmt.round_no, "")
             if len(stack) == 1:
                 record.hand_id = element.get(fmt.hand_id)
+                record.attrs = dict(element.attrib)
+            elif tag == fmt.button_holder:  # a container read for its attributes
+                record.elements.append(Element(tag, dict(element.attrib), "",
+                                               element.sourceline or 1))  # fmt: skip
+                record.rounds.append("")
             continue
         stack.pop()
         if not stack:
@@ -156,8 +168,8 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
         if tag == fmt.round and len(stack) == 1:
             round_no = ""
             continue
-        if len(element):
-            continue  # a container: its children are read
+        if len(element) or (tag == fmt.button_holder and tag):
+            continue  # a container: its children are read (the button's, at its start)
         record.elements.append(Element(tag, dict(element.attrib), (element.text or ""),
                                        element.sourceline or 1))  # fmt: skip
         record.rounds.append(round_no if len(stack) >= 2 else "")

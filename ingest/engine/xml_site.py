@@ -91,12 +91,18 @@ class XmlSite:
         if cut is None or cut.group(1) != fmt.session.encode():
             return False
         parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
+        # hands after their session (siblings): read under a root of our own
+        wrap = b"" if fmt.hand_in_session else b"<_>"
         with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
-            parser.feed(text.encode("utf-8")[cut.start() :])
+            parser.feed(wrap + text.encode("utf-8")[cut.start() :])
         hands = [e for _, e in parser.read_events() if e.tag == fmt.hand]
-        return bool(hands) and hands[0].get(fmt.hand_id) is not None and (
-            hands[0].getparent() is not None and hands[0].getparent().tag == fmt.session
-        )
+        if not hands or hands[0].get(fmt.hand_id) is None or hands[0].getparent() is None:
+            return False
+        parent = hands[0].getparent()
+        if fmt.hand_in_session:
+            return bool(parent.tag == fmt.session)
+        before = hands[0].getprevious()  # the session element, right before the first hand
+        return parent.tag == "_" and before is not None and before.tag == fmt.session
 
     def _header(self, chunk: Chunk) -> dict[str, str] | None:
         """The session header of the chunk's first hands when the chunk does not start

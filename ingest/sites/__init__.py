@@ -24,6 +24,7 @@ def registry() -> dict[str, Site]:
         ggpoker,
         ipoker,
         kingsclub,
+        merge,
         pacific,
         partypoker,
         pokerstars,
@@ -35,7 +36,7 @@ def registry() -> dict[str, Site]:
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
                          pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE, partypoker.SITE,
-                         ipoker.SITE, pokertracker.SITE]
+                         ipoker.SITE, merge.SITE, pokertracker.SITE]
     return {site.name: site for site in sites}
 
 
