@@ -347,11 +347,12 @@ def _collected(collect: Collect, h: int, rows: _Rows,
     """The events of a hand's elements of what the pots paid: collections of a pot (or of
     its half) and uncalled bets returned (on the hand's last betting ``street``)."""
     out = []
-    for where, attrs in winners:
+    name, flag = collect.returned
+    # the returns first, as a text hand writes them: before the pots are paid
+    for where, attrs in sorted(winners, key=lambda w: not name or w[1].get(name) != flag):
         row = rows.add(h, where, _ACTION)
         player = hand.who(fmt, attrs.get(collect.player, ""))
         value = hundredths(attrs.get(collect.amount), comma)
-        name, flag = collect.returned
         if name and attrs.get(name) == flag:
             out.append(_event(h, row, street, player, players, "return", value, False, False))
             continue
