@@ -242,8 +242,8 @@ CORPUS = HERE.parents[1] / "shared" / "corpus"
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
                 "kingsclub": "KingsClub", "pacific": "PacificPoker", "seals": "SealsWithClubs",
                 "bovada": "Bovada", "wpn": "Winning", "betonline": "BetOnline",
-                "partypoker": "PartyPoker", "ipoker": "iPoker", "everest": "Everest",
-                "microgaming": "Microgaming",
+                "partypoker": "PartyPoker", "ipoker": "iPoker", "merge": "Merge",
+                "everest": "Everest", "microgaming": "Microgaming",
                 "pokertracker": "PokerTracker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096

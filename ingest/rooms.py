@@ -347,7 +347,7 @@ ROOM_RULES |= {
 
 # Merge Network hands as PokerTracker exports them (ingest/sites/pokertracker_merge.py): no
 # rake or total pot printed, the uncalled bet inside its bettor's "wins" (2011-12) or a
-# line of its own (2014).
+# line of its own (2014); the room's own XML (ingest/sites/merge.py) the same way.
 ROOM_RULES["Merge"] = RoomRules(
     unprinted_uncalled=("in_pot",),
     unprinted_rake_percent=15,
@@ -363,6 +363,12 @@ ROOM_RULES["Merge"] = RoomRules(
         "more for a jackpot on pots of $5 and over (#3047310402797: 12.00 pays 10.90, "
         "0.60 + 0.50; #3047310402799: 6.00 pays 5.20, 0.30 + 0.50, the most in percent, "
         "13.3%); tournaments take none",
+        "corpus Merge/cash/PLO-USD-0.25-0.50-201111.raiseTo.uncalledbet.txt #44314871-72 "
+        "(XML): Hero's turn bet of 25.00 is not called and no row gives it back: '<winner "
+        "amount=\"68.12\"' is the 45.38 pot less 2.26 raked, plus the 25.00 (other hands "
+        "write it as a row of its own, uncalled=\"true\": #56541889-2)",
+        "formats Merge/cash/NLHE-9max-USD-0.25-0.50.200810.All.Streets.txt #15245216-1000 "
+        "(XML): 58.59 put in, 55.67 paid, 2.92 raked (5%); none in the 74 tournament hands",
     ),
 )
 

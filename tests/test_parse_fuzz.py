@@ -30,6 +30,7 @@ from ingest.sites import (
     ggpoker,
     ipoker,
     kingsclub,
+    merge,
     microgaming,
     pacific,
     partypoker,
@@ -381,6 +382,13 @@ XML_ROOMS: dict[str, tuple[XmlSite, tuple[str, ...]]] = {
         "iPoker/cash/PLO-EUR-0.10-0.20-201604.export.bad.players.txt",  # 7044721647
         "iPoker/cash/PLO-EUR-0.25-0.50-201605.export.bad.actions.txt",
         "../formats/iPoker/cash/NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml",  # 4988874195
+    )),
+    # a <description/> before each <game>, no root: an uncalled bet inside a winner row, a
+    # hi/lo hand, a tournament's stacks after its posts
+    "Merge": (merge.SITE, (
+        "Merge/cash/PLO-USD-0.25-0.50-201111.raiseTo.uncalledbet.txt",  # 44314871-72
+        "Merge/cash/PLO8-USD-0.25-0.50-201111.txt",  # 40231841-160
+        "Merge/tour/PLO8-USD-SNG-2-2012.Sample.xml",  # 46634335-1
     )),
     # a session before its hand; the last a tournament's, a <PRIZE/> after its hand
     "Everest": (everest.SITE, (

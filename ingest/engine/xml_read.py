@@ -47,7 +47,8 @@ class HandRecord:
     """One hand's slice: where it starts in the chunk (``start``: byte offset), its
     session header (tag -> text), its id, its elements in file order with the round
     each is in (``rounds``: the round number, "" outside a round), and what went wrong
-    (``damage``: a parser's message; ``unterminated``: its end tag is missing)."""
+    (``damage``: a parser's message; ``unterminated``: its end tag is missing); ``attrs``:
+    the hand element's own attributes."""
 
     start: int
     header: dict[str, str]
@@ -56,6 +57,7 @@ class HandRecord:
     rounds: list[str] = field(default_factory=list)
     damage: str | None = None
     unterminated: bool = False
+    attrs: dict[str, str] = field(default_factory=dict)
 
 
 def decode(data: bytes) -> str:
@@ -90,10 +92,10 @@ def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
     except etree.XMLSyntaxError:
         pass
     for event, element in parser.read_events():
+        if event == "start" and depth == 0 and fmt.header_in_attributes:
+            return dict(element.attrib)  # the session element's own attributes
         if event == "start":
             depth += 1
-            if depth == 1 and fmt.attribute_fields:
-                header.update(attribute_fields(element))
             continue
         depth -= 1
         tag = element.tag if isinstance(element.tag, str) else ""
@@ -102,12 +104,6 @@ def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
         if depth == 1 and tag == fmt.header:
             break
     return header
-
-
-def attribute_fields(element: etree._Element) -> dict[str, str]:
-    """An element's attributes as header fields, named ``TAG@attribute`` (see
-    ``XmlFormat.attribute_fields``)."""
-    return {f"{element.tag}@{name}": value for name, value in element.attrib.items()}
 
 
 def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
@@ -124,13 +120,14 @@ def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
     if root.tag != fmt.hand:
         return False
     record.hand_id = root.get(fmt.hand_id)
-    if fmt.attribute_fields:
-        record.header.update(attribute_fields(root))
+    record.attrs = dict(root.attrib)
     for element in root.iter():
         tag = element.tag
+        if element is root or not isinstance(tag, str):
+            continue  # the hand (its attributes are read), or a comment
         with_parts = tag == fmt.action and len(element) > 0  # an action holding its parts
-        if element is root or (len(element) and not with_parts) or not isinstance(tag, str):
-            continue  # the hand, a container (its children are read) or a comment
+        if len(element) and tag != fmt.button_holder and not with_parts:
+            continue  # a container: its children are read
         parent = element.getparent()
         if parent.tag == fmt.action:
             continue  # an action's part, read with it
@@ -170,8 +167,11 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
                 round_no = element.get(fmt.round_no, "")
             if len(stack) == 1:
                 record.hand_id = element.get(fmt.hand_id)
-                if fmt.attribute_fields:
-                    record.header.update(attribute_fields(element))
+                record.attrs = dict(element.attrib)
+            elif tag == fmt.button_holder:  # a container read for its attributes
+                record.elements.append(Element(tag, dict(element.attrib), "",
+                                               element.sourceline or 1))  # fmt: skip
+                record.rounds.append("")
             continue
         stack.pop()
         if not stack:
@@ -184,8 +184,10 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             record.elements.append(_action_with_parts(element))
             record.rounds.append(round_no if len(stack) >= 2 else "")
             continue
-        if len(element) or (stack and stack[-1] == fmt.action and fmt.action):
-            continue  # a container (its children are read), or an action's part
+        if len(element) or (tag == fmt.button_holder and tag) or (
+                stack and stack[-1] == fmt.action and fmt.action):  # fmt: skip
+            continue  # a container (its children are read; the button's at its start), or
+            # an action's part (read with it)
         record.elements.append(Element(tag, dict(element.attrib), (element.text or ""),
                                        element.sourceline or 1))  # fmt: skip
         record.rounds.append(round_no if len(stack) >= 2 else "")

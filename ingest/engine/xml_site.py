@@ -58,22 +58,6 @@ def _has_attributes(hand: etree._Element, fmt: XmlFormat) -> bool:
     return all(hand.get(name) is not None for name in (fmt.hand_id, *fmt.detect_attributes))
 
 
-def _hand_first(data: bytes, cut: re.Match[bytes], fmt: XmlFormat) -> bool:
-    """Whether ``data``, cut at its first session or hand start tag (``cut``), holds a
-    hand of a format whose hands stand alone or after their session: the session
-    element (where there is one) a whole element of its own, then the hand's start tag."""
-    if fmt.session:
-        following = starts_pattern(fmt).search(data, cut.end())
-        if following is None or following.group(1) != fmt.hand.encode():
-            return False
-        session = _first_element(data[cut.start() : following.start()])
-        if session is None or session.tag != fmt.session:
-            return False
-        cut = following
-    hand = _first_element(data[cut.start() :])
-    return hand is not None and hand.tag == fmt.hand and _has_attributes(hand, fmt)
-
-
 @dataclass(frozen=True, eq=False)
 class XmlSite:
     """An XML format read by the engine: ``format`` says its elements, ``grammar`` decodes
@@ -113,25 +97,31 @@ class XmlSite:
 
     def detect(self, head: bytes) -> bool:
         """Whether the file's first hand, in its first 64 KB, is this format's: a session
-        element whose first hand element (a child of it) has the hand id attribute (and
-        the format's ``detect_attributes``); in a format whose session precedes its hands,
-        a session element then such a hand element; in one of no session, such a hand
-        element first."""
+        element whose first hand element (a child of it, or, where the format says so, its
+        next sibling) has the hand id attribute and the format's ``detect_attributes``; in
+        a format of no session, such a hand element first."""
         fmt = self.format
         text = decode(head[:_DETECT_BYTES]) if head else ""
         data = text.encode("utf-8")
         cut = starts_pattern(fmt).search(data)
         if cut is None or cut.group(1) != (fmt.session or fmt.hand).encode():
             return False
-        if not fmt.session or fmt.session_apart:
-            return _hand_first(data, cut, fmt)
+        if not fmt.session:  # a hand standing alone, first
+            hand = _first_element(data[cut.start() :])
+            return hand is not None and hand.tag == fmt.hand and _has_attributes(hand, fmt)
         parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
+        # hands after their session (siblings): read under a root of our own
+        wrap = b"" if fmt.hand_in_session else b"<_>"
         with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
-            parser.feed(text.encode("utf-8")[cut.start() :])
+            parser.feed(wrap + text.encode("utf-8")[cut.start() :])
         hands = [e for _, e in parser.read_events() if e.tag == fmt.hand]
-        return bool(hands) and _has_attributes(hands[0], fmt) and (
-            hands[0].getparent() is not None and hands[0].getparent().tag == fmt.session
-        )
+        if not hands or not _has_attributes(hands[0], fmt) or hands[0].getparent() is None:
+            return False
+        parent = hands[0].getparent()
+        if fmt.hand_in_session:
+            return bool(parent.tag == fmt.session)
+        before = hands[0].getprevious()  # the session element, right before the first hand
+        return parent.tag == "_" and before is not None and before.tag == fmt.session
 
     def _header(self, chunk: Chunk) -> dict[str, str] | None:
         """The session header of the chunk's first hands when the chunk does not start

@@ -1,6 +1,7 @@
 """The values of an XML hand's elements, read as the engine counts them: amounts in
-hundredths, cards as it writes them, seat and pot numbers, and what a hand of no rounds
-(whose elements follow each other, see ``XmlFormat.round``) has read so far.
+hundredths, cards as it writes them, the room's take and the players' results; and what a
+hand of no rounds (whose elements follow each other, see ``XmlFormat.round``) has read so
+far.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import NOT_EVENTS, Grammar
 from ingest.engine.xml_format import BLIND, BOARD, POCKET, ActionType, XmlFormat
+from ingest.engine.xml_hand import Item
 from ingest.engine.xml_read import Element
 
 _NOT_AMOUNT = re.compile(r"[^\d.,\-]")
@@ -47,13 +48,15 @@ def hundredths(text: str | None, comma: bool) -> int:
 def card_text(text: str, fmt: XmlFormat) -> str | None:
     """Cards as the engine writes them (``D8 C10`` -> ``8d Tc``); None when one is hidden
     or unreadable."""
+    if fmt.card_separator != " ":
+        text = text.replace(fmt.card_separator, " ")
     return _cards(text, fmt.suits_first, fmt.hidden)
 
 
 @functools.lru_cache(maxsize=65536)
 def _cards(text: str, suits_first: bool, hidden: str) -> str | None:
     cards = []
-    for word in text.replace(",", " ").split():  # "6s, 8c, Jh": commas between cards
+    for word in text.split():
         suit, rank = (word[:1], word[1:]) if suits_first else (word[-1:], word[:-1])
         if word.upper().startswith(hidden) or suit.upper() not in _SUITS:
             return None
@@ -63,9 +66,6 @@ def _cards(text: str, suits_first: bool, hidden: str) -> str | None:
     return " ".join(cards) or None
 
 
-# A street's item: its number in the hand (-1: the street's cards), where it is, its type
-# (the board's kind, for cards), its attributes and its text.
-Item = tuple[int, tuple[int, int, int], str, dict[str, str], str]
 _BOARD_STREETS = {3: 2, 4: 3, 5: 4}  # the street a board of so many cards opens
 # The kinds of the posts: the actions before the betting opens
 _POST_KINDS = ("post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dead", BLIND)
@@ -74,9 +74,11 @@ _POST_KINDS = ("post_sb", "post_bb", "post_sb_bb", "ante", "straddle", "post_dea
 @dataclass
 class Flat:
     """What a hand of no rounds has read so far (see ``XmlFormat.round``): its street, its
-    board's cards, each player's hole cards (by the ``actor`` of their elements) and its
-    last total element, with its row."""
+    board's cards, each player's hole cards (by the ``actor`` of their elements), its last
+    total element with its row; ``winners``: the hand's elements of what the pots paid
+    (where each is, its attributes), which an action's parts add to."""
 
+    winners: list[tuple[tuple[int, int, int], dict[str, str]]]
     street: int = 0
     board: int = 0
     pocket: dict[str, list[str]] = field(default_factory=dict)
@@ -95,7 +97,8 @@ class Flat:
         cards = card_text(text, fmt) or ""
         self.board += len(cards.split())
         self.street = max(self.street, _BOARD_STREETS.get(self.board, self.street))
-        by_street.setdefault(self.street, []).append((-1, where, code, {"board": cards}, ""))
+        by_street.setdefault(self.street, []).append(
+            (-1, where, {"board": cards, "kind": code}, "", code, ""))
         return False
 
     def action(self, element: Element, where: tuple[int, int, int], code: str,
@@ -104,7 +107,8 @@ class Flat:
         """Read an action (of type ``code``) of a hand of no rounds on the street it is on
         (one that is no post opens the betting before the flop); its parts (see
         ``XmlFormat.card_attributes``) are the cards it deals (True: a player's, whose row
-        the caller keeps) or shows, or the pot shares it pays, one item each."""
+        the caller keeps) or shows, or the pot shares it pays (``XmlFormat.collect``
+        elements)."""
         action = types.get(code)
         kind = action.kind if action is not None else ""
         text = element.text
@@ -118,21 +122,13 @@ class Flat:
             self.street = max(self.street, 1)
         number = element.attrs.get(fmt.order, "")
         order = int(number) if number.isdigit() else 1 << 30
-        items = by_street.setdefault(self.street, [])
         if kind == "collect" and element.parts is not None:  # each pot's share
-            items += [(order, where, code, {fmt.actor: part.get(fmt.share_actor, ""),
-                                            fmt.amount: part.get(fmt.share_amount, ""),
-                                            fmt.collect_pot: part.get(fmt.collect_pot, "")},
-                       "") for part in element.parts]  # fmt: skip
+            self.winners += [(where, part) for part in element.parts]
         else:
-            items.append((order, where, code, element.attrs, text))
+            by_street.setdefault(self.street, []).append(
+                (order, where, element.attrs, "", code, text))
         return False
 
-
-
-def seat_number(text: str) -> int:
-    """A seat written as digits (``NO_SEAT``: none)."""
-    return int(text) if text.isdigit() else NO_SEAT
 
 
 def amount_of(text: str | None, comma: bool, fmt: XmlFormat) -> int:
@@ -163,20 +159,6 @@ def result_row(hand: int, row: int, seat: int, before: int, after: int) -> dict[
     result = after - before if min(before, after) >= 0 else None
     return {"hand": hand, "idx": row, "seat": seat, "cards": None, "won_h": -1,
             "says_won": False, "not_awarded": False, "result_h": result}  # fmt: skip
-
-
-def pot_number(text: str) -> int:
-    """A collect's pot number (0: the main pot; ``PLAIN_POT``: none written)."""
-    return int(text) if text.isdigit() and int(text) < 128 else PLAIN_POT
-
-
-def blind_kinds(by_street: dict[int, list[Item]], types: Mapping[str, ActionType]
-                 ) -> list[str]:  # fmt: skip
-    """The kinds of the hand's blinds its place decides (see ``xml_format.BLIND``), in the
-    order they are read: the first of two or more the small blind, the others big blinds."""
-    count = sum(1 for items in by_street.values() for item in items if item[0] >= 0
-                and getattr(types.get(item[2]), "kind", "") == BLIND)  # fmt: skip
-    return ["post_sb" if k == 0 and count > 1 else "post_bb" for k in range(count)]
 
 
 def totals_schema(fmt: XmlFormat) -> dict[str, type[pl.DataType]]:

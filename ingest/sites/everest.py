@@ -21,7 +21,7 @@ level (``5/10`` with blinds of 10 and 20 posted): the posts decide there.
 from __future__ import annotations
 
 from ingest.engine.grammar import Grammar, compile_actions
-from ingest.engine.xml_format import ADDED, BLIND, BOARD, POCKET, ActionType, XmlFormat
+from ingest.engine.xml_format import ADDED, BLIND, BOARD, POCKET, ActionType, Collect, XmlFormat
 from ingest.engine.xml_site import XmlSite
 
 FORMAT = XmlFormat(
@@ -32,14 +32,14 @@ FORMAT = XmlFormat(
     hand="HAND",
     hand_id="id",
     hand_header="",
-    time="",
-    time_formats=("%s",),
+    time="@time",
+    time_formats=("%s",),  # seconds since 1970: an instant
     player="SEAT",
     seat="position",
     name="name",
     stack="balance",
     won="",
-    button="",
+    button="position",  # the DEALER's
     button_value="",
     round="",
     round_no="",
@@ -58,7 +58,6 @@ FORMAT = XmlFormat(
         "PUSH": ActionType("return", ADDED),
         "SHOW": ActionType("show"),
         "XSHOW": ActionType("no_show"),
-        "WIN": ActionType("collect", ADDED),
     },
     cards="",
     card_type="",
@@ -67,23 +66,22 @@ FORMAT = XmlFormat(
     boards={},
     hidden="--",
     suits_first=False,
-    header_fields=("SESSION@game", "SESSION@gametype", "HAND@blinds", "SESSION@type",
-                   "SESSION@money", "SESSION@id"),
-    table="SESSION@tableName",
-    hero="SESSION@screenName",
-    style_fields=("HAND@blinds",),
+    card_separator=",",
+    # the session's game and limit, the hand's blinds, the session's type, money and id
+    header_fields=("game", "gametype", "@blinds", "type", "money", "id"),
+    table="tableName",
+    hero="screenName",
+    style_fields=("@blinds",),
     ignored=("CHAT",),
-    session_apart=True,
-    attribute_fields=True,
-    time_field="HAND@time",
-    times_utc=True,
+    hand_in_session=False,
+    header_in_attributes=True,
     integer_amounts=True,
     actor_is_seat=True,
-    button_tag="DEALER",
+    button_holder="DEALER",
     card_tags={"HOLE": POCKET, "COMMUNITY": BOARD},
     total_tag="SWEEP",
     room_attributes={"rake": "rake", "tax": "tax"},
-    collect_pot="pot",
+    collect=Collect("WIN", "position", "amount", pot="pot", first_pot=0),
     detect_attributes=("time", "blinds"),
 )
 

@@ -24,7 +24,7 @@ zone: read as UTC (as FPDB stores it), unless ``omaha import --timezone`` names 
 from __future__ import annotations
 
 from ingest.engine.grammar import Grammar, compile_actions
-from ingest.engine.xml_format import ADDED, BOARD, POCKET, TOTAL, ActionType, XmlFormat
+from ingest.engine.xml_format import ADDED, BOARD, POCKET, TOTAL, ActionType, Collect, XmlFormat
 from ingest.engine.xml_site import XmlSite
 
 FORMAT = XmlFormat(
@@ -35,7 +35,7 @@ FORMAT = XmlFormat(
     hand="Game",
     hand_id="id",
     hand_header="",
-    time="",
+    time="@date",
     time_formats=("%Y-%m-%d %H:%M:%S",),
     player="Seat",
     seat="num",
@@ -73,7 +73,7 @@ FORMAT = XmlFormat(
         "Win": ActionType("collect", ADDED),
     },
     # the first version (no hhversion): calls and raises write the street total
-    version_field="Game@hhversion",
+    version_field="@hhversion",
     versions={"": {"Call": ActionType("call", TOTAL), "Raise": ActionType("raise", TOTAL)}},
     cards="",
     card_type="",
@@ -82,19 +82,15 @@ FORMAT = XmlFormat(
     boards={},
     suits_first=False,
     card_attributes=("value", "suit"),
-    share_actor="num",
-    share_amount="amount",
-    collect_pot="pot",
-    header_fields=("Game@gametype", "Game@betlimit", "Game@stakes", "Game@istournament",
-                   "Game@currencysymbol", "Game@tablename"),
-    table="Game@tablename",
-    hero="",
-    hero_seat="Game@playerseat",
-    max_seats="Game@tablesize",
+    # each pot's share, inside its Win action (seats written by their number)
+    collect=Collect("Seat", "num", "amount", pot="pot", first_pot=0),
+    header_fields=("@gametype", "@betlimit", "@stakes", "@istournament", "@currencysymbol",
+                   "@tablename"),
+    table="@tablename",
+    hero="",  # the player dealt the cards of DealCards (the file's playerseat)
+    max_seats="@tablesize",
     result="endbalance",
-    room_fields={"Game@rake": "rake"},
-    attribute_fields=True,
-    time_field="Game@date",
+    room_fields={"@rake": "rake"},
     actor_is_seat=True,
     detect_attributes=("date", "gametype", "stakes"),
 )
