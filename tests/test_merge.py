@@ -279,6 +279,20 @@ def test_a_damaged_element_costs_its_hand_only(shared: Path) -> None:
             frame.filter(pl.col("hand_id") != "33325037-501")), name
 
 
+def test_a_hand_whose_neighbour_lost_its_start_reads_as_alone(shared: Path) -> None:
+    """The next file's description and game start tags lost, its elements after #44314871-72
+    in one slice: the hand is read element by element (its slice is no one element), its
+    empty ``END_OF_GAME`` round too, as when read whole: not partial."""
+    first = (shared / TO).read_bytes()
+    second = (shared / "corpus/Merge/cash/PLO8-USD-0.25-0.50-201111.txt").read_bytes()
+    lost = second[second.index(b"\t<players") :]
+    result = merge.SITE.parse(Chunk(first + lost, "m.xml", 0, 1, "utf-8"), every_flop_game=True)
+    alone = merge.SITE.parse(Chunk(first, "m.xml", 0, 1, "utf-8"), every_flop_game=True)
+    assert result.import_skips.num_rows == result.import_errors.num_rows == 0
+    for name in ("hands", "players", "actions", "collections"):
+        assert getattr(result, name).equals(getattr(alone, name)), name
+
+
 def test_explain_shows_each_element_at_its_line(shared: Path) -> None:
     """``omaha explain`` on a Merge hand: the events by sequence, named by seat and read as
     the seat's player, and the winner row at its line."""

@@ -179,7 +179,8 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             break
         if tag == fmt.round and len(stack) == 1:
             round_no = ""
-            continue
+            if len(element):
+                continue  # its elements are read; an empty round is one itself, as whole
         if tag == fmt.action and len(element) and len(stack) >= 1:
             record.elements.append(_action_with_parts(element))
             record.rounds.append(round_no if len(stack) >= 2 else "")
