@@ -158,7 +158,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             time = fmt.text_of(fmt.time, header, record.attrs) or None
         version = fmt.text_of(fmt.version_field, header, record.attrs) if fmt.version_field \
             else ""  # fmt: skip
-        types = fmt.types_of(day(time, fmt.time_formats), version)
+        types = fmt.types_of(day(time, fmt.time_formats) if fmt.eras else "", version)
         by_street: dict[int, list[Item]] = {}
         shows: list[dict[str, object]] = []
         pocket: dict[str, str | None] = {}
