@@ -24,7 +24,7 @@ import pyarrow as pa
 from ingest.engine import cards, fields, glued, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import BETTING, EVENT_KINDS, KIND_CODE, OTHER_KIND, Grammar
-from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
+from ingest.engine.scan import NULL, at, ends_with, find, lit, njit, njit_scalar
 from ingest.engine.text import ChunkText, first_match, indented_starts
 from ingest.engine.wording import (
     W_BUTTON,
@@ -92,7 +92,7 @@ class Lines:
     # a blank line, or a line before a file's first hand)
 
 
-@njit
+@njit_scalar
 def _is_header(
     data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray,
     hand_id: np.ndarray, pairs: np.ndarray,
@@ -110,7 +110,7 @@ def _is_header(
     return pos < end and bool(hand_id[data[pos]])
 
 
-@njit
+@njit_scalar
 def _tail_of_longer(
     data: np.ndarray, start: int, pos: int, found: int, table: np.ndarray, bounds: np.ndarray
 ) -> bool:
@@ -174,7 +174,7 @@ def _cut_glued_headers(text: ChunkText, grammar: Grammar) -> ChunkText:
     )  # fmt: skip
 
 
-@njit
+@njit_scalar
 def _separator(data: np.ndarray, start: int, end: int) -> bool:
     """A line of stars, hashes, digits and spaces that separates hands in archive exports
     (``*********** # 1 **************``): read as a blank line."""
@@ -188,7 +188,7 @@ def _separator(data: np.ndarray, start: int, end: int) -> bool:
     return stars >= 6
 
 
-@njit
+@njit_scalar
 def _marker(
     data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],

@@ -19,7 +19,7 @@ import polars as pl
 from ingest.engine import grouped
 from ingest.engine.betting import IS_BETTING
 from ingest.engine.grammar import EVENT_KINDS
-from ingest.engine.scan import njit
+from ingest.engine.scan import njit, njit_scalar
 from ingest.rooms import rules_for
 
 _RETURN, _COLLECT = EVENT_KINDS.index("return"), EVENT_KINDS.index("collect")
@@ -172,7 +172,7 @@ def _in_pot(readings: np.ndarray, in_pot_balances: np.ndarray, left_out_balances
     return in_pot
 
 
-@njit
+@njit_scalar
 def _take_off_collections(
     hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
     rows: np.ndarray, amounts: np.ndarray,
