@@ -479,11 +479,15 @@ def _posted_wagers(
     key = hand.astype(np.int64) * 4096 + seat.astype(np.int64) % 4096
     antes = codes == _ANTE
     ante = np.isin(hand[early], hand[antes]) & ~np.isin(key[early], key[antes])
-    codes = codes.copy()
+    # the blinds before each row in its hand: those written as posts, and the wagers
+    # before it that are read as blinds (all but antes)
+    blind = np.isin(codes, _BLINDS)
+    blind[early[~ante]] = True
+    counted = np.concatenate([[0], np.cumsum(blind)])
     first = np.searchsorted(hand, hand[early])  # each wager's hand's first row
-    for row, start, is_ante in zip(early.tolist(), first.tolist(), ante.tolist(), strict=True):
-        blinds = np.isin(codes[start:row], _BLINDS).any()
-        codes[row] = _ANTE if is_ante else (_POST_BB if blinds else _POST_SB)
+    blinds = counted[early] > counted[first]
+    codes = codes.copy()
+    codes[early] = np.where(ante, _ANTE, np.where(blinds, _POST_BB, _POST_SB))
     return codes
 
 
