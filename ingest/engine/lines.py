@@ -552,13 +552,21 @@ def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Ser
 def _ignorable(text: ChunkText, grammar: Grammar) -> np.ndarray:
     """Per line, whether it is one the grammar reads as nothing (``ignored_lines``), in a
     room that writes no summary (where a blank line ends a hand, such a line after it does
-    not start one: it is the hand's before); all false elsewhere."""
+    not start one: it is the hand's before); all false elsewhere, and on the lines that
+    follow no blank line (whether they are is never asked)."""
+    ignorable = np.zeros(text.starts.size, np.bool_)
     if grammar.summary or not grammar.ignored_lines:
-        return np.zeros(text.starts.size, np.bool_)
-    texts = text.strings(text.starts, text.ends, "text")
+        return ignorable
+    # only a line after a blank one can start a hand: the others are not read (a blank
+    # line is empty, or a separator, which starts with a star, a hash or a digit)
+    before = text.data[np.minimum(text.starts[:-1], max(text.data.size - 1, 0))]
+    blank = (text.ends[:-1] == text.starts[:-1]) | (before == 42) | (before == _HASH) | (
+        (before >= 48) & (before <= 57))  # fmt: skip
+    rows = np.flatnonzero(np.concatenate([[True], blank]) & (text.ends > text.starts))
+    texts = text.strings(text.starts[rows], text.ends[rows], "text")
     found = pl.select(pl.any_horizontal(texts.str.contains(p) for p in grammar.ignored_lines)
                       .fill_null(False)).to_series()  # fmt: skip
-    ignorable: np.ndarray = found.to_numpy()
+    ignorable[rows] = found.to_numpy()
     return ignorable
 
 
