@@ -77,6 +77,10 @@ def marker_boards(
     [ 5d ]``): hand, idx, run and cards, in hand and line order. ``name_end``: where each
     marker's name ends."""
     rows = np.flatnonzero(is_marker & (hand >= 0) & np.isin(street, _DEALING))
+    if not dealt_apart:  # only each board's last marker is read
+        key = hand[rows] * 256 + board[rows].astype(np.int64) % 256
+        _, first_from_end = np.unique(key[::-1], return_index=True)
+        rows = rows[np.sort(rows.size - 1 - first_from_end)]
     close = wording.words[W_MARKER_CLOSE].size
     ends = text.ends[rows]
     cards = text.strings(np.minimum(name_end[rows] + close, ends), ends, "cards")
@@ -89,8 +93,8 @@ def marker_boards(
          "cards": cards.str.replace_all(r"[\[\]]", "").str.replace_all(r"\s+", " ")
          .str.strip_chars()},
     )  # fmt: skip
-    boards = frame.group_by("hand", "run", maintain_order=True)
     if dealt_apart:  # each marker writes the cards it deals: the board is all of them
         joined = pl.col("cards").str.join(wording.card_separator)
+        boards = frame.group_by("hand", "run", maintain_order=True)
         return boards.agg(pl.col("idx").last(), joined).sort("hand", "idx")
-    return boards.last().sort("hand", "idx")
+    return frame.select("hand", "run", "idx", "cards")
