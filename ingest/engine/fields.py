@@ -449,9 +449,10 @@ def other_fields(
             spans[count, 2], spans[count, 3] = _collected_amount(data, start, end, words)
             stop = end
             for k in range(2):  # "from pot (HI)" or "from pot(HI)": the half of a hi/lo pot
-                mark = halves[half_bounds[k] : half_bounds[k + 1]]
-                if ends_with(data, start, end, mark):
-                    half[count], stop = k + 1, end - mark.size
+                size = half_bounds[k + 1] - half_bounds[k]
+                if end - size >= start and scan.at_entry(data, end - size, end, halves,
+                                                         half_bounds[k], half_bounds[k + 1]):
+                    half[count], stop = k + 1, end - size
                     if stop > start and data[stop - 1] == _SPACE:
                         stop -= 1
             spans[count, 4], spans[count, 5] = _pot_name(data, start, stop, words, pot_words,
