@@ -13,6 +13,7 @@ import functools
 import re
 from collections.abc import Mapping
 
+import numpy as np
 import polars as pl
 
 RANKS = "23456789TJQKA"
@@ -62,6 +63,11 @@ def normalized(
     kept as it is (the hand's checks then find it). With ``suit_first`` a card is written
     suit then rank (``SQ``, ``H10``, ``d6``). A word is a card when :func:`card_regex`
     reads it; the cards a room can write are few, so each word is looked up among them."""
+    if cards.null_count() > cards.len() // 2:  # (an event's cards: most events show none)
+        shown = cards.is_not_null()
+        out = pl.repeat(None, cards.len(), dtype=pl.String, eager=True).alias(cards.name)
+        return out.scatter(np.flatnonzero(shown.to_numpy()), normalized(
+            cards.filter(shown), words, separator, suit_first, rank_suit))  # fmt: skip
     read = _CARD_TEXTS(tuple(words.items()), suit_first)
     marks = "".join(sorted(set(separator) | {" ", "[", "]"}))
     if rank_suit:
