@@ -244,33 +244,45 @@ def amount(text: pl.Series, in_cents: pl.Series, style: AmountStyle = DEFAULT_ST
     return frame.with_columns(_CENTS_EXPR).select(_AMOUNT_EXPR.alias(text.name)).to_series()
 
 
+@functools.cache
+def _group_names(pattern: str) -> frozenset[str]:
+    """The named groups of a regex (polars' syntax, which Python's ``re`` does not all
+    read)."""
+    return frozenset(pl.Series([""]).str.extract_groups(pattern).struct.fields)
+
+
 def first_match(
     frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
 ) -> pl.DataFrame:
     """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
-    (nulls where none does, or where the pattern has no such group): each regex runs over
-    the rows no earlier one matched."""
-    text = frame[column]
+    (nulls where none does, or where the pattern has no such group). The frames read so
+    are of distinct texts, few: every pattern is tried on every row, in one query (a query
+    per pattern and group cost more than the regexes)."""
+    text = pl.col(column)
     if len(patterns) == 1:
-        unnested = text.str.extract_groups(patterns[0]).struct.unnest()
+        unnested = frame[column].str.extract_groups(patterns[0]).struct.unnest()
         return frame.with_columns(
             unnested[n] if n in unnested.columns else pl.lit(None, pl.String).alias(n)
             for n in groups
         )
-    out = {name: pl.Series(name, [None] * frame.height, pl.String) for name in groups}
-    left = np.arange(frame.height)
-    for pattern in patterns:
-        if not left.size:
-            break
-        rest = text.gather(left)
-        matched = rest.str.contains(pattern).fill_null(False).to_numpy()
-        if matched.any():
-            extracted = rest.filter(pl.Series(matched)).str.extract_groups(pattern)
-            for name in extracted.struct.fields:
-                if name in out:
-                    out[name] = out[name].scatter(left[matched], extracted.struct.field(name))
-        left = left[~matched]
-    return frame.with_columns(out.values())
+    names = [_group_names(pattern) for pattern in patterns]
+    tried = frame.with_columns(
+        *(text.str.contains(p).fill_null(False).alias(f"__matched{k}")
+          for k, p in enumerate(patterns)),
+        *(text.str.extract_groups(p).alias(f"__groups{k}") for k, p in enumerate(patterns)
+          if names[k]),
+    )  # fmt: skip
+
+    def first(name: str) -> pl.Expr:
+        value: pl.Expr = pl.lit(None, pl.String)
+        for k in reversed(range(len(patterns))):
+            group = pl.col(f"__groups{k}").struct.field(name) if name in names[k] else None
+            value = pl.when(pl.col(f"__matched{k}")).then(group).otherwise(value)
+        return value.cast(pl.String).alias(name)
+
+    return tried.with_columns(first(name) for name in groups).select(
+        *frame.columns, *(name for name in groups if name not in frame.columns)
+    )
 
 
 def to_utc(naive: pl.Expr, zone_name: pl.Expr, zones: list[str]) -> pl.Expr:
