@@ -887,15 +887,18 @@ def _info_tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: G
                  ) -> pl.DataFrame:  # fmt: skip
     """One row per hand with info lines: hand, idx (its first info line), and the fields of
     ``INFO_GROUPS`` its lines give (each read by the first of the grammar's info patterns
-    that matches the line; the last line that gives a field wins). A count of seats written
-    in words (``HU``) is the number the grammar gives it, else the digits it starts with
-    (``9max``); the money a table is played for (``money``: ``Real Money``) is the currency
-    ``Grammar.money_names`` names (``currency``; null: none)."""
-    lines = pl.DataFrame(
-        {"hand": hand[rows], "idx": rows,
-         "text": text.strings(text.starts[rows], text.ends[rows], "text")}
-    )  # fmt: skip
-    lines = first_match(lines, "text", grammar.info_lines, INFO_GROUPS)
+    that matches the line, once per distinct line; the last line that gives a field wins).
+    A count of seats written in words (``HU``) is the number the grammar gives it, else the
+    digits it starts with (``9max``); the money a table is played for (``money``: ``Real
+    Money``) is the currency ``Grammar.money_names`` names (``currency``; null: none)."""
+    # each distinct line read once: a table's lines repeat from hand to hand
+    first, group = scan.distinct(text.data, np.stack([text.starts[rows], text.ends[rows]], 1))
+    distinct = pl.DataFrame(
+        {"text": text.strings(text.starts[rows[first]], text.ends[rows[first]], "text")}
+    )
+    read = first_match(distinct, "text", grammar.info_lines, INFO_GROUPS).drop("text")
+    lines = pl.concat([pl.DataFrame({"hand": hand[rows], "idx": rows}), read[group]],
+                      how="horizontal")  # fmt: skip
     words = {word: str(count) for word, count in grammar.seat_counts.items()}
 
     def number(name: str) -> pl.Expr:
