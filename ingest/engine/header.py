@@ -498,7 +498,7 @@ def _first_given(frame: pl.DataFrame, column: str, hands: int) -> pl.Series:
     """Each hand's ``column`` from its first row of ``frame`` that gives it (null: none)."""
     values = frame[column]
     row = grouped.first_rows(frame["hand"].to_numpy(), hands, values.is_not_null().to_numpy())
-    return pl.concat([values, values.clear(1)]).gather(np.where(row < 0, values.len(), row))
+    return values.gather(pl.Series(pa.array(row, mask=row < 0)))  # a null index: a null
 
 
 def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:

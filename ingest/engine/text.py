@@ -251,27 +251,20 @@ def _group_names(pattern: str) -> frozenset[str]:
     return frozenset(pl.Series([""]).str.extract_groups(pattern).struct.fields)
 
 
-def first_match(
-    frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
-) -> pl.DataFrame:
-    """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
-    (nulls where none does, or where the pattern has no such group). The frames read so
-    are of distinct texts, few: every pattern is tried on every row, in one query (a query
-    per pattern and group cost more than the regexes)."""
+@functools.cache
+def _first_match_exprs(
+    column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
+) -> tuple[list[pl.Expr], list[pl.Expr]]:
+    """:func:`first_match`'s query, built once per grammar: whether each pattern matches
+    and its groups, as columns; then each group from the first pattern that matches."""
     text = pl.col(column)
-    if len(patterns) == 1:
-        unnested = frame[column].str.extract_groups(patterns[0]).struct.unnest()
-        return frame.with_columns(
-            unnested[n] if n in unnested.columns else pl.lit(None, pl.String).alias(n)
-            for n in groups
-        )
     names = [_group_names(pattern) for pattern in patterns]
-    tried = frame.with_columns(
+    tried = [
         *(text.str.contains(p).fill_null(False).alias(f"__matched{k}")
           for k, p in enumerate(patterns)),
         *(text.str.extract_groups(p).alias(f"__groups{k}") for k, p in enumerate(patterns)
           if names[k]),
-    )  # fmt: skip
+    ]  # fmt: skip
 
     def first(name: str) -> pl.Expr:
         value: pl.Expr = pl.lit(None, pl.String)
@@ -280,7 +273,24 @@ def first_match(
             value = pl.when(pl.col(f"__matched{k}")).then(group).otherwise(value)
         return value.cast(pl.String).alias(name)
 
-    return tried.with_columns(first(name) for name in groups).select(
+    return tried, [first(name) for name in groups]
+
+
+def first_match(
+    frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
+) -> pl.DataFrame:
+    """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
+    (nulls where none does, or where the pattern has no such group). The frames read so
+    are of distinct texts, few: every pattern is tried on every row, in one query (a query
+    per pattern and group cost more than the regexes)."""
+    if len(patterns) == 1:
+        unnested = frame[column].str.extract_groups(patterns[0]).struct.unnest()
+        return frame.with_columns(
+            unnested[n] if n in unnested.columns else pl.lit(None, pl.String).alias(n)
+            for n in groups
+        )
+    tried, firsts = _first_match_exprs(column, patterns, groups)
+    return frame.with_columns(tried).with_columns(firsts).select(
         *frame.columns, *(name for name in groups if name not in frame.columns)
     )
 
