@@ -942,6 +942,54 @@ def _flags(values: np.ndarray, known: np.ndarray) -> pl.Series:
     return pl.Series(pa.array(values, mask=~known))
 
 
+# The flags of :func:`_merged`, after each event's code.
+_CODE, _IS_ACTION, _ALL_IN, _DAMAGED, _ADDS, _WAGER, _COLLECT_LINE, _HALF = range(8)
+
+
+@njit
+def _merged(
+    action: np.ndarray, code: np.ndarray, all_in: np.ndarray, damaged: np.ndarray,
+    kept: np.ndarray, other: np.ndarray, other_kind: np.ndarray, other_damaged: np.ndarray,
+    half: np.ndarray, order: np.ndarray, with_amount: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """The events of the ``kept`` action lines (rows of ``action``, the spans
+    :func:`~ingest.engine.fields.action_fields` gives) and of the other lines (``other``:
+    :func:`~ingest.engine.fields.other_fields`), event ``j`` of the two in turn at place
+    ``p`` where ``order[p] == j``, in one pass: a row of spans per field (the player; the
+    amount, null for an action of a kind that reads none, ``with_amount``, or what a raise
+    adds where it says so; the cards; the pot; a raise's first amount; the cash-out fee),
+    each event's code (an other line's kind after the action kinds), and a row per flag:
+    ``_IS_ACTION``, ``_ALL_IN``, ``_DAMAGED``, ``_ADDS`` (a raise says the chips it adds),
+    ``_WAGER`` (a call that says them), ``_COLLECT_LINE`` and ``_HALF``."""
+    out = np.full((12, order.size), NULL, np.int64)
+    codes = np.empty(order.size, np.int64)
+    flags = np.zeros((8, order.size), np.int8)
+    for p in range(order.size):
+        j = order[p]
+        if j < kept.size:
+            i = kept[j]
+            adds = action[i, 8] >= 0
+            value = 8 if adds else 2
+            if with_amount[code[i]]:
+                out[2, p] = action[i, value]
+            out[3, p] = action[i, value + 1]
+            for column, source in ((0, 0), (1, 1), (4, 4), (5, 5), (6, 12), (7, 13), (8, 10),
+                                   (9, 11), (11, 0)):  # fmt: skip
+                out[column, p] = action[i, source]
+            codes[p], flags[_IS_ACTION, p] = code[i], 1
+            flags[_ALL_IN, p], flags[_DAMAGED, p], flags[_ADDS, p] = all_in[i], damaged[i], adds
+            flags[_WAGER, p] = adds and code[i] == _CALL
+        else:
+            k = j - kept.size
+            for column, source in ((0, 0), (1, 1), (2, 2), (3, 3), (4, 8), (5, 9), (6, 4),
+                                   (7, 5), (10, 6), (11, 7)):  # fmt: skip
+                out[column, p] = other[k, source]
+            codes[p] = other_kind[k] + OTHER_KIND
+            flags[_DAMAGED, p], flags[_HALF, p] = other_damaged[k], half[k]
+            flags[_COLLECT_LINE, p] = other_kind[k] == 1
+    return out, codes, flags
+
+
 def _events(
     text: ChunkText,
     hand: np.ndarray,
@@ -984,7 +1032,7 @@ def _events(
     # lines with the separator but no verb may still be other chip-moving lines
     other_rows = np.concatenate([other_rows, action_rows[~found]])
     other_rows.sort()
-    action, code, all_in, damaged = action[keep], code[keep], all_in[keep], damaged[keep]
+    kept = np.flatnonzero(keep)
     wording = grammar.wording
     line, other_kind, other, other_damaged, half = fields.other_fields(
         data, starts[other_rows], ends[other_rows], wording.words, *wording.pot_word_table,
@@ -992,58 +1040,42 @@ def _events(
     )
     unread = np.ones(other_rows.size, np.bool_)
     unread[line] = False
-    rows = np.concatenate([action_rows[keep], other_rows[line]])
+    rows = np.concatenate([action_rows[kept], other_rows[line]])
     order = np.argsort(rows, kind="stable")
     rows = rows[order]
-    n_actions = code.size
-    is_action = order < n_actions
-    with_amount = np.concatenate([fields.KIND_AMOUNT[code], np.zeros(line.size, bool)])[order]
-
-    def both(action_part: np.ndarray, other_part: np.ndarray) -> np.ndarray:
-        return np.concatenate([action_part, other_part])[order]
-
-    # a raise that says the chips it adds is read by them (``{added}``)
-    adds = action[:, 8] >= 0
-    last_first = both(np.where(adds, action[:, 8], action[:, 2]), other[:, 2])
-    last_end = both(np.where(adds, action[:, 9], action[:, 3]), other[:, 3])
-    players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
-    seats = fields.event_seats(data, hand[rows], players, *seat_lines)
-    codes = both(code, other_kind + OTHER_KIND)
-    wagers = both((action[:, 8] >= 0) & (code == _CALL), np.zeros(line.size, bool))
-    codes = _posted_wagers(hand[rows], street[rows], seats, codes, wagers)
-    pot_first, pot_last = both(action[:, 12], other[:, 4]), both(action[:, 13], other[:, 5])
-    collect = both(np.zeros(n_actions, bool), other_kind == 1)
+    merged, codes, flags = _merged(action, code, all_in, damaged, kept, other, other_kind,
+                                   other_damaged, half, order, fields.KIND_AMOUNT)  # fmt: skip
+    is_action = flags[_IS_ACTION].view(np.bool_)
+    seats = fields.event_seats(data, hand[rows], np.stack([merged[0], merged[1]], axis=1),
+                               *seat_lines)  # fmt: skip
+    codes = _posted_wagers(hand[rows], street[rows], seats, codes,
+                           flags[_WAGER].view(np.bool_))  # fmt: skip
+    collect = flags[_COLLECT_LINE].view(np.bool_)
     frame = pl.DataFrame(
         {
             "hand": hand[rows], "idx": rows,
             "street": pl.Series(street[rows], dtype=pl.Int8),
             "run": _nullable(board[rows], -1, pl.Int8),
-            "player": text.strings(players[:, 0], players[:, 1], "player"),
+            "player": text.strings(merged[0], merged[1], "player"),
             "seat": _nullable(seats, NO_SEAT, pl.Int8),
             "code": pl.Series(codes, dtype=pl.Int8),
             # only action lines say all-in, only they and collect lines can be damaged
-            "all_in": _flags(both(all_in, np.zeros(line.size, bool)), is_action),
-            "cards": text.strings(both(action[:, 4], other[:, 8]),
-                                  both(action[:, 5], other[:, 9]), "cards"),
-            "damaged": _flags(both(damaged, other_damaged), is_action | collect),
+            "all_in": _flags(flags[_ALL_IN].view(np.bool_), is_action),
+            "cards": text.strings(merged[4], merged[5], "cards"),
+            "damaged": _flags(flags[_DAMAGED].view(np.bool_), is_action | collect),
             # a collect line written as a template that names no pot ({pot}): "pot"
-            "pot": np.where(is_action & (codes == KIND_CODE["collect"]) & (pot_first < 0),
-                            PLAIN_POT, fields.pot_numbers(data, pot_first, pot_last,
+            "pot": np.where(is_action & (codes == KIND_CODE["collect"]) & (merged[6] < 0),
+                            PLAIN_POT, fields.pot_numbers(data, merged[6], merged[7],
                                                           wording.words)),
-            "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
+            "adds": pl.Series(flags[_ADDS].view(np.bool_)),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
-            "value_h": _plus(
-                hundredths(data, np.where(~is_action | with_amount, last_first, NULL), last_end,
-                           -1),
-                hundredths(data, both(action[:, 10], np.full(line.size, NULL)),
-                           both(action[:, 11], np.full(line.size, NULL)), 0),
-            ),
+            "value_h": _plus(hundredths(data, merged[2], merged[3], -1),
+                             hundredths(data, merged[8], merged[9], 0)),
             # a cash-out written as a template says no fee: none was taken
-            "fee_h": np.where(is_action & (codes == KIND_CODE["cash_out"]), 0, hundredths(
-                data, both(np.full(n_actions, NULL), other[:, 6]), both(action[:, 0],
-                                                                        other[:, 7]), -1)),
-            "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
+            "fee_h": np.where(is_action & (codes == KIND_CODE["cash_out"]), 0,
+                              hundredths(data, merged[10], merged[11], -1)),
+            "half": pl.Series(flags[_HALF], dtype=pl.Int8),
         }
     )  # fmt: skip
     return frame, other_rows[unread], buttons
