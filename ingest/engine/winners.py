@@ -66,11 +66,11 @@ def _adding_up(seats: list[int], printed: dict[int, int], amount: int) -> set[in
     return None
 
 
-def _by_hand(hand: np.ndarray, hands: int) -> list[list[int]]:
-    """The rows of each hand (``hand``: each row's), in row order."""
+def _by_hand(hand: np.ndarray, hands: int, values: np.ndarray | None = None) -> list[list[int]]:
+    """Each hand's rows (``hand``: each row's), in row order, or their ``values``."""
     order = np.argsort(hand, kind="stable")
     bounds = np.searchsorted(hand[order], np.arange(hands + 1)).tolist()
-    rows = order.tolist()
+    rows = (order if values is None else values[order]).tolist()
     return [rows[a:b] for a, b in itertools.pairwise(bounds)]
 
 
@@ -93,19 +93,23 @@ def complete_winnings(
         return players
     seat = numbers(players["seat"]).tolist()
     live = (players["put_in"] - players["returned"]).to_numpy().tolist()
-    ev_seat, code = numbers(ev["seat"]).tolist(), ev["code"].to_numpy().tolist()
-    dead = ev["dead"].fill_null(0).to_numpy().tolist()
-    # each hand's rows, found once (a scan of every row per hand grows as their square)
-    player_rows, event_rows = _by_hand(player_hand, hands), _by_hand(ev["hand"].to_numpy(), hands)
-    line_rows = _by_hand(line_hand, hands)
+    ev_hand, ev_seat = ev["hand"].to_numpy(), numbers(ev["seat"])
+    code, dead = ev["code"].to_numpy(), ev["dead"].fill_null(0).to_numpy()
+    # each hand's rows, found once (a scan of every row per hand grows as their square);
+    # of its events, only its folds and those with dead chips count
+    folds, deads = np.flatnonzero(code == _FOLD), np.flatnonzero(dead)
+    fold_seats = _by_hand(ev_hand[folds], hands, ev_seat[folds])
+    dead_seats = _by_hand(ev_hand[deads], hands, ev_seat[deads])
+    dead_chips = _by_hand(ev_hand[deads], hands, dead[deads])
+    player_rows, line_rows = _by_hand(player_hand, hands), _by_hand(line_hand, hands)
     paid_list, printed_list = paid.tolist(), collected.tolist()
     added = np.zeros(players.height, np.int64)
     for hand in np.flatnonzero(short).tolist():
-        rows, mine = player_rows[hand], event_rows[hand]
-        folded = {ev_seat[e] for e in mine if code[e] == _FOLD}
+        rows = player_rows[hand]
+        folded = set(fold_seats[hand])
         dead_by_seat: dict[int, int] = {}
-        for e in mine:
-            dead_by_seat[ev_seat[e]] = dead_by_seat.get(ev_seat[e], 0) + dead[e]
+        for dead_seat, chips_dead in zip(dead_seats[hand], dead_chips[hand], strict=True):
+            dead_by_seat[dead_seat] = dead_by_seat.get(dead_seat, 0) + chips_dead
         chips = {seat[r]: live[r] - dead_by_seat.get(seat[r], 0) for r in rows}
         try:
             pots = build_pots(chips, folded, sum(dead_by_seat.values()))
