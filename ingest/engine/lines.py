@@ -836,8 +836,7 @@ def _summary_winnings(
     )  # fmt: skip
     if not won.height:
         return events
-    names = seats.select("hand", "seat", "player").unique(["hand", "seat"], keep="first")
-    added = won.join(names, on=["hand", "seat"], how="left").select(
+    added = won.with_columns(player=_first_seat_players(seats, won)).select(
         "hand", "idx",
         street=pl.lit(SUMMARY, pl.Int8), run=pl.lit(1, pl.Int8), player="player", seat="seat",
         code=pl.lit(_COLLECT, pl.Int8), all_in=pl.lit(None, pl.Boolean),
@@ -847,6 +846,28 @@ def _summary_winnings(
     )  # fmt: skip
     both = pl.concat([events, added.select(events.columns)], how="vertical_relaxed")
     return both.sort("hand", "idx", maintain_order=True)
+
+
+def _seat_keys(frame: pl.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's hand and seat as one number, and whether its seat is known."""
+    known = frame["seat"].is_not_null().to_numpy()
+    seat = frame["seat"].fill_null(0).to_numpy().astype(np.int64) % 256
+    return frame["hand"].to_numpy() * 256 + seat, known
+
+
+def _first_seat_players(seats: pl.DataFrame, rows: pl.DataFrame) -> pl.Series:
+    """For each of ``rows`` (hand and seat), the player of its hand's first seat line of its
+    seat (null: none; a sorted lookup, not a join)."""
+    keys, known = _seat_keys(seats)
+    listed = np.flatnonzero(known)
+    order = listed[np.argsort(keys[listed], kind="stable")]
+    wanted, found = _seat_keys(rows)
+    at = np.searchsorted(keys[order], wanted)
+    found &= at < order.size
+    found[found] = keys[order[at[found]]] == wanted[found]
+    source = np.zeros(wanted.size, np.int64)
+    source[found] = order[at[found]]
+    return seats["player"].gather(pl.Series(pa.array(source, mask=~found)))
 
 
 def _plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
