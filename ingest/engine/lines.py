@@ -383,12 +383,19 @@ def _seat_line_spans(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, pat
     ``player`` and ``stack`` (null where the line does not match)."""
     spans = np.full((starts.size, 6), NULL, np.int64)
     regex = re.compile(pattern.encode())
-    raw = data.tobytes()
-    for i, (start, end) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
-        found = regex.match(raw, start, end)
+    groups = [regex.groupindex[name] for name in ("seat", "player", "stack")]
+    match, raw = regex.match, data.tobytes()
+    rows: list[int] = []
+    found_spans: list[int] = []  # in lists: an array's items cost more to set one by one
+    for i, start, end in zip(range(starts.size), starts.tolist(), ends.tolist(), strict=True):
+        found = match(raw, start, end)
         if found:
-            for k, group in enumerate(("seat", "player", "stack")):
-                spans[i, 2 * k], spans[i, 2 * k + 1] = found.span(group)
+            rows.append(i)
+            regs = found.regs  # every group's span at once
+            for group in groups:
+                found_spans.extend(regs[group])
+    if rows:
+        spans[rows] = np.array(found_spans, np.int64).reshape(-1, 6)
     return spans
 
 
