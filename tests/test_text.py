@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import polars as pl
 import pytest
@@ -9,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.engine.scan import hundredths, units
-from ingest.engine.text import amount, split_chunks, split_lines
+from ingest.engine.text import amount, first_match, split_chunks, split_lines
 from ingest.sites import Chunk
 
 TEXTS = [
@@ -102,3 +104,41 @@ def test_scanned_amounts_in_hundredths() -> None:
     starts, ends = (np.array(column, np.int64) for column in zip(*spans, strict=True))
     scanned = hundredths(np.frombuffer(data, np.uint8), starts, ends, 0)
     assert scanned.tolist() == [123450, 7, -1, 1200, -1, 0]
+
+
+# Patterns of a grammar's kind: anchored, named groups, some alike (the first that matches wins).
+_PATTERNS = (
+    r"^Table (?P<name>\w+)(?: (?P<seats>\d)max)?$",
+    r"^Table (?P<name>a+)b",
+    r"^(?P<seats>\d) seats(?: at (?P<name>\w+))?",
+    r"^no groups \d",
+    r"^(?P<button>\d) is the button$",
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    texts=st.lists(
+        st.one_of(
+            st.none(),
+            st.text(alphabet="Table ab1234max seatsnogrupthebuo", max_size=24),
+            st.sampled_from(["Table ab 6max", "Table aab", "3 seats at b", "no groups 4",
+                             "2 is the button", "Table x"]),
+        ),
+        max_size=12,
+    ),
+    patterns=st.lists(st.sampled_from(_PATTERNS), min_size=1, max_size=5, unique=True),
+)
+def test_first_match_takes_the_groups_of_the_first_pattern_that_matches(
+    texts: list[str | None], patterns: list[str]
+) -> None:
+    groups = ("name", "seats", "button")
+    frame = pl.DataFrame({"text": pl.Series(texts, dtype=pl.String)})
+    read = first_match(frame, "text", tuple(patterns), groups)
+    expected = []
+    for text in texts:
+        found = next((m for p in patterns if text is not None and (m := re.search(p, text))),
+                     None)  # fmt: skip
+        values = found.groupdict() if found else {}
+        expected.append({"text": text, **{name: values.get(name) for name in groups}})
+    assert read.to_dicts() == expected

@@ -150,8 +150,8 @@ def _without_unit(
         for u in range(unit_bounds.size - 1):
             size = unit_bounds[u + 1] - unit_bounds[u]
             cut = end - size
-            if cut > start and data[cut - 1] == 32 and scan.at(
-                data, cut, end, units[unit_bounds[u] : unit_bounds[u + 1]]
+            if cut > start and data[cut - 1] == 32 and scan.at_entry(
+                data, cut, end, units, unit_bounds[u], unit_bounds[u + 1]
             ):
                 end = cut
                 while end > start and data[end - 1] == 32:
@@ -189,8 +189,8 @@ def _styled_hundredths(
                     end -= width
                     for k in range(space_bounds.size - 1):
                         size = space_bounds[k + 1] - space_bounds[k]
-                        if end - size > start and scan.at(
-                            data, end - size, end, spaces[space_bounds[k] : space_bounds[k + 1]]
+                        if end - size > start and scan.at_entry(
+                            data, end - size, end, spaces, space_bounds[k], space_bounds[k + 1]
                         ):
                             end -= size
                             break

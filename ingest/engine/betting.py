@@ -246,13 +246,21 @@ def _wagers(
 
 def overspent(hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
               stacks: pl.DataFrame, hands: int) -> np.ndarray:  # fmt: skip
-    """Per hand, whether a player's betting puts in more than his stack."""
-    put = pl.DataFrame({"hand": hand, "seat": seat, "chips": np.where(IS_BETTING[code], chips, 0)})
-    put = put.group_by("hand", "seat").agg(pl.col("chips").sum())
-    joined = put.join(stacks.select("hand", pl.col("seat").cast(pl.Int64), "stack"),
-                      on=["hand", "seat"])  # fmt: skip
+    """Per hand, whether a player's betting puts in more than his stack: the chips of his
+    bets against the stack of each seat line of his seat."""
     out = np.zeros(hands, np.bool_)
-    out[joined.filter(pl.col("chips") > pl.col("stack"))["hand"].to_numpy()] = True
+    key = hand.astype(np.int64) * 65536 + seat  # (seats are small numbers)
+    if not key.size:
+        return out
+    order = np.argsort(key, kind="stable")
+    keys, first = np.unique(key[order], return_index=True)
+    put = np.add.reduceat(np.where(IS_BETTING[code], chips, 0)[order], first)
+    listed = (stacks["seat"].is_not_null() & stacks["stack"].is_not_null()).to_numpy()
+    stack_hand = stacks["hand"].to_numpy()[listed]
+    wanted = stack_hand.astype(np.int64) * 65536 + numbers(stacks["seat"])[listed]
+    at = np.minimum(np.searchsorted(keys, wanted), keys.size - 1)
+    over = (keys[at] == wanted) & (put[at] > numbers(stacks["stack"])[listed])
+    out[stack_hand[over]] = True
     return out
 
 

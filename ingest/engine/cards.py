@@ -9,9 +9,11 @@ German ``Pik`` for spades) says so in its grammar (``Grammar.card_words``,
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
+import numpy as np
 import polars as pl
 
 RANKS = "23456789TJQKA"
@@ -32,6 +34,25 @@ def card_regex(words: Mapping[str, str], suit_first: bool = False) -> str:
     return f"^({suits})({ranks})$" if suit_first else f"^({ranks})({suits})$"
 
 
+def _card_texts(words: tuple[tuple[str, str], ...], suit_first: bool) -> dict[str, str]:
+    """Every text :func:`card_regex` reads as one card, to the card in the engine's
+    letters (a text read two ways is read as the regex reads it: its longest first word)."""
+    ranks = {word: value for word, value in words if value in RANKS} | {"10": "T"}
+    suits = {word: value for word, value in words if value in SUITS}
+    rank_words = sorted({*RANKS, *ranks}, key=len)
+    suit_words = sorted({*SUITS, *suits}, key=len)
+    firsts, seconds = (suit_words, rank_words) if suit_first else (rank_words, suit_words)
+    out: dict[str, str] = {}
+    for first in firsts:  # shortest first: a longer first word, written later, wins
+        for second in seconds:
+            rank, suit = (second, first) if suit_first else (first, second)
+            out[first + second] = ranks.get(rank, rank) + suits.get(suit, suit)
+    return out
+
+
+_CARD_TEXTS = functools.lru_cache(maxsize=64)(_card_texts)
+
+
 def normalized(
     cards: pl.Series, words: Mapping[str, str], separator: str, suit_first: bool = False,
     rank_suit: str = "",
@@ -40,24 +61,22 @@ def normalized(
     between a card's rank and suit: ``10 of h``) as the engine writes them: each card's
     rank and suit in the engine's letters, a space between cards; a word that is no card is
     kept as it is (the hand's checks then find it). With ``suit_first`` a card is written
-    suit then rank (``SQ``, ``H10``, ``d6``)."""
-    ranks = {word: value for word, value in words.items() if value in RANKS} | {"10": "T"}
-    suits = {word: value for word, value in words.items() if value in SUITS}
-    card = card_regex(words, suit_first)
-    rank_group, suit_group = (2, 1) if suit_first else (1, 2)
+    suit then rank (``SQ``, ``H10``, ``d6``). A word is a card when :func:`card_regex`
+    reads it; the cards a room can write are few, so each word is looked up among them."""
+    if cards.null_count() > cards.len() // 2:  # (an event's cards: most events show none)
+        shown = cards.is_not_null()
+        out = pl.repeat(None, cards.len(), dtype=pl.String, eager=True).alias(cards.name)
+        return out.scatter(np.flatnonzero(shown.to_numpy()), normalized(
+            cards.filter(shown), words, separator, suit_first, rank_suit))  # fmt: skip
+    read = _CARD_TEXTS(tuple(words.items()), suit_first)
     marks = "".join(sorted(set(separator) | {" ", "[", "]"}))
-    token = pl.element()
-    read = (
-        token.str.extract(card, rank_group).replace(ranks)
-        + token.str.extract(card, suit_group).replace(suits)
-    )
     if rank_suit:
         cards = cards.str.replace_all(re.escape(rank_suit), "")
     out = (
         cards.str.replace_all(f"[{re.escape(marks)}]+", " ")
         .str.strip_chars()
         .str.split(" ")
-        .list.eval(pl.when(token.str.contains(card)).then(read).otherwise(token))
+        .list.eval(pl.element().replace(read))
         .list.join(" ")
     )
     return out.alias(cards.name)

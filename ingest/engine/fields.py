@@ -24,7 +24,7 @@ from ingest.engine.grammar import (
     WITH_AMOUNT,
     Actions,
 )
-from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit, njit_inline
+from ingest.engine.scan import NULL, at, ends_with, find, find_byte, lit, njit, njit_scalar
 from ingest.engine.wording import (
     W_BOARD,
     W_BUTTON,
@@ -71,7 +71,7 @@ _SPACE, _COLON_BYTE, _PERIOD = 32, 58, 46
 _OPEN_SQUARE, _CLOSE_SQUARE, _OPEN_PAREN, _CLOSE_PAREN = 91, 93, 40, 41
 
 
-@njit
+@njit_scalar
 def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     """``\\[([^\\]]*)\\]`` from ``start``: the text in the first brackets (or a null span)."""
     opening = find_byte(data, start, end, _OPEN_SQUARE)
@@ -83,7 +83,7 @@ def _bracketed(data: np.ndarray, start: int, end: int) -> tuple[int, int]:
     return opening + 1, closing
 
 
-@njit_inline
+@njit_scalar
 def match_ops(
     data: np.ndarray, pos: int, end: int, template: int, op_bounds: np.ndarray,
     op_kind: np.ndarray, op_slot: np.ndarray, table: np.ndarray, bounds: np.ndarray,
@@ -98,9 +98,11 @@ def match_ops(
     does, the ones after it read again (``tries``: per text field, where its literal is
     looked for from and where it was found)."""
     begin = pos
-    tries[:] = -1
+    for k in range(tries.size):  # (no slices: a view costs reference counting per line)
+        tries[k] = -1
     while True:
-        out[:] = NULL
+        for k in range(out.size):
+            out[k] = NULL
         pos = begin
         matched = True
         text = 0  # the text fields read so far
@@ -108,27 +110,27 @@ def match_ops(
         for k in range(op_bounds[template], op_bounds[template + 1]):
             kind = op_kind[k]
             if kind == OP_LITERAL:
-                literal = table[bounds[op_literal[k]] : bounds[op_literal[k] + 1]]
-                if not scan.at(data, pos, end, literal):
+                first, last = bounds[op_literal[k]], bounds[op_literal[k] + 1]
+                if not scan.at_entry(data, pos, end, table, first, last):
                     matched = False
                     break
-                pos += literal.size
+                pos += last - first
                 continue
             first = pos
             if kind == OP_WORD:
                 pos = scan.non_space_run(data, pos, end)
                 if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
                     # as a regex's \S+ gives back characters the literal after it needs
-                    following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                    while pos > first and not scan.at(data, pos, end, following):
+                    a, b = bounds[op_literal[k + 1]], bounds[op_literal[k + 1] + 1]
+                    while pos > first and not scan.at_entry(data, pos, end, table, a, b):
                         pos -= 1
                 if pos == first:
                     matched = False
                     break
             elif kind == OP_TEXT:
                 if k + 1 < op_bounds[template + 1] and op_kind[k + 1] == OP_LITERAL:
-                    following = table[bounds[op_literal[k + 1]] : bounds[op_literal[k + 1] + 1]]
-                    pos = scan.find(data, max(first + 1, tries[2 * text]), end, following)
+                    a, b = bounds[op_literal[k + 1]], bounds[op_literal[k + 1] + 1]
+                    pos = scan.find_entry(data, max(first + 1, tries[2 * text]), end, table, a, b)
                     if pos < 0:
                         matched = False
                         break
@@ -155,41 +157,47 @@ def match_ops(
         if movable < 0:
             return False
         tries[2 * movable] = tries[2 * movable + 1] + 1
-        tries[2 * movable + 2 :] = -1
+        for k in range(2 * movable + 2, tries.size):
+            tries[k] = -1
 
 
-@njit
+@njit_scalar
 def _verb_at(
     data: np.ndarray, start: int, end: int, separator: np.ndarray, verbs: np.ndarray,
-    verb_bounds: np.ndarray, verb_first: np.ndarray, prefix: np.ndarray, words: int,
-    shortest: int,
+    verb_bounds: np.ndarray, verb_pair: np.ndarray, next_pair: np.ndarray,
+    prefix: np.ndarray, words: int, shortest: int,
 ) -> tuple[int, int]:  # fmt: skip
     """Where the player's name ends and which template's verb (its separator first) follows
     it (-1: none), among the templates whose words before the player are entry ``words``
     (``prefix``: each template's): the first separator when the templates all write ": ";
     else (a space, or both) the first place ``shortest`` bytes or more into the name where
-    a separator and a verb start (``verb_first``: the bytes a separator can start with)."""
+    a separator and a verb start (``verb_pair``: per ``256 * first byte + second byte``,
+    the first template whose verb starts so, ``next_pair`` the next one's, -1: none; a
+    verb has two bytes at least, its separator's and its word's)."""
     if separator.size > 1:
         colon = find(data, start, end, separator)
         if colon < 0:
             return -1, -1
         return colon, _verb_of(data, colon, end, verbs, verb_bounds, prefix, words)
-    for pos in range(start + shortest, end):
-        if verb_first[data[pos]]:
-            found = _verb_of(data, pos, end, verbs, verb_bounds, prefix, words)
-            if found >= 0:
-                return pos, found
+    for pos in range(start + shortest, end - 1):
+        t = verb_pair[256 * data[pos] + data[pos + 1]]
+        while t >= 0:  # the templates whose verb starts with these two bytes, in order
+            if prefix[t] == words and scan.at_entry(data, pos, end, verbs, verb_bounds[t],
+                                                    verb_bounds[t + 1]):
+                return pos, t
+            t = next_pair[t]
     return -1, -1
 
 
-@njit_inline
+@njit_scalar
 def _verb_of(
     data: np.ndarray, pos: int, end: int, verbs: np.ndarray, verb_bounds: np.ndarray,
     prefix: np.ndarray, words: int,
 ) -> int:  # fmt: skip
     """The first template of words ``words`` whose verb is at ``pos`` (-1: none)."""
     for t in range(verb_bounds.size - 1):
-        if prefix[t] == words and at(data, pos, end, verbs[verb_bounds[t] : verb_bounds[t + 1]]):
+        if prefix[t] == words and scan.at_entry(data, pos, end, verbs, verb_bounds[t],
+                                                verb_bounds[t + 1]):
             return t
     return -1
 
@@ -227,9 +235,12 @@ def action_fields(
     damaged = np.zeros(n, np.bool_)
     fields = np.empty(12, np.int64)
     tries = np.empty(2 * max(np.sum(op_kind == OP_TEXT), 1), np.int64)
-    verb_first = np.zeros(256, np.bool_)
-    for t in range(verb_bounds.size - 1):
-        verb_first[verbs[verb_bounds[t]]] = True
+    verb_pair = np.full(65536, -1, np.int64)
+    next_pair = np.full(verb_bounds.size - 1, -1, np.int64)
+    for t in range(verb_bounds.size - 2, -1, -1):  # each pair's templates chained in order
+        pair = 256 * verbs[verb_bounds[t]] + verbs[verb_bounds[t] + 1]
+        next_pair[t] = verb_pair[pair]
+        verb_pair[pair] = t
     for i in range(n):
         start, end = starts[i], ends[i]
         words = scan.prefix_of(data, start, end, prefixes, prefix_bounds)
@@ -238,7 +249,8 @@ def action_fields(
         before = prefix_bounds[words + 1] - prefix_bounds[words]
         start += before
         player_end, found = _verb_at(data, start, end, separator, verbs, verb_bounds,
-                                     verb_first, prefix, words, 0 if before else 1)  # fmt: skip
+                                     verb_pair, next_pair, prefix, words,
+                                     0 if before else 1)  # fmt: skip
         spans[i, 0], spans[i, 1] = start, player_end
         if found < 0:
             continue
@@ -310,7 +322,7 @@ def read_actions(
     )  # fmt: skip
 
 
-@njit
+@njit_scalar
 def _collected_amount(
     data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
 ) -> tuple[int, int]:
@@ -326,7 +338,7 @@ def _collected_amount(
     return NULL, NULL
 
 
-@njit
+@njit_scalar
 def _pot_name(
     data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...],
     pot_words: np.ndarray, pot_word_bounds: np.ndarray,
@@ -384,7 +396,7 @@ def pot_numbers(
     return out
 
 
-@njit
+@njit_scalar
 def _word_then(data: np.ndarray, pos: int, end: int, suffix: np.ndarray) -> tuple[int, int]:
     """``(\\S+)suffix`` at ``pos``: the word's span, or a null span."""
     last = scan.non_space_run(data, pos, end)
@@ -437,9 +449,10 @@ def other_fields(
             spans[count, 2], spans[count, 3] = _collected_amount(data, start, end, words)
             stop = end
             for k in range(2):  # "from pot (HI)" or "from pot(HI)": the half of a hi/lo pot
-                mark = halves[half_bounds[k] : half_bounds[k + 1]]
-                if ends_with(data, start, end, mark):
-                    half[count], stop = k + 1, end - mark.size
+                size = half_bounds[k + 1] - half_bounds[k]
+                if end - size >= start and scan.at_entry(data, end - size, end, halves,
+                                                         half_bounds[k], half_bounds[k + 1]):
+                    half[count], stop = k + 1, end - size
                     if stop > start and data[stop - 1] == _SPACE:
                         stop -= 1
             spans[count, 4], spans[count, 5] = _pot_name(data, start, stop, words, pot_words,
@@ -519,7 +532,7 @@ def seat_fields(
     return spans
 
 
-@njit
+@njit_scalar
 def _stack_between(
     data: np.ndarray, rest: int, end: int, opening: np.ndarray, closing: np.ndarray,
     spans: np.ndarray,
@@ -662,7 +675,7 @@ def hero_names(
     return out, hero
 
 
-@njit
+@njit_scalar
 def _won(data: np.ndarray, start: int, end: int, won: np.ndarray) -> tuple[int, int]:
     """``<won>\\(?([^ )]+)\\)?``: the leftmost amount won."""
     pos = find(data, start, end, won)
@@ -679,7 +692,7 @@ def _won(data: np.ndarray, start: int, end: int, won: np.ndarray) -> tuple[int, 
     return NULL, NULL
 
 
-@njit
+@njit_scalar
 def _result(data: np.ndarray, start: int, end: int) -> tuple[int, int, int]:
     r"""A summary seat line's result after its stack, ``\) ([+-])(\S+)$``: its sign and the
     amount's span; sign 2 (and a null span) for a line ending ``\)``, a result of 0 not
@@ -739,7 +752,7 @@ def summary_seat_fields(
     return spans, useful, not_awarded, sign
 
 
-@njit
+@njit_scalar
 def _only(data: np.ndarray, start: int, end: int, word: np.ndarray) -> bool:
     """Whether ``start:end`` is ``word`` once or more, single spaces between
     (``^word(?: word)*$``)."""
@@ -791,7 +804,7 @@ def dealt_fields(
     return spans
 
 
-@njit
+@njit_scalar
 def _value_end(data: np.ndarray, first: int, end: int, label: np.ndarray) -> int:
     """Where a value after ``label`` ends: ``[^ |]+``, or ``[^ |)]+`` after a label that
     opens a parenthesis (``Total Pot($20)``); less a period ending it (a sentence's: ``Pot:
@@ -802,7 +815,7 @@ def _value_end(data: np.ndarray, first: int, end: int, label: np.ndarray) -> int
     return last - 1 if last > first + 1 and data[last - 1] == _PERIOD else last
 
 
-@njit
+@njit_scalar
 def _labelled(data: np.ndarray, start: int, end: int, label: np.ndarray) -> tuple[int, int]:
     r"""``label([^ |]+?)\.?(?:[ |]|$)`` (see :func:`_value_end`): the leftmost value after
     ``label``."""
@@ -904,7 +917,7 @@ def equal_rows(
 _APOSTROPHE = 39
 
 
-@njit
+@njit_scalar
 def at_either_case(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
     """Whether ``literal`` is at ``pos``, its ASCII letters in either case."""
     if pos + literal.size > end:
@@ -917,7 +930,7 @@ def at_either_case(data: np.ndarray, pos: int, end: int, literal: np.ndarray) ->
     return True
 
 
-@njit
+@njit_scalar
 def _small_number(data: np.ndarray, start: int, end: int) -> int:
     """ASCII digits as a number, -1 when over 127 (the seat numbers' Int8)."""
     value = 0
@@ -926,7 +939,7 @@ def _small_number(data: np.ndarray, start: int, end: int) -> int:
     return value if value <= 127 else -1
 
 
-@njit
+@njit_scalar
 def _button(
     data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
 ) -> tuple[bool, int]:
@@ -952,7 +965,7 @@ def _button(
     return True, _small_number(data, digits, digits_end)
 
 
-@njit
+@njit_scalar
 def bare_table(
     data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
 ) -> tuple[int, int, int]:
@@ -1029,7 +1042,7 @@ def table_fields(
     return out
 
 
-@njit
+@njit_scalar
 def _button_start(
     data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...]
 ) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ingest.engine import fields, scan
-from ingest.engine.scan import at, find, njit
+from ingest.engine.scan import njit
 from ingest.engine.text import ChunkText
 
 
@@ -30,20 +30,21 @@ def _cuts(
             first += 1
         cut = -1
         for g in range(glue_bounds.size - 1):
-            text = glue[glue_bounds[g] : glue_bounds[g + 1]]
-            pos = find(data, starts[i] + 1, ends[i], text)
-            while pos >= 0 and (cut < 0 or pos + text.size < cut):
-                after = pos + text.size
+            # (entries compared in place: a slice costs reference counting per line)
+            text_first, text_last = glue_bounds[g], glue_bounds[g + 1]
+            pos = scan.find_entry(data, starts[i] + 1, ends[i], glue, text_first, text_last)
+            while pos >= 0 and (cut < 0 or pos + text_last - text_first < cut):
+                after = pos + text_last - text_first
                 k = first
                 while k < seat_hand.size and seat_hand[k] == hand[i]:
                     size = names[k, 1] - names[k, 0]
-                    if size > 0 and after + size < ends[i] and data[after + size] == 32 and at(
-                        data, after, ends[i], data[names[k, 0] : names[k, 1]]
+                    if size > 0 and after + size < ends[i] and data[after + size] == 32 and (
+                        scan.at_entry(data, after, ends[i], data, names[k, 0], names[k, 1])
                     ):
                         cut = after if cut < 0 else min(cut, after)
                         break
                     k += 1
-                pos = find(data, pos + 1, ends[i], text)
+                pos = scan.find_entry(data, pos + 1, ends[i], glue, text_first, text_last)
         if cut > starts[i]:
             out_rows[count], out_cuts[count] = i, cut
             count += 1

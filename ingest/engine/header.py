@@ -99,7 +99,7 @@ def _game_fields(headers: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     return headers.with_columns(game_text=game_text).join(g, on="game_text", how="left")
 
 
-@njit
+@scan.njit_scalar
 def _hand_number(
     data: np.ndarray, start: int, end: int, id_class: np.ndarray, id_end: np.ndarray,
     mark: np.ndarray,
@@ -118,7 +118,7 @@ def _hand_number(
     return NULL, NULL
 
 
-@njit
+@scan.njit_scalar
 def _digits(data: np.ndarray, start: int, end: int, most: int) -> tuple[int, int]:
     """The value of 1 to ``most`` ASCII digits at ``start`` and where they end (-1: none)."""
     value, pos = 0, start
@@ -159,7 +159,7 @@ def _local_time(
                              parts[4], parts[5]]))
 
 
-@njit
+@scan.njit_scalar
 def _micros(parts: np.ndarray) -> int:
     """Year, month, day, hour, minute and second as microseconds since 1970 in local time,
     or ``_NO_TIME`` when not a valid date and time."""
@@ -180,7 +180,7 @@ def _micros(parts: np.ndarray) -> int:
     return int(((days * 24 + hour) * 60 + minute) * 60_000_000 + second * 1_000_000)
 
 
-@njit
+@scan.njit_scalar
 def _is_mark(byte: int, marks: np.ndarray) -> bool:
     """Whether ``byte`` is one of ``marks``."""
     for mark in marks:  # noqa: SIM110 (numba compiles loops, not generators)
@@ -189,7 +189,7 @@ def _is_mark(byte: int, marks: np.ndarray) -> bool:
     return False
 
 
-@njit
+@scan.njit_scalar
 def _name_index(data: np.ndarray, start: int, end: int, names: np.ndarray) -> int:
     """The position of ``start:end`` among ``names`` (space-separated), read as the whole
     name or its first three letters; -1 when it is none of them."""
@@ -257,7 +257,7 @@ def _named_time(
     return _micros(parts), zone
 
 
-@njit
+@scan.njit_scalar
 def _is_date(data: np.ndarray, start: int, end: int, separators: np.ndarray) -> bool:
     """Whether ``start:end`` is digits and ``separators`` ("/" there) with at least one of
     them (a time, with ":" as the separator)."""
@@ -270,7 +270,7 @@ def _is_date(data: np.ndarray, start: int, end: int, separators: np.ndarray) -> 
     return count > 0
 
 
-@njit
+@scan.njit_scalar
 def _date_end(data: np.ndarray, pos: int, end: int, separators: np.ndarray) -> int:
     """Where the run of digits and date ``separators`` at ``pos`` ends."""
     while pos < end and (_is_mark(data[pos], separators) or 48 <= data[pos] <= 57):
@@ -278,7 +278,7 @@ def _date_end(data: np.ndarray, pos: int, end: int, separators: np.ndarray) -> i
     return pos
 
 
-@njit
+@scan.njit_scalar
 def _again(
     data: np.ndarray, start: int, end: int, number: int, number_end: int, id_class: np.ndarray
 ) -> int:
@@ -498,7 +498,7 @@ def _first_given(frame: pl.DataFrame, column: str, hands: int) -> pl.Series:
     """Each hand's ``column`` from its first row of ``frame`` that gives it (null: none)."""
     values = frame[column]
     row = grouped.first_rows(frame["hand"].to_numpy(), hands, values.is_not_null().to_numpy())
-    return pl.concat([values, values.clear(1)]).gather(np.where(row < 0, values.len(), row))
+    return values.gather(pl.Series(pa.array(row, mask=row < 0)))  # a null index: a null
 
 
 def _table_fields(lines: Lines, hands: int) -> pl.DataFrame:

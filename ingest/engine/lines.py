@@ -24,7 +24,7 @@ import pyarrow as pa
 from ingest.engine import cards, fields, glued, scan, summary
 from ingest.engine.fields import NO_SEAT, PLAIN_POT
 from ingest.engine.grammar import BETTING, EVENT_KINDS, KIND_CODE, OTHER_KIND, Grammar
-from ingest.engine.scan import NULL, at, ends_with, find, lit, njit
+from ingest.engine.scan import NULL, at, ends_with, find, lit, njit, njit_scalar
 from ingest.engine.text import ChunkText, first_match, indented_starts
 from ingest.engine.wording import (
     W_BUTTON,
@@ -92,7 +92,7 @@ class Lines:
     # a blank line, or a line before a file's first hand)
 
 
-@njit
+@njit_scalar
 def _is_header(
     data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray,
     hand_id: np.ndarray, pairs: np.ndarray,
@@ -110,7 +110,7 @@ def _is_header(
     return pos < end and bool(hand_id[data[pos]])
 
 
-@njit
+@njit_scalar
 def _tail_of_longer(
     data: np.ndarray, start: int, pos: int, found: int, table: np.ndarray, bounds: np.ndarray
 ) -> bool:
@@ -174,7 +174,7 @@ def _cut_glued_headers(text: ChunkText, grammar: Grammar) -> ChunkText:
     )  # fmt: skip
 
 
-@njit
+@njit_scalar
 def _separator(data: np.ndarray, start: int, end: int) -> bool:
     """A line of stars, hashes, digits and spaces that separates hands in archive exports
     (``*********** # 1 **************``): read as a blank line."""
@@ -188,7 +188,7 @@ def _separator(data: np.ndarray, start: int, end: int) -> bool:
     return stars >= 6
 
 
-@njit
+@njit_scalar
 def _marker(
     data: np.ndarray, start: int, end: int, words: tuple[np.ndarray, ...],
     streets: tuple[np.ndarray, np.ndarray, np.ndarray], runs: tuple[np.ndarray, np.ndarray],
@@ -383,12 +383,19 @@ def _seat_line_spans(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, pat
     ``player`` and ``stack`` (null where the line does not match)."""
     spans = np.full((starts.size, 6), NULL, np.int64)
     regex = re.compile(pattern.encode())
-    raw = data.tobytes()
-    for i, (start, end) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
-        found = regex.match(raw, start, end)
+    groups = [regex.groupindex[name] for name in ("seat", "player", "stack")]
+    match, raw = regex.match, data.tobytes()
+    rows: list[int] = []
+    found_spans: list[int] = []  # in lists: an array's items cost more to set one by one
+    for i, start, end in zip(range(starts.size), starts.tolist(), ends.tolist(), strict=True):
+        found = match(raw, start, end)
         if found:
-            for k, group in enumerate(("seat", "player", "stack")):
-                spans[i, 2 * k], spans[i, 2 * k + 1] = found.span(group)
+            rows.append(i)
+            regs = found.regs  # every group's span at once
+            for group in groups:
+                found_spans.extend(regs[group])
+    if rows:
+        spans[rows] = np.array(found_spans, np.int64).reshape(-1, 6)
     return spans
 
 
@@ -479,11 +486,15 @@ def _posted_wagers(
     key = hand.astype(np.int64) * 4096 + seat.astype(np.int64) % 4096
     antes = codes == _ANTE
     ante = np.isin(hand[early], hand[antes]) & ~np.isin(key[early], key[antes])
-    codes = codes.copy()
+    # the blinds before each row in its hand: those written as posts, and the wagers
+    # before it that are read as blinds (all but antes)
+    blind = np.isin(codes, _BLINDS)
+    blind[early[~ante]] = True
+    counted = np.concatenate([[0], np.cumsum(blind)])
     first = np.searchsorted(hand, hand[early])  # each wager's hand's first row
-    for row, start, is_ante in zip(early.tolist(), first.tolist(), ante.tolist(), strict=True):
-        blinds = np.isin(codes[start:row], _BLINDS).any()
-        codes[row] = _ANTE if is_ante else (_POST_BB if blinds else _POST_SB)
+    blinds = counted[early] > counted[first]
+    codes = codes.copy()
+    codes[early] = np.where(ante, _ANTE, np.where(blinds, _POST_BB, _POST_SB))
     return codes
 
 
@@ -548,13 +559,21 @@ def _nullable(values: np.ndarray, null: int, dtype: type[pl.DataType]) -> pl.Ser
 def _ignorable(text: ChunkText, grammar: Grammar) -> np.ndarray:
     """Per line, whether it is one the grammar reads as nothing (``ignored_lines``), in a
     room that writes no summary (where a blank line ends a hand, such a line after it does
-    not start one: it is the hand's before); all false elsewhere."""
+    not start one: it is the hand's before); all false elsewhere, and on the lines that
+    follow no blank line (whether they are is never asked)."""
+    ignorable = np.zeros(text.starts.size, np.bool_)
     if grammar.summary or not grammar.ignored_lines:
-        return np.zeros(text.starts.size, np.bool_)
-    texts = text.strings(text.starts, text.ends, "text")
+        return ignorable
+    # only a line after a blank one can start a hand: the others are not read (a blank
+    # line is empty, or a separator, which starts with a star, a hash or a digit)
+    before = text.data[np.minimum(text.starts[:-1], max(text.data.size - 1, 0))]
+    blank = (text.ends[:-1] == text.starts[:-1]) | (before == 42) | (before == _HASH) | (
+        (before >= 48) & (before <= 57))  # fmt: skip
+    rows = np.flatnonzero(np.concatenate([[True], blank]) & (text.ends > text.starts))
+    texts = text.strings(text.starts[rows], text.ends[rows], "text")
     found = pl.select(pl.any_horizontal(texts.str.contains(p) for p in grammar.ignored_lines)
                       .fill_null(False)).to_series()  # fmt: skip
-    ignorable: np.ndarray = found.to_numpy()
+    ignorable[rows] = found.to_numpy()
     return ignorable
 
 
@@ -824,8 +843,7 @@ def _summary_winnings(
     )  # fmt: skip
     if not won.height:
         return events
-    names = seats.select("hand", "seat", "player").unique(["hand", "seat"], keep="first")
-    added = won.join(names, on=["hand", "seat"], how="left").select(
+    added = won.with_columns(player=_first_seat_players(seats, won)).select(
         "hand", "idx",
         street=pl.lit(SUMMARY, pl.Int8), run=pl.lit(1, pl.Int8), player="player", seat="seat",
         code=pl.lit(_COLLECT, pl.Int8), all_in=pl.lit(None, pl.Boolean),
@@ -835,6 +853,28 @@ def _summary_winnings(
     )  # fmt: skip
     both = pl.concat([events, added.select(events.columns)], how="vertical_relaxed")
     return both.sort("hand", "idx", maintain_order=True)
+
+
+def _seat_keys(frame: pl.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's hand and seat as one number, and whether its seat is known."""
+    known = frame["seat"].is_not_null().to_numpy()
+    seat = frame["seat"].fill_null(0).to_numpy().astype(np.int64) % 256
+    return frame["hand"].to_numpy() * 256 + seat, known
+
+
+def _first_seat_players(seats: pl.DataFrame, rows: pl.DataFrame) -> pl.Series:
+    """For each of ``rows`` (hand and seat), the player of its hand's first seat line of its
+    seat (null: none; a sorted lookup, not a join)."""
+    keys, known = _seat_keys(seats)
+    listed = np.flatnonzero(known)
+    order = listed[np.argsort(keys[listed], kind="stable")]
+    wanted, found = _seat_keys(rows)
+    at = np.searchsorted(keys[order], wanted)
+    found &= at < order.size
+    found[found] = keys[order[at[found]]] == wanted[found]
+    source = np.zeros(wanted.size, np.int64)
+    source[found] = order[at[found]]
+    return seats["player"].gather(pl.Series(pa.array(source, mask=~found)))
 
 
 def _plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -875,15 +915,18 @@ def _info_tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: G
                  ) -> pl.DataFrame:  # fmt: skip
     """One row per hand with info lines: hand, idx (its first info line), and the fields of
     ``INFO_GROUPS`` its lines give (each read by the first of the grammar's info patterns
-    that matches the line; the last line that gives a field wins). A count of seats written
-    in words (``HU``) is the number the grammar gives it, else the digits it starts with
-    (``9max``); the money a table is played for (``money``: ``Real Money``) is the currency
-    ``Grammar.money_names`` names (``currency``; null: none)."""
-    lines = pl.DataFrame(
-        {"hand": hand[rows], "idx": rows,
-         "text": text.strings(text.starts[rows], text.ends[rows], "text")}
-    )  # fmt: skip
-    lines = first_match(lines, "text", grammar.info_lines, INFO_GROUPS)
+    that matches the line, once per distinct line; the last line that gives a field wins).
+    A count of seats written in words (``HU``) is the number the grammar gives it, else the
+    digits it starts with (``9max``); the money a table is played for (``money``: ``Real
+    Money``) is the currency ``Grammar.money_names`` names (``currency``; null: none)."""
+    # each distinct line read once: a table's lines repeat from hand to hand
+    first, group = scan.distinct(text.data, np.stack([text.starts[rows], text.ends[rows]], 1))
+    distinct = pl.DataFrame(
+        {"text": text.strings(text.starts[rows[first]], text.ends[rows[first]], "text")}
+    )
+    read = first_match(distinct, "text", grammar.info_lines, INFO_GROUPS).drop("text")
+    lines = pl.concat([pl.DataFrame({"hand": hand[rows], "idx": rows}), read[group]],
+                      how="horizontal")  # fmt: skip
     words = {word: str(count) for word, count in grammar.seat_counts.items()}
 
     def number(name: str) -> pl.Expr:
@@ -925,6 +968,54 @@ def _tables(text: ChunkText, hand: np.ndarray, rows: np.ndarray, grammar: Gramma
 def _flags(values: np.ndarray, known: np.ndarray) -> pl.Series:
     """Booleans, null where not ``known``."""
     return pl.Series(pa.array(values, mask=~known))
+
+
+# The flags of :func:`_merged`, after each event's code.
+_CODE, _IS_ACTION, _ALL_IN, _DAMAGED, _ADDS, _WAGER, _COLLECT_LINE, _HALF = range(8)
+
+
+@njit
+def _merged(
+    action: np.ndarray, code: np.ndarray, all_in: np.ndarray, damaged: np.ndarray,
+    kept: np.ndarray, other: np.ndarray, other_kind: np.ndarray, other_damaged: np.ndarray,
+    half: np.ndarray, order: np.ndarray, with_amount: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """The events of the ``kept`` action lines (rows of ``action``, the spans
+    :func:`~ingest.engine.fields.action_fields` gives) and of the other lines (``other``:
+    :func:`~ingest.engine.fields.other_fields`), event ``j`` of the two in turn at place
+    ``p`` where ``order[p] == j``, in one pass: a row of spans per field (the player; the
+    amount, null for an action of a kind that reads none, ``with_amount``, or what a raise
+    adds where it says so; the cards; the pot; a raise's first amount; the cash-out fee),
+    each event's code (an other line's kind after the action kinds), and a row per flag:
+    ``_IS_ACTION``, ``_ALL_IN``, ``_DAMAGED``, ``_ADDS`` (a raise says the chips it adds),
+    ``_WAGER`` (a call that says them), ``_COLLECT_LINE`` and ``_HALF``."""
+    out = np.full((12, order.size), NULL, np.int64)
+    codes = np.empty(order.size, np.int64)
+    flags = np.zeros((8, order.size), np.int8)
+    for p in range(order.size):
+        j = order[p]
+        if j < kept.size:
+            i = kept[j]
+            adds = action[i, 8] >= 0
+            value = 8 if adds else 2
+            if with_amount[code[i]]:
+                out[2, p] = action[i, value]
+            out[3, p] = action[i, value + 1]
+            for column, source in ((0, 0), (1, 1), (4, 4), (5, 5), (6, 12), (7, 13), (8, 10),
+                                   (9, 11), (11, 0)):  # fmt: skip
+                out[column, p] = action[i, source]
+            codes[p], flags[_IS_ACTION, p] = code[i], 1
+            flags[_ALL_IN, p], flags[_DAMAGED, p], flags[_ADDS, p] = all_in[i], damaged[i], adds
+            flags[_WAGER, p] = adds and code[i] == _CALL
+        else:
+            k = j - kept.size
+            for column, source in ((0, 0), (1, 1), (2, 2), (3, 3), (4, 8), (5, 9), (6, 4),
+                                   (7, 5), (10, 6), (11, 7)):  # fmt: skip
+                out[column, p] = other[k, source]
+            codes[p] = other_kind[k] + OTHER_KIND
+            flags[_DAMAGED, p], flags[_HALF, p] = other_damaged[k], half[k]
+            flags[_COLLECT_LINE, p] = other_kind[k] == 1
+    return out, codes, flags
 
 
 def _events(
@@ -969,7 +1060,7 @@ def _events(
     # lines with the separator but no verb may still be other chip-moving lines
     other_rows = np.concatenate([other_rows, action_rows[~found]])
     other_rows.sort()
-    action, code, all_in, damaged = action[keep], code[keep], all_in[keep], damaged[keep]
+    kept = np.flatnonzero(keep)
     wording = grammar.wording
     line, other_kind, other, other_damaged, half = fields.other_fields(
         data, starts[other_rows], ends[other_rows], wording.words, *wording.pot_word_table,
@@ -977,58 +1068,42 @@ def _events(
     )
     unread = np.ones(other_rows.size, np.bool_)
     unread[line] = False
-    rows = np.concatenate([action_rows[keep], other_rows[line]])
+    rows = np.concatenate([action_rows[kept], other_rows[line]])
     order = np.argsort(rows, kind="stable")
     rows = rows[order]
-    n_actions = code.size
-    is_action = order < n_actions
-    with_amount = np.concatenate([fields.KIND_AMOUNT[code], np.zeros(line.size, bool)])[order]
-
-    def both(action_part: np.ndarray, other_part: np.ndarray) -> np.ndarray:
-        return np.concatenate([action_part, other_part])[order]
-
-    # a raise that says the chips it adds is read by them (``{added}``)
-    adds = action[:, 8] >= 0
-    last_first = both(np.where(adds, action[:, 8], action[:, 2]), other[:, 2])
-    last_end = both(np.where(adds, action[:, 9], action[:, 3]), other[:, 3])
-    players = np.stack([both(action[:, 0], other[:, 0]), both(action[:, 1], other[:, 1])], axis=1)
-    seats = fields.event_seats(data, hand[rows], players, *seat_lines)
-    codes = both(code, other_kind + OTHER_KIND)
-    wagers = both((action[:, 8] >= 0) & (code == _CALL), np.zeros(line.size, bool))
-    codes = _posted_wagers(hand[rows], street[rows], seats, codes, wagers)
-    pot_first, pot_last = both(action[:, 12], other[:, 4]), both(action[:, 13], other[:, 5])
-    collect = both(np.zeros(n_actions, bool), other_kind == 1)
+    merged, codes, flags = _merged(action, code, all_in, damaged, kept, other, other_kind,
+                                   other_damaged, half, order, fields.KIND_AMOUNT)  # fmt: skip
+    is_action = flags[_IS_ACTION].view(np.bool_)
+    seats = fields.event_seats(data, hand[rows], np.stack([merged[0], merged[1]], axis=1),
+                               *seat_lines)  # fmt: skip
+    codes = _posted_wagers(hand[rows], street[rows], seats, codes,
+                           flags[_WAGER].view(np.bool_))  # fmt: skip
+    collect = flags[_COLLECT_LINE].view(np.bool_)
     frame = pl.DataFrame(
         {
             "hand": hand[rows], "idx": rows,
             "street": pl.Series(street[rows], dtype=pl.Int8),
             "run": _nullable(board[rows], -1, pl.Int8),
-            "player": text.strings(players[:, 0], players[:, 1], "player"),
+            "player": text.strings(merged[0], merged[1], "player"),
             "seat": _nullable(seats, NO_SEAT, pl.Int8),
             "code": pl.Series(codes, dtype=pl.Int8),
             # only action lines say all-in, only they and collect lines can be damaged
-            "all_in": _flags(both(all_in, np.zeros(line.size, bool)), is_action),
-            "cards": text.strings(both(action[:, 4], other[:, 8]),
-                                  both(action[:, 5], other[:, 9]), "cards"),
-            "damaged": _flags(both(damaged, other_damaged), is_action | collect),
+            "all_in": _flags(flags[_ALL_IN].view(np.bool_), is_action),
+            "cards": text.strings(merged[4], merged[5], "cards"),
+            "damaged": _flags(flags[_DAMAGED].view(np.bool_), is_action | collect),
             # a collect line written as a template that names no pot ({pot}): "pot"
-            "pot": np.where(is_action & (codes == KIND_CODE["collect"]) & (pot_first < 0),
-                            PLAIN_POT, fields.pot_numbers(data, pot_first, pot_last,
+            "pot": np.where(is_action & (codes == KIND_CODE["collect"]) & (merged[6] < 0),
+                            PLAIN_POT, fields.pot_numbers(data, merged[6], merged[7],
                                                           wording.words)),
-            "adds": pl.Series(both(adds, np.zeros(line.size, bool))),
+            "adds": pl.Series(flags[_ADDS].view(np.bool_)),
             # the amount or raise-to amount (or what a raise adds), and the cash-out fee,
             # in hundredths
-            "value_h": _plus(
-                hundredths(data, np.where(~is_action | with_amount, last_first, NULL), last_end,
-                           -1),
-                hundredths(data, both(action[:, 10], np.full(line.size, NULL)),
-                           both(action[:, 11], np.full(line.size, NULL)), 0),
-            ),
+            "value_h": _plus(hundredths(data, merged[2], merged[3], -1),
+                             hundredths(data, merged[8], merged[9], 0)),
             # a cash-out written as a template says no fee: none was taken
-            "fee_h": np.where(is_action & (codes == KIND_CODE["cash_out"]), 0, hundredths(
-                data, both(np.full(n_actions, NULL), other[:, 6]), both(action[:, 0],
-                                                                        other[:, 7]), -1)),
-            "half": pl.Series(both(np.zeros(n_actions, np.int8), half), dtype=pl.Int8),
+            "fee_h": np.where(is_action & (codes == KIND_CODE["cash_out"]), 0,
+                              hundredths(data, merged[10], merged[11], -1)),
+            "half": pl.Series(flags[_HALF], dtype=pl.Int8),
         }
     )  # fmt: skip
     return frame, other_rows[unread], buttons

@@ -26,10 +26,19 @@ def njit(function: F) -> F:
     return cast(F, numba.njit(cache=True, nogil=True)(function))
 
 
-def njit_inline(function: F) -> F:
-    """:func:`njit`, and inlined into the compiled functions that call it (a hot helper
-    with many array arguments costs more to call than to run)."""
-    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))
+# Numba counts references to every array a compiled function is passed, with an atomic
+# update at its entry and exits; a helper called per line or per byte (a literal test, a
+# field's scan) pays more for those than for its work. Helpers that only read arrays and
+# return scalars are compiled without the counting (numba's ``_nrt`` option: such a
+# function cannot allocate, which compiling it checks).
+_SCALAR_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+
+
+def njit_scalar(function: F) -> F:
+    """:func:`njit` for a helper that reads arrays and returns scalars (it allocates none,
+    nor returns an array): compiled without reference counting, so that calling it in a
+    hot loop costs no more than its work."""
+    return cast(F, numba.njit(**_SCALAR_OPTIONS)(function))
 
 
 def lit(text: str) -> np.ndarray:
@@ -37,7 +46,7 @@ def lit(text: str) -> np.ndarray:
     return np.frombuffer(text.encode("utf-8"), np.uint8).copy()
 
 
-@njit
+@njit_scalar
 def at(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
     """Whether ``literal`` is at ``pos`` and ends at or before ``end``."""
     n = literal.size
@@ -49,13 +58,40 @@ def at(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> bool:
     return True
 
 
-@njit
+@njit_scalar
+def at_entry(data: np.ndarray, pos: int, end: int, table: np.ndarray, first: int, last: int
+             ) -> bool:  # fmt: skip
+    """Whether ``table[first:last]`` (an entry of a literal table) is at ``pos`` and ends at
+    or before ``end``: :func:`at` without the slice, whose view costs a hot loop reference
+    counting on every pass."""
+    n = last - first
+    if pos < 0 or pos + n > end:
+        return False
+    for k in range(n):  # noqa: SIM110 (numba compiles loops, not generators)
+        if data[pos + k] != table[first + k]:
+            return False
+    return True
+
+
+@njit_scalar
+def find_entry(data: np.ndarray, pos: int, end: int, table: np.ndarray, first: int, last: int
+               ) -> int:  # fmt: skip
+    """First position of ``table[first:last]`` in ``pos:end``, or -1 (:func:`find` without
+    the slice)."""
+    byte = table[first] if last > first else 0
+    for i in range(pos, end - (last - first) + 1):
+        if data[i] == byte and at_entry(data, i, end, table, first, last):
+            return i
+    return -1
+
+
+@njit_scalar
 def ends_with(data: np.ndarray, start: int, end: int, literal: np.ndarray) -> bool:
     """Whether the span ``start:end`` ends with ``literal``."""
     return end - literal.size >= start and at(data, end - literal.size, end, literal)
 
 
-@njit
+@njit_scalar
 def find(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> int:
     """First position of ``literal`` in ``pos:end``, or -1."""
     last = end - literal.size
@@ -66,7 +102,7 @@ def find(data: np.ndarray, pos: int, end: int, literal: np.ndarray) -> int:
     return -1
 
 
-@njit
+@njit_scalar
 def find_byte(data: np.ndarray, pos: int, end: int, byte: int) -> int:
     """First position of ``byte`` in ``pos:end``, or -1."""
     for i in range(pos, end):
@@ -75,7 +111,7 @@ def find_byte(data: np.ndarray, pos: int, end: int, byte: int) -> int:
     return -1
 
 
-@njit
+@njit_scalar
 def space_width(data: np.ndarray, pos: int, end: int) -> int:
     """Byte length of the whitespace character at ``pos`` (Unicode White_Space, as regex
     ``\\s``), or 0 when there is none."""
@@ -98,7 +134,7 @@ def space_width(data: np.ndarray, pos: int, end: int) -> int:
     return 0
 
 
-@njit
+@njit_scalar
 def non_space_run(data: np.ndarray, pos: int, end: int) -> int:
     """End of the run of non-whitespace characters starting at ``pos`` (``\\S*``)."""
     i = pos
@@ -107,7 +143,7 @@ def non_space_run(data: np.ndarray, pos: int, end: int) -> int:
     return i
 
 
-@njit
+@njit_scalar
 def digits_end(data: np.ndarray, pos: int, end: int) -> int:
     """End of the run of ASCII digits starting at ``pos`` (``[0-9]*``)."""
     while pos < end and 48 <= data[pos] <= 57:
@@ -115,13 +151,13 @@ def digits_end(data: np.ndarray, pos: int, end: int) -> int:
     return pos
 
 
-@njit
+@njit_scalar
 def is_non_space(data: np.ndarray, start: int, end: int) -> bool:
     """Whether ``start:end`` is one or more non-whitespace characters (``^\\S+$``)."""
     return end > start and non_space_run(data, start, end) == end
 
 
-@njit
+@njit_scalar
 def run_without(data: np.ndarray, pos: int, end: int, stops: np.ndarray) -> int:
     """End of the run starting at ``pos`` of bytes that are none of ``stops`` (``[^...]*``)."""
     i = pos
@@ -180,27 +216,27 @@ def literal_table(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
     return np.frombuffer(b"".join(encoded), np.uint8).copy(), bounds
 
 
-@njit
+@njit_scalar
 def prefix_of(data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray) -> int:
     """The first entry of a literal table that ``start:end`` starts with, or -1."""
     for k in range(bounds.size - 1):
-        if at(data, start, end, table[bounds[k] : bounds[k + 1]]):
+        if at_entry(data, start, end, table, bounds[k], bounds[k + 1]):
             return k
     return -1
 
 
-@njit
+@njit_scalar
 def equal_to(data: np.ndarray, start: int, end: int, table: np.ndarray, bounds: np.ndarray) -> int:
     """The entry of a literal table equal to ``start:end``, or -1."""
     for k in range(bounds.size - 1):
-        if bounds[k + 1] - bounds[k] == end - start and at(
-            data, start, end, table[bounds[k] : bounds[k + 1]]
+        if bounds[k + 1] - bounds[k] == end - start and at_entry(
+            data, start, end, table, bounds[k], bounds[k + 1]
         ):
             return k
     return -1
 
 
-@njit
+@njit_scalar
 def currency_width(data: np.ndarray, pos: int, end: int) -> int:
     """Byte length of a currency sign ($, €, £, ₹, ¥) at ``pos``, or 0."""
     b = data[pos]
@@ -281,7 +317,7 @@ def rounding(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarr
     return out
 
 
-@njit
+@njit_scalar
 def same(data: np.ndarray, a: int, a_end: int, b: int, b_end: int) -> bool:
     """Whether the spans ``a:a_end`` and ``b:b_end`` hold the same bytes (a null span
     equals nothing)."""

@@ -164,9 +164,11 @@ def _printed_results(
                       numbers(written["seat"]))  # fmt: skip
     result = np.zeros(seats.height, np.int64)
     has = np.zeros(seats.height, np.bool_)
-    for j in np.flatnonzero((rows >= 0) & ok):
-        if not has[rows[j]]:  # the first line of a seat counts
-            result[rows[j]], has[rows[j]] = np.sign(result_h[j]) * amount[j], True
+    # the first line of a seat counts
+    lines = np.flatnonzero((rows >= 0) & ok)
+    seat_rows, first = np.unique(rows[lines], return_index=True)
+    result[seat_rows] = np.sign(result_h[lines[first]]) * amount[lines[first]]
+    has[seat_rows] = True
     return result, has
 
 

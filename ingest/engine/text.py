@@ -62,10 +62,10 @@ def _line_starts(data: np.ndarray) -> np.ndarray:
     return np.concatenate(([0], np.flatnonzero(data == _NEWLINE) + 1)).astype(np.int64)
 
 
-def _line_ends(data: np.ndarray, starts: np.ndarray, end: int) -> np.ndarray:
-    """End of every line: before its newline and any carriage returns, spaces and tabs
-    before it (exports leave trailing white space)."""
-    ends = np.append(starts[1:] - 1, end).astype(np.int64)
+def _stripped_ends(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Line ends (``ends``: before each line's newline) moved before the carriage returns,
+    spaces and tabs that end the line."""
+    ends = ends.astype(np.int64)
     while True:
         trailing = ends > starts
         last = data[ends[trailing] - 1]
@@ -161,30 +161,41 @@ def split_chunks(chunks: Sequence[Chunk]) -> ChunkText:
     """The lines of chunks (one, or whole small files together) as one :class:`ChunkText`;
     ``offset`` and ``line_no`` are within each chunk's own file; a line's text is without
     its indent and line end. Valid UTF-8 is used as it is; other encodings (and damaged
-    UTF-8) are decoded first."""
-    texts, starts, ends, files, offsets, line_nos = [], [], [], [], [], []
-    base = 0
-    for number, chunk in enumerate(chunks):
+    UTF-8) are decoded first. The chunks' lines are found in one pass over their joined
+    text, as each chunk's own would be: a chunk's lines start at its first byte and after
+    each of its newlines (one that ends in a newline has an empty last line)."""
+    texts, originals = [], []
+    for chunk in chunks:
         text, original_offsets = _utf8_of(chunk)
-        data = np.frombuffer(text, np.uint8)
-        line_starts = _line_starts(data)
-        line_ends = _line_ends(data, line_starts, data.size)
         texts.append(text)
-        starts.append(_unindented(data, line_starts, line_ends) + base)
-        ends.append(line_ends + base)
-        files.append(np.full(line_starts.size, number, np.int64))
-        offsets.append(
-            line_starts + chunk.byte_offset if original_offsets is None else original_offsets
-        )
-        line_nos.append(np.arange(line_starts.size, dtype=np.int64) + chunk.line_no)
-        base += data.size
+        originals.append(original_offsets)
     joined = texts[0] if len(texts) == 1 else b"".join(texts)
     if len(joined) >= 1 << 31:
         raise ValueError("chunks of 2 GB or more cannot be parsed together")
+    data = np.frombuffer(joined, np.uint8)
+    bounds = np.cumsum([0, *(len(text) for text in texts)]).astype(np.int64)
+    firsts = bounds[:-1]
+    after = np.flatnonzero(data == _NEWLINE) + 1
+    # a line after a chunk's last newline is that chunk's, before the next chunk's first
+    at = np.searchsorted(after, firsts, side="right")
+    starts = np.insert(after, at, firsts)
+    file = np.insert(np.searchsorted(bounds, after - 1, side="right") - 1, at,
+                     np.arange(len(chunks)))  # fmt: skip
+    # a line ends before the next line's newline, the last of a chunk at the chunk's end
+    last = np.append(file[1:] != file[:-1], True)
+    ends = np.where(last, bounds[file + 1], np.append(starts[1:] - 1, 0))
+    ends = _stripped_ends(data, starts, ends)
+    first_line = np.searchsorted(file, np.arange(len(chunks)))
+    within = np.arange(starts.size, dtype=np.int64) - first_line[file]
+    byte_offsets = np.array([chunk.byte_offset for chunk in chunks], np.int64)
+    offsets = starts - firsts[file] + byte_offsets[file]
+    for number, original in enumerate(originals):
+        if original is not None:  # decoded: the lines' offsets in the file's own bytes
+            offsets[file == number] = original
+    line_nos = within + np.array([chunk.line_no for chunk in chunks], np.int64)[file]
     return ChunkText(
-        np.frombuffer(joined, np.uint8), pa.py_buffer(joined), np.concatenate(starts),
-        np.concatenate(ends), np.concatenate(files), np.concatenate(offsets),
-        np.concatenate(line_nos),
+        data, pa.py_buffer(joined), _unindented(data, starts, ends), ends, file, offsets,
+        line_nos,
     )  # fmt: skip
 
 
@@ -221,33 +232,55 @@ def amount(text: pl.Series, style: AmountStyle = DEFAULT_STYLE) -> pl.Series:
     return frame.select(_AMOUNT_EXPR.alias(text.name)).to_series()
 
 
+@functools.cache
+def _group_names(pattern: str) -> frozenset[str]:
+    """The named groups of a regex (polars' syntax, which Python's ``re`` does not all
+    read)."""
+    return frozenset(pl.Series([""]).str.extract_groups(pattern).struct.fields)
+
+
+@functools.cache
+def _first_match_exprs(
+    column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
+) -> tuple[list[pl.Expr], list[pl.Expr]]:
+    """:func:`first_match`'s query, built once per grammar: whether each pattern matches
+    and its groups, as columns; then each group from the first pattern that matches."""
+    text = pl.col(column)
+    names = [_group_names(pattern) for pattern in patterns]
+    tried = [
+        *(text.str.contains(p).fill_null(False).alias(f"__matched{k}")
+          for k, p in enumerate(patterns)),
+        *(text.str.extract_groups(p).alias(f"__groups{k}") for k, p in enumerate(patterns)
+          if names[k]),
+    ]  # fmt: skip
+
+    def first(name: str) -> pl.Expr:
+        value: pl.Expr = pl.lit(None, pl.String)
+        for k in reversed(range(len(patterns))):
+            group = pl.col(f"__groups{k}").struct.field(name) if name in names[k] else None
+            value = pl.when(pl.col(f"__matched{k}")).then(group).otherwise(value)
+        return value.cast(pl.String).alias(name)
+
+    return tried, [first(name) for name in groups]
+
+
 def first_match(
     frame: pl.DataFrame, column: str, patterns: tuple[str, ...], groups: tuple[str, ...]
 ) -> pl.DataFrame:
     """``frame`` with the ``groups`` of the first of ``patterns`` that matches ``column``
-    (nulls where none does, or where the pattern has no such group): each regex runs over
-    the rows no earlier one matched."""
-    text = frame[column]
+    (nulls where none does, or where the pattern has no such group). The frames read so
+    are of distinct texts, few: every pattern is tried on every row, in one query (a query
+    per pattern and group cost more than the regexes)."""
     if len(patterns) == 1:
-        unnested = text.str.extract_groups(patterns[0]).struct.unnest()
+        unnested = frame[column].str.extract_groups(patterns[0]).struct.unnest()
         return frame.with_columns(
             unnested[n] if n in unnested.columns else pl.lit(None, pl.String).alias(n)
             for n in groups
         )
-    out = {name: pl.Series(name, [None] * frame.height, pl.String) for name in groups}
-    left = np.arange(frame.height)
-    for pattern in patterns:
-        if not left.size:
-            break
-        rest = text.gather(left)
-        matched = rest.str.contains(pattern).fill_null(False).to_numpy()
-        if matched.any():
-            extracted = rest.filter(pl.Series(matched)).str.extract_groups(pattern)
-            for name in extracted.struct.fields:
-                if name in out:
-                    out[name] = out[name].scatter(left[matched], extracted.struct.field(name))
-        left = left[~matched]
-    return frame.with_columns(out.values())
+    tried, firsts = _first_match_exprs(column, patterns, groups)
+    return frame.with_columns(tried).with_columns(firsts).select(
+        *frame.columns, *(name for name in groups if name not in frame.columns)
+    )
 
 
 def to_utc(naive: pl.Expr, zone_name: pl.Expr, zones: list[str]) -> pl.Expr:

@@ -66,6 +66,14 @@ def _adding_up(seats: list[int], printed: dict[int, int], amount: int) -> set[in
     return None
 
 
+def _by_hand(hand: np.ndarray, hands: int, values: np.ndarray | None = None) -> list[list[int]]:
+    """Each hand's rows (``hand``: each row's), in row order, or their ``values``."""
+    order = np.argsort(hand, kind="stable")
+    bounds = np.searchsorted(hand[order], np.arange(hands + 1)).tolist()
+    rows = (order if values is None else values[order]).tolist()
+    return [rows[a:b] for a, b in itertools.pairwise(bounds)]
+
+
 def complete_winnings(
     players: pl.DataFrame, ev: pl.DataFrame, pot_lines: pl.DataFrame, hands: int
 ) -> pl.DataFrame:
@@ -81,29 +89,36 @@ def complete_winnings(
     short = grouped.sums(line_hand, hands, paid) > grouped.sums(player_hand, hands, collected)
     if not short.any():
         return players
-    seat = numbers(players["seat"])
-    live = (players["put_in"] - players["returned"]).to_numpy()
-    ev_hand, ev_seat, code = ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy()
-    dead = ev["dead"].fill_null(0).to_numpy()
+    seat = numbers(players["seat"]).tolist()
+    live = (players["put_in"] - players["returned"]).to_numpy().tolist()
+    ev_hand, ev_seat = ev["hand"].to_numpy(), numbers(ev["seat"])
+    code, dead = ev["code"].to_numpy(), ev["dead"].fill_null(0).to_numpy()
+    # each hand's rows, found once (a scan of every row per hand grows as their square);
+    # of its events, only its folds and those with dead chips count
+    folds, deads = np.flatnonzero(code == _FOLD), np.flatnonzero(dead)
+    fold_seats = _by_hand(ev_hand[folds], hands, ev_seat[folds])
+    dead_seats = _by_hand(ev_hand[deads], hands, ev_seat[deads])
+    dead_chips = _by_hand(ev_hand[deads], hands, dead[deads])
+    player_rows, line_rows = _by_hand(player_hand, hands), _by_hand(line_hand, hands)
+    paid_list, printed_list = paid.tolist(), collected.tolist()
     added = np.zeros(players.height, np.int64)
-    for hand in np.flatnonzero(short):
-        rows = np.flatnonzero(player_hand == hand)
-        mine = ev_hand == hand
-        folded = set(ev_seat[mine & (code == _FOLD)].tolist())
+    for hand in np.flatnonzero(short).tolist():
+        rows = player_rows[hand]
+        folded = set(fold_seats[hand])
         dead_by_seat: dict[int, int] = {}
-        for s, d in zip(ev_seat[mine].tolist(), dead[mine].tolist(), strict=True):
-            dead_by_seat[s] = dead_by_seat.get(s, 0) + d
-        chips = {int(seat[r]): int(live[r]) - dead_by_seat.get(int(seat[r]), 0) for r in rows}
+        for dead_seat, chips_dead in zip(dead_seats[hand], dead_chips[hand], strict=True):
+            dead_by_seat[dead_seat] = dead_by_seat.get(dead_seat, 0) + chips_dead
+        chips = {seat[r]: live[r] - dead_by_seat.get(seat[r], 0) for r in rows}
         try:
             pots = build_pots(chips, folded, sum(dead_by_seat.values()))
         except ValueError:
             continue
-        printed = {int(seat[r]): int(collected[r]) for r in rows if collected[r] > 0}
-        took = _shares(pots, paid[line_hand == hand].tolist()[::-1], printed)
+        printed = {seat[r]: printed_list[r] for r in rows if printed_list[r] > 0}
+        took = _shares(pots, [paid_list[k] for k in reversed(line_rows[hand])], printed)
         if took is None:
             continue
         for r in rows:
-            added[r] = took.get(int(seat[r]), 0) - collected[r]
+            added[r] = took.get(seat[r], 0) - printed_list[r]
     return players.with_columns(
         unprinted=pl.col("unprinted") + added,
         collected=pl.col("collected") + added,
