@@ -31,7 +31,7 @@ $(VENV)/.installed-test: $(BIN)/python pyproject.toml
 demo: $(VENV)/.installed
 	rm -rf demo && mkdir -p demo
 	$(BIN)/omaha import sample_histories --db $(DEMO_DB)
-	@echo "Hands imported, by game and currency (amounts in cents or chips):"
+	@echo "Hands imported, by game and currency (amounts in hundredths: cents, hundredths of a chip):"
 	$(BIN)/omaha sql "SELECT game, currency, count(*) AS hands, sum(total_pot) AS pots_smallest_unit, sum(rake) AS rake_smallest_unit FROM hands GROUP BY game, currency ORDER BY game, currency" --db $(DEMO_DB)
 	@echo "Import outcome per file:"
 	$(BIN)/omaha sql "SELECT regexp_extract(source_file, '[^/]+$$') AS file, imported, duplicates, skipped, errors FROM import_files ORDER BY file" --db $(DEMO_DB)
