@@ -62,8 +62,10 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict omaha_core ingest analysis
 
+# The suite runs on every core (up to four), a test file to a worker so that each file's
+# module fixtures are built once.
 test: lint
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --maxprocesses 4 --dist loadfile
 
 test-slow: $(VENV)/.installed-test
 	$(BIN)/pytest -q -m slow

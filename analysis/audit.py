@@ -31,6 +31,7 @@ import pyarrow as pa
 
 from analysis import legality, replay, single_pot, verify
 from analysis.showdown_order import showdown_order_notes
+from ingest.money import units_per_currency
 
 # most severe first
 STATUSES = ("mismatch", "illegal_bet", "odd_chip", "rake_spread", "unverifiable", "ok")
@@ -120,7 +121,30 @@ def prepare(
     hand_frame = hand_frame.join(live_count, on="h", how="left").with_columns(
         pl.col("live").fill_null(0)
     )
+    hand_frame = hand_frame.with_columns(deal_unit=deal_unit(hand_frame, seats))
     return Prepared(hand_frame, player_frame, action_frame, collection_frame, seats)
+
+
+_WHOLE_CHIP = units_per_currency("chips")
+_FLOWS = ("flow_put_in", "flow_dead", "flow_returned", "flow_collected")
+
+
+def deal_unit(hands: pl.DataFrame, seats: pl.DataFrame) -> pl.Series:
+    """Per hand (in ``h`` order), the least amount it is dealt in, the unit its pots are
+    divided in: a whole chip in a tournament hand whose every stack, bet and collection is
+    one and that pays no rake (tournaments are counted in hundredths of a chip, which only
+    some rooms deal: iPoker's ``9,376.25``), else the currency's smallest unit."""
+    fraction = (pl.any_horizontal(pl.col(column) % _WHOLE_CHIP != 0 for column in _FLOWS)
+                | (pl.col("stack").fill_null(0) % _WHOLE_CHIP != 0))  # fmt: skip
+    split = seats.group_by("h").agg(fraction.any().alias("split"))
+    whole = (
+        hands.select("h", "currency", "rake")
+        .join(split, on="h", how="left")
+        .select((pl.col("currency") == "chips") & (pl.col("rake") == 0)
+                & ~pl.col("split").fill_null(False))
+        .to_series()
+    )
+    return pl.Series("deal_unit", np.where(whole.to_numpy(), _WHOLE_CHIP, 1), pl.Int64)
 
 
 def showdown_replays(prepared: Prepared) -> list[verify.HandReplay]:

@@ -4,7 +4,8 @@ Most showdowns have one pot (every live player put in the same) and one board. T
 awards follow the same rule as :func:`omaha_core.awards.award_pots` with the default
 odd-chip rule, written over whole columns: the pot after rake goes to the best high (or
 half to the best high, half to the best qualifying low, the odd unit to the high); tied
-seats share, the odd units one each to the first tied seats clockwise from the button.
+seats share, the odd units one each to the first tied seats clockwise from the button
+(units of the hand's ``deal_unit``: a whole chip in most tournaments).
 Hands with side pots or several boards go through the general per-hand path. The
 equality of the two paths is a test (tests/test_audit.py).
 """
@@ -44,7 +45,7 @@ def single_pot_awards(
     hands: pl.DataFrame, seats: pl.DataFrame, values: pl.DataFrame, ids: pl.DataFrame
 ) -> SinglePotAwards:
     """The award rows of the hands in ``ids`` (see :func:`single_pot_hands`)."""
-    info = hands.join(ids, on="h").select("h", "rake", "hi_lo", pl.col("button_seat")
+    info = hands.join(ids, on="h").select("h", "rake", "hi_lo", "deal_unit", pl.col("button_seat")
                                           .fill_null(0).cast(pl.Int64).alias("button"))
     pot = (
         seats.join(ids, on="h")
@@ -92,7 +93,9 @@ def single_pot_awards(
     known = known.with_columns(
         (pl.col("hi_lo") & (pl.col("lo") > 0).any().over("h")).alias("has_low"),
     ).with_columns(
-        pl.when(pl.col("has_low")).then(pl.col("net") // 2).otherwise(0).alias("lo_amount"),
+        pl.when(pl.col("has_low"))
+        .then(pl.col("net") // pl.col("deal_unit") // 2 * pl.col("deal_unit"))
+        .otherwise(0).alias("lo_amount"),
     )
     highs = known.filter(pl.col("hi") == pl.col("hi").max().over("h")).with_columns(
         (pl.col("net") - pl.col("lo_amount")).alias("total"),
@@ -112,13 +115,15 @@ def single_pot_awards(
 
 
 def _shares(winners: pl.DataFrame) -> pl.DataFrame:
-    """Equal shares of ``total`` per hand, odd units to the first seats after the button."""
+    """Equal shares of ``total`` per hand, odd units (of ``deal_unit``) to the first seats
+    after the button."""
     after_button = pl.col("seat").cast(pl.Int64) + 256 * (pl.col("seat") <= pl.col("button"))
+    units = pl.col("total") // pl.col("deal_unit")
     return winners.with_columns(
         pl.len().over("h").alias("tied"),
         after_button.rank("ordinal").over("h").alias("order"),
     ).select(
         "h", "half", "seat",
-        (pl.col("total") // pl.col("tied")
-         + (pl.col("order") <= pl.col("total") % pl.col("tied")).cast(pl.Int64)).alias("amount"),
+        ((units // pl.col("tied") + (pl.col("order") <= units % pl.col("tied")).cast(pl.Int64))
+         * pl.col("deal_unit")).alias("amount"),
     )

@@ -121,6 +121,7 @@ class HandReplay:
     lo: list[dict[int, int]] = field(default_factory=list)
     partial: set[int] = field(default_factory=set)  # seats that showed some cards, not all
     fees: int = 0  # the room's drops other than its rake (jackpot, tax), counted in rake
+    unit: int = 1  # the least amount the hand is dealt in (see ``analysis.audit.deal_unit``)
 
 
 @dataclass
@@ -169,6 +170,7 @@ def split_hand(replay: HandReplay, rule: OddChipRule | None = None,
         (replay.lo or [{}]) if replay.hi_lo else None,
         replay.button if button is None else button,
         rule,
+        replay.unit,
     )
     return HandAwards(pots, gross, awards, unclear, skipped)
 
@@ -353,10 +355,11 @@ def build_replays(
     info = hands.select("h", "room", "button_seat", "rake", "hi_lo", "board_count")
     replays: dict[int, HandReplay] = {}
     fees = (pl.col("jackpot_fee") + pl.col("tax")) if "tax" in hands.columns else pl.lit(0)
-    for h, room, button, rake, hi_lo, boards, fee in info.with_columns(
-        hands.select(fees.alias("fees"))
+    for h, room, button, rake, hi_lo, boards, fee, least in info.with_columns(
+        hands.select(fees.alias("fees"), "deal_unit")
     ).iter_rows():
-        replays[h] = HandReplay(h, room, button or 0, rake, hi_lo, max(boards, 1), fees=fee)
+        replays[h] = HandReplay(h, room, button or 0, rake, hi_lo, max(boards, 1), fees=fee,
+                                unit=least)  # fmt: skip
     columns = seats.select("h", "seat", "live", "flow_returned", "flow_dead", "folded", "mucked")
     for h, seat, live, returned, dead, folded, mucked in columns.iter_rows():
         replay = replays[h]

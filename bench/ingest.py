@@ -248,7 +248,9 @@ CORPUS = HERE.parents[1] / "shared" / "corpus"
 ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax",
                 "kingsclub": "KingsClub", "pacific": "PacificPoker", "seals": "SealsWithClubs",
                 "bovada": "Bovada", "wpn": "Winning", "betonline": "BetOnline",
-                "partypoker": "PartyPoker", "ipoker": "iPoker", "pokertracker": "PokerTracker"}
+                "partypoker": "PartyPoker", "ipoker": "iPoker", "merge": "Merge",
+                "everest": "Everest", "microgaming": "Microgaming",
+                "pokertracker": "PokerTracker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096
 FIRST_ID = 10**11  # renumbered hand ids count up from here (12 digits, as Stars' own)

@@ -306,8 +306,8 @@ _PACIFIC = RoomRules(
 ROOM_RULES |= {"888poker": _PACIFIC, "888.ro": _PACIFIC, "888poker.ca-on": _PACIFIC}
 
 # PokerTracker's exports of other rooms' hands (ingest/sites/pokertracker*.py): each family
-# keeps its room's rules, and its room's name (iPoker's text exports and its XML files,
-# ingest/sites/ipoker.py, are one room's hands and read one row).
+# keeps its room's rules, and its room's name (iPoker's and Everest's text exports and their
+# XML files, ingest/sites/ipoker.py and everest.py, are one room's hands and read one row).
 ROOM_RULES |= {
     "Everest": RoomRules(
         unprinted_rake_percent=5,
@@ -318,6 +318,10 @@ ROOM_RULES |= {
             "3.00 taken); 'Uncalled bet of $7.00 returned to Player28' printed apart",
             "#7164315170 (LHE SNG): 'Player4 raises to $300.00' over his big blind of 100, "
             "then 'Player6 calls $100.00' with 200 in: 'raises to' is the street total",
+            "corpus Everest/cash/PLO-EUR-5-10-Unknown-Sample.txt #6351562000 (XML, which "
+            "writes its rake): '<SWEEP rake=\"150\" tax=\"100\">5750</SWEEP>' after 6,000 "
+            "put in, the rake and tax taken so far apart from the pot; the last SWEEP 17750 "
+            "is what '<WIN amount=\"17750\">' pays of 18,000",
         ),
     ),
     "iPoker": RoomRules(
@@ -343,7 +347,7 @@ ROOM_RULES |= {
 
 # Merge Network hands as PokerTracker exports them (ingest/sites/pokertracker_merge.py): no
 # rake or total pot printed, the uncalled bet inside its bettor's "wins" (2011-12) or a
-# line of its own (2014).
+# line of its own (2014); the room's own XML (ingest/sites/merge.py) the same way.
 ROOM_RULES["Merge"] = RoomRules(
     unprinted_uncalled=("in_pot",),
     unprinted_rake_percent=15,
@@ -359,11 +363,19 @@ ROOM_RULES["Merge"] = RoomRules(
         "more for a jackpot on pots of $5 and over (#3047310402797: 12.00 pays 10.90, "
         "0.60 + 0.50; #3047310402799: 6.00 pays 5.20, 0.30 + 0.50, the most in percent, "
         "13.3%); tournaments take none",
+        "corpus Merge/cash/PLO-USD-0.25-0.50-201111.raiseTo.uncalledbet.txt #44314871-72 "
+        "(XML): Hero's turn bet of 25.00 is not called and no row gives it back: '<winner "
+        "amount=\"68.12\"' is the 45.38 pot less 2.26 raked, plus the 25.00 (other hands "
+        "write it as a row of its own, uncalled=\"true\": #56541889-2)",
+        "formats Merge/cash/NLHE-9max-USD-0.25-0.50.200810.All.Streets.txt #15245216-1000 "
+        "(XML): 58.59 put in, 55.67 paid, 2.92 raked (5%); none in the 74 tournament hands",
     ),
 )
 
 # Microgaming hands as PokerTracker exports them (ingest/sites/pokertracker_microgaming.py):
-# no rake or total pot printed (but "Rake: €0.15" in the "** Hand #" export).
+# no rake or total pot printed (but "Rake: €0.15" in the "** Hand #" export); and its XML
+# files (ingest/sites/microgaming.py), which write the rake and each seat's stack after the
+# hand, whose versions say how calls and raises are written (the format's data).
 ROOM_RULES["Microgaming"] = RoomRules(
     calls_may_be_totals=True,
     evidence=(
@@ -382,6 +394,16 @@ ROOM_RULES["Microgaming"] = RoomRules(
         "call a street total (added, 19.65 would pass his stack); #4152594215 Hero (big "
         "blind 0.10, stack 10.76) 'called - €0.20', 'bet - €0.30', 'bet - €0.80', 'raised "
         "- €4.80', 'went all-in - €5.46': 0.20 + 0.30 + 4.80 + 5.46 = 10.76",
+        "XML: formats Microgaming/cash/NLHE-EUR-0.05-0.10-2011011.multi.allin.txt "
+        "#4152594215 (no hhversion), the same hand: 'Call' value 0.20 and 'Raise' 4.80 are "
+        "street totals, 'AllIn' 5.46 what it adds; corpus .../PLO-EUR-0.05-0.10-201208.v2."
+        "return.bet.txt #4519660221 (hhversion 2): the small blind's 'Call' 0.40 adds 0.40 "
+        "to his 0.05",
+        "XML: the uncalled bet inside the 'Win' (#4519644415: 17.28 = 14.40 - 0.72 + 3.60) "
+        "or back with no record (#4152594215: Player4's endbalance 5.81), as each seat's "
+        "endbalance says; formats .../NLHE-0.05-0.10-201111.posted.to.play.txt #4160087729: "
+        "'PostedToPlay' 0.10, then check and fold, endbalance 9.85 from 10.00: a small "
+        "blind of 0.05 posted dead beside it, unwritten ('Win' 0.39 + rake 0.01 = 0.40)",
     ),
 )
 

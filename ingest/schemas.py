@@ -23,7 +23,7 @@ HANDS = pa.schema(
         pa.field("hole_cards_count", pa.int8(), nullable=False),
         pa.field("limit_type", pa.string(), nullable=False),  # PL | NL | FL
         pa.field("currency", pa.string(), nullable=False),  # USD, EUR, ..., chips, play
-        # smallest units per unit of the currency (100 for cents; 1 for chips)
+        # smallest units per unit of the currency (100: cents, hundredths of a chip or mBTC)
         pa.field("units_per_currency", pa.int32(), nullable=False),
         # the stakes as the header writes them: the blinds in pot- and no-limit games, the
         # small and big bet in fixed-limit games (whose blinds are usually half of those)

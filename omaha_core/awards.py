@@ -78,6 +78,7 @@ def award_pots(
     lo_values: Sequence[Mapping[int, int]] | None,
     button_seat: int,
     rule: OddChipRule = DEFAULT_ODD_CHIP_RULE,
+    unit: int = 1,
 ) -> list[Award]:
     """Award every pot; rows sorted by (board, pot, half, seat).
 
@@ -90,9 +91,12 @@ def award_pots(
     the best high (hi-only, ``Half.WHOLE``) or half to the best high and half to the best
     qualifying low among the pot's eligible seats (``Half.HI``/``Half.LO``, the odd unit
     per the rule), the high taking all when none of them has a low. Tied seats share
-    equally, odd units one at a time clockwise from the button. The amounts always sum
-    to the pots' total. Raises ValueError when a contested pot has no eligible seat with
-    a value on some board, or when lo_values does not have one mapping per board.
+    equally, odd units one at a time clockwise from the button. ``unit`` is the least
+    amount the hand is dealt in (a whole chip of a tournament counted in hundredths): the
+    pots are divided in whole units, the odd units being such units. The amounts always
+    sum to the pots' total. Raises ValueError when a contested pot has no eligible seat
+    with a value on some board, when a pot is not a whole number of units, or when
+    lo_values does not have one mapping per board.
 
     Two equal lows quarter a hi/lo pot of 101; the odd unit goes to the high half:
 
@@ -101,7 +105,18 @@ def award_pots(
     [Award(board=1, pot=0, half=<Half.HI: 'hi'>, seat=1, amount=51),
      Award(board=1, pot=0, half=<Half.LO: 'lo'>, seat=2, amount=25),
      Award(board=1, pot=0, half=<Half.LO: 'lo'>, seat=3, amount=25)]
+
+    The same pot of 101 whole chips, counted in hundredths: the odd chip goes whole.
+
+    >>> [a.amount for a in award_pots([Pot(10100, (1, 2, 3))], hi, lo, 3, unit=100)]
+    [5100, 2500, 2500]
     """
+    if any(pot.amount % unit for pot in pots):
+        raise ValueError(f"a pot is not a whole number of units of {unit}")
+    if unit != 1:
+        whole = [Pot(pot.amount // unit, pot.eligible) for pot in pots]
+        return [Award(a.board, a.pot, a.half, a.seat, a.amount * unit)
+                for a in award_pots(whole, hi_values, lo_values, button_seat, rule)]  # fmt: skip
     boards = len(hi_values)
     if lo_values is not None and len(lo_values) != boards:
         raise ValueError(f"{len(lo_values)} low value maps for {boards} boards")

@@ -93,6 +93,12 @@ def fpdb_nets(history: Path) -> dict[str, int] | None:
     return {name: int(row["totalProfit"]) for name, row in players.items()}
 
 
+def repeated_ids(result: ParseResult) -> set[str]:
+    """The hand numbers more than one hand of ``result`` carries."""
+    ids = pl.Series(result.hands.column("hand_id").to_pylist(), dtype=pl.String)
+    return set(ids.filter(ids.is_duplicated()).to_list())
+
+
 def seat_award_problems(result: ParseResult) -> Iterator[tuple[str, str]]:
     """(hand id, reason) for every collection no pot could pay: a seat collecting that
     folded, or more than all the pots it could win hold (pots built from the live chips

@@ -54,6 +54,7 @@ GAME_RULES: dict[str, tuple[int, bool]] = {
 }
 
 LOW_QUALIFIER = 8
+WHOLE_CHIP = 100  # a tournament chip, in the hundredths tournament amounts are stored in
 
 
 @dataclass(frozen=True)
@@ -269,6 +270,7 @@ class HandInput:
     rake: int  # all the room takes off the pots
     boards: list[str]
     seats: dict[int, SeatInput] = field(default_factory=dict)
+    unit: int = 1  # what shares are counted in: a whole chip where the hand deals only those
 
 
 def hand_pots(hand: HandInput) -> list[RefPot]:
@@ -294,12 +296,12 @@ def reference_rows(hand: HandInput) -> list[Row]:
             if not claimants or not hand.boards:
                 raise NotComputable(f"pot {index}: contested, but nobody shows or no board")
             cards = {seat: _known_cards(hand, seat, holes) for seat in claimants}
-            shares = board_shares(net, len(hand.boards), rule.odd_to_first_board)
+            shares = board_shares(net // hand.unit, len(hand.boards), rule.odd_to_first_board)
             for number, amount in enumerate(shares, start=1):
                 board = _board(hand, number, cards)
                 for half, seat, won in board_awards(cards, board, amount, hi_lo, rule,
                                                     hand.button):  # fmt: skip
-                    rows.append((hand.hand_id, number, index, half, seat, won))
+                    rows.append((hand.hand_id, number, index, half, seat, won * hand.unit))
     return sorted(rows)
 
 
@@ -364,7 +366,9 @@ def hand_inputs(
 ) -> dict[str, HandInput]:
     """Hand id -> :class:`HandInput`, from plain rows of the hands, players and actions
     tables (``to_pylist()``). The rake is the room's whole take: rake, jackpot fee and tax
-    less any money the room put in."""
+    less any money the room put in. A tournament hand (in hundredths of a chip) of no rake
+    whose every stack and chip put in, returned or collected is a whole chip is shared in
+    whole chips."""
     out: dict[str, HandInput] = {}
     for row in hands:
         take = sum(_int(row[name]) for name in ("rake", "jackpot_fee", "tax"))
@@ -377,6 +381,7 @@ def hand_inputs(
             button=_int(row["button_seat"]),
             rake=take - _int(row["room_money_in"]),
             boards=[str(board) for board in _list(row["boards"])],
+            unit=WHOLE_CHIP if row["currency"] == "chips" and take == 0 else 1,
         )
     dead: dict[tuple[str, int], int] = {}
     flags: dict[tuple[str, int], set[str]] = {}
@@ -398,6 +403,9 @@ def hand_inputs(
         seat_dead = dead.get(key, 0)
         kinds = flags.get(key, set())
         hole = row["hole_cards"]
+        amounts = (row[name] for name in ("stack", "put_in", "returned", "collected"))
+        if any(_int(amount) % WHOLE_CHIP for amount in amounts):
+            hand.unit = 1
         hand.seats[seat] = SeatInput(
             chips=_int(row["put_in"]) - seat_dead - _int(row["returned"]),
             dead=seat_dead,

@@ -140,7 +140,10 @@ def test_golden_corpus_courchevel_hi_lo_split(
     prepared = prepare(parsed.hands, parsed.players, parsed.actions, parsed.collections)
     index = prepared.hands["hand_id"].to_list().index("170983530791")
     (hand,) = [replay for replay in showdown_replays(prepared) if replay.h == index]
-    assert split_hand(hand).awards == [Award(1, 0, Half.HI, 5, 149), Award(1, 0, Half.LO, 2, 149)]
+    assert split_hand(hand).awards == [
+        Award(1, 0, Half.HI, 5, 14900),
+        Award(1, 0, Half.LO, 2, 14900),
+    ]
 
 
 def test_converted_unprinted_return_is_inferred(corpus: Path) -> None:

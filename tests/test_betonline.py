@@ -1,7 +1,7 @@
 """Exact rows for BetOnline's trickiest hands (FPDB's files, AGPL, read in place).
 
 Every expected value is worked out by hand from the history text (the arithmetic is in the
-comments, in cents or chips); none is copied from the parser's output.
+comments, in hundredths of a dollar or of a chip); none is copied from the parser's output.
 """
 
 from __future__ import annotations
@@ -160,10 +160,12 @@ def test_a_side_pot_printed_twice_and_blinds_from_the_posts(shared: Path) -> Non
     # Player17 15; Player18 30 + 60 + 285 + 585 = 960 (all in); Player13 90 + 905 = 995;
     # Player21 90 + 910 = 1000, 5 back: 2965 = 2895 (960 x 3 + 15) + 70 (35 x 2).
     assert hand.hand("game", "limit_type", "currency", "small_blind", "big_blind",
-                     "total_pot", "rake") == ("Hold'em", "NL", "chips", 15, 30, 2965, 0)
-    assert hand.collections() == [(9, "Player21", None, 2895), (9, "Player21", None, 70)]
+                     "total_pot", "rake") == ("Hold'em", "NL", "chips", 1500, 3000, 296500, 0)
+    assert hand.collections() == [(9, "Player21", None, 289500), (9, "Player21", None, 7000)]
     nets = {row[1]: row[6] for row in hand.players() if row[6]}
-    assert nets == {"Player17": -15, "Player18": -960, "Player13": -995, "Player21": 1970}
+    assert nets == {
+        "Player17": -1500, "Player18": -96000, "Player13": -99500, "Player21": 197000
+    }  # fmt: skip
 
 
 def test_a_dead_post_carries_an_unprinted_small_blind(shared: Path) -> None:

@@ -119,47 +119,47 @@ def test_a_fixed_limit_hi_lo_tournament_hand_read_from_its_betting(shared: Path)
     result = _parse(shared, PLO8_FL)
     hand = "2641146259"
     assert rows(result.hands, _HAND_COLUMNS, hand) == [
-        (hand, "omaha8", True, "FL", "chips", 75, 150, 0, "TBL#13", 1, ["Ts Jd 5d Js 5c"],
-         4740, 0, 0, []),
+        (hand, "omaha8", True, "FL", "chips", 7500, 15000, 0, "TBL#13", 1, ["Ts Jd 5d Js 5c"],
+         474000, 0, 0, []),
     ]  # fmt: skip
     assert rows(result.players, _PLAYER_COLUMNS, hand) == [
-        (1, "Dealer", 1200, "BTN", False, "4s 8c Kd 9c", 0, 0, 0, 0),
-        (2, "Small Blind", 90, "SB", True, "2s 4c 3c 5h", 90, 0, 0, -90),
-        (3, "Big Blind", 5020, "BB", False, "3s Jh Th 6d", 2250, 0, 2370, 120),
-        (4, "UTG", 2097, "UTG", False, "7c 7s 9h Kc", 0, 0, 0, 0),
-        (5, "UTG+1", 3125, "UTG1", False, "9d Jc 8d Td", 2250, 0, 2370, 120),
-        (6, "UTG+2", 2365, "MP", False, "3h Tc Ks Kh", 0, 0, 0, 0),
-        (7, "UTG+3", 2470, "HJ", False, "4h 6h Qs Qh", 0, 0, 0, 0),
-        (8, "UTG+4", 2645, "CO", False, "6s As 4d 9s", 150, 0, 0, -150),
+        (1, "Dealer", 120000, "BTN", False, "4s 8c Kd 9c", 0, 0, 0, 0),
+        (2, "Small Blind", 9000, "SB", True, "2s 4c 3c 5h", 9000, 0, 0, -9000),
+        (3, "Big Blind", 502000, "BB", False, "3s Jh Th 6d", 225000, 0, 237000, 12000),
+        (4, "UTG", 209700, "UTG", False, "7c 7s 9h Kc", 0, 0, 0, 0),
+        (5, "UTG+1", 312500, "UTG1", False, "9d Jc 8d Td", 225000, 0, 237000, 12000),
+        (6, "UTG+2", 236500, "MP", False, "3h Tc Ks Kh", 0, 0, 0, 0),
+        (7, "UTG+3", 247000, "HJ", False, "4h 6h Qs Qh", 0, 0, 0, 0),
+        (8, "UTG+4", 264500, "CO", False, "6s As 4d 9s", 15000, 0, 0, -15000),
     ]
     actions = rows(result.actions, _ACTION_COLUMNS, hand)
-    assert ("preflop", "Small Blind", "call", 15, None, 0, True, None) in actions
+    assert ("preflop", "Small Blind", "call", 1500, None, 0, True, None) in actions
     assert [row[:5] for row in actions if row[0] != "preflop" and row[2] != "fold"] == [
-        ("flop", "Big Blind", "bet", 150, None),
-        ("flop", "UTG+1", "raise", 300, 300),
-        ("flop", "Big Blind", "call", 150, None),
-        ("turn", "Big Blind", "bet", 300, None),
-        ("turn", "UTG+1", "raise", 600, 600),
-        ("turn", "Big Blind", "raise", 600, 900),
-        ("turn", "UTG+1", "raise", 600, 1200),
-        ("turn", "Big Blind", "call", 300, None),
-        ("river", "Big Blind", "bet", 300, None),
-        ("river", "UTG+1", "raise", 600, 600),
-        ("river", "Big Blind", "call", 300, None),
+        ("flop", "Big Blind", "bet", 15000, None),
+        ("flop", "UTG+1", "raise", 30000, 30000),
+        ("flop", "Big Blind", "call", 15000, None),
+        ("turn", "Big Blind", "bet", 30000, None),
+        ("turn", "UTG+1", "raise", 60000, 60000),
+        ("turn", "Big Blind", "raise", 60000, 90000),
+        ("turn", "UTG+1", "raise", 60000, 120000),
+        ("turn", "Big Blind", "call", 30000, None),
+        ("river", "Big Blind", "bet", 30000, None),
+        ("river", "UTG+1", "raise", 60000, 60000),
+        ("river", "Big Blind", "call", 30000, None),
         ("river", "UTG+1", "show", 0, None),
         ("river", "Small Blind", "muck", 0, None),
         ("river", "Big Blind", "show", 0, None),
-        ("river", "Big Blind", "collect", 2190, None),
-        ("river", "UTG+1", "collect", 2190, None),
-        ("river", "Big Blind", "collect", 180, None),
-        ("river", "UTG+1", "collect", 180, None),
+        ("river", "Big Blind", "collect", 219000, None),
+        ("river", "UTG+1", "collect", 219000, None),
+        ("river", "Big Blind", "collect", 18000, None),
+        ("river", "UTG+1", "collect", 18000, None),
     ]
     # side pots are not numbered: a pot of a hand with several is unknown
     assert rows(result.collections, _COLLECT_COLUMNS, hand) == [
-        (3, "Big Blind", 1, None, "whole", 2190),
-        (5, "UTG+1", 1, None, "whole", 2190),
-        (3, "Big Blind", 1, None, "whole", 180),
-        (5, "UTG+1", 1, None, "whole", 180),
+        (3, "Big Blind", 1, None, "whole", 219000),
+        (5, "UTG+1", 1, None, "whole", 219000),
+        (3, "Big Blind", 1, None, "whole", 18000),
+        (5, "UTG+1", 1, None, "whole", 18000),
     ]
 
 
@@ -169,12 +169,12 @@ def test_a_split_hi_lo_pot(shared: Path) -> None:
     result = _parse(shared, PLO8_SPLIT)
     hand = "3050116136"
     assert rows(result.players, _PLAYER_COLUMNS, hand) == [
-        (1, "Big Blind", 830, "BB", True, "7h 2s Kc 8h", 30, 0, 30, 0),
-        (2, "Dealer", 2170, "BTN", False, "2c Td 6h 7c", 30, 0, 30, 0),
+        (1, "Big Blind", 83000, "BB", True, "7h 2s Kc 8h", 3000, 0, 3000, 0),
+        (2, "Dealer", 217000, "BTN", False, "2c Td 6h 7c", 3000, 0, 3000, 0),
     ]
     assert rows(result.collections, _COLLECT_COLUMNS, hand) == [
-        (1, "Big Blind", 1, 0, "whole", 30),
-        (2, "Dealer", 1, 0, "whole", 30),
+        (1, "Big Blind", 1, 0, "whole", 3000),
+        (2, "Dealer", 1, 0, "whole", 3000),
     ]
 
 
@@ -184,20 +184,20 @@ def test_lines_written_twice_in_a_row_are_read_once(shared: Path) -> None:
     result = _parse(shared, TWICE)
     hand = "3152355148"
     assert _kinds(rows(result.actions, _ACTION_COLUMNS, hand)) == [
-        ("preflop", "Small Blind", "post_sb", 25),
-        ("preflop", "Big Blind", "post_bb", 50),
+        ("preflop", "Small Blind", "post_sb", 2500),
+        ("preflop", "Big Blind", "post_bb", 5000),
         ("preflop", "UTG", "fold", 0),
-        ("preflop", "Dealer", "call", 50),
-        ("preflop", "Small Blind", "raise", 175),
+        ("preflop", "Dealer", "call", 5000),
+        ("preflop", "Small Blind", "raise", 17500),
         ("preflop", "Big Blind", "fold", 0),
-        ("preflop", "Dealer", "call", 150),
-        ("flop", "Small Blind", "bet", 1405),  # "All-in 1405" with nothing bet: a bet
-        ("flop", "Dealer", "call", 1405),
-        ("river", "Dealer", "collect", 1630),
-        ("river", "Small Blind", "collect", 1630),
+        ("preflop", "Dealer", "call", 15000),
+        ("flop", "Small Blind", "bet", 140500),  # "All-in 1405" with nothing bet: a bet
+        ("flop", "Dealer", "call", 140500),
+        ("river", "Dealer", "collect", 163000),
+        ("river", "Small Blind", "collect", 163000),
     ]
     [(total, inconsistencies)] = rows(result.hands, ("total_pot", "inconsistencies"), hand)
-    assert (total, inconsistencies) == (3260, [])
+    assert (total, inconsistencies) == (326000, [])
 
 
 def test_an_mvs_hand_in_utc_with_all_ins_decided_by_the_betting(shared: Path) -> None:
@@ -230,18 +230,18 @@ def test_seat_ids_are_numbered_in_the_order_listed(shared: Path) -> None:
     each of eight), UTG+2 the side pot ``2640`` after 14,776 came back."""
     result = _parse(shared, SEAT_IDS)
     hand = "3412775605"
-    assert rows(result.hands, ("button_seat", "ante", "total_pot"), hand) == [(4, 100, 3280)]
+    assert rows(result.hands, ("button_seat", "ante", "total_pot"), hand) == [(4, 10000, 328000)]
     assert rows(result.players, _PLAYER_COLUMNS, hand) == [
-        (1, "UTG+2", 17200, "MP", False, "Ah Jd", 15876, 14776, 2640, 1540),
-        (2, "UTG+3", 31482, "HJ", False, "As Js", 100, 0, 0, -100),
-        (3, "UTG+4", 14740, "CO", False, "6h Qd", 100, 0, 0, -100),
-        (4, "Dealer", 80, "BTN", False, "5d Td", 80, 0, 640, 560),
-        (5, "Small Blind", 35283, "SB", False, "9h Ts", 600, 0, 0, -600),
-        (6, "Big Blind", 26451, "BB", False, "8h 6c", 1100, 0, 0, -1100),
-        (7, "UTG", 16659, "UTG", False, "4h Jh", 100, 0, 0, -100),
-        (8, "UTG+1", 46687, "UTG1", True, "2c 4s", 100, 0, 0, -100),
+        (1, "UTG+2", 1720000, "MP", False, "Ah Jd", 1587600, 1477600, 264000, 154000),
+        (2, "UTG+3", 3148200, "HJ", False, "As Js", 10000, 0, 0, -10000),
+        (3, "UTG+4", 1474000, "CO", False, "6h Qd", 10000, 0, 0, -10000),
+        (4, "Dealer", 8000, "BTN", False, "5d Td", 8000, 0, 64000, 56000),
+        (5, "Small Blind", 3528300, "SB", False, "9h Ts", 60000, 0, 0, -60000),
+        (6, "Big Blind", 2645100, "BB", False, "8h 6c", 110000, 0, 0, -110000),
+        (7, "UTG", 1665900, "UTG", False, "4h Jh", 10000, 0, 0, -10000),
+        (8, "UTG+1", 4668700, "UTG1", True, "2c 4s", 10000, 0, 0, -10000),
     ]
-    assert ("preflop", "Dealer", "ante", 80, None, 80, True, None) in rows(
+    assert ("preflop", "Dealer", "ante", 8000, None, 8000, True, None) in rows(
         result.actions, _ACTION_COLUMNS, hand
     )
 
@@ -270,9 +270,10 @@ _LOW = re.compile(
 )
 
 
-def _amount(text: str, cents: bool) -> int:
+def _amount(text: str) -> int:
+    """A written amount in hundredths of its unit: cents of money, hundredths of a chip."""
     value = Decimal(text.replace("$", "").replace(",", ""))
-    return int(value * 100) if cents else int(value)
+    return int(value * 100)
 
 
 def test_every_player_collects_what_the_summary_says_they_won(shared: Path) -> None:
@@ -289,8 +290,7 @@ def test_every_player_collects_what_the_summary_says_they_won(shared: Path) -> N
         if not hands.height:
             continue
         text = path.read_text("utf-8-sig")
-        for hand_id, currency, kept in hands.select("hand_id", "currency",
-                                                    "uncalled_inferred").iter_rows():
+        for hand_id, kept in hands.select("hand_id", "uncalled_inferred").iter_rows():
             if hand_id == SPLICED:
                 continue
             block = text[text.index(f"#{hand_id}") :].split("\n\n\n", 1)[0]
@@ -302,7 +302,7 @@ def test_every_player_collects_what_the_summary_says_they_won(shared: Path) -> N
                 for pattern in (_WON, _LOW):
                     match = pattern.match(line)
                     if match:
-                        won = _amount(match["won"], currency != "chips")
+                        won = _amount(match["won"])
                         written[match["player"]] = written.get(match["player"], 0) + won
             # a walk's unmatched big blind, returned by the engine, is in what it won
             collected = {
@@ -330,8 +330,7 @@ def _streets(shared: Path, path: str, flatten: bool) -> tuple[pl.DataFrame, list
             lines, events=lines.events.with_columns(pl.col("street").clip(upper_bound=1)),
             markers=lines.markers.filter(pl.col("street") <= 1),
         )
-    read = read_streets(lines, read_seats(lines, arrays.in_cents), arrays.in_cents,
-                        arrays.big_blind).events  # fmt: skip
+    read = read_streets(lines, read_seats(lines), arrays.big_blind).events
     betting = [KIND_CODE[kind] for kind in ("fold", "check", "call", "bet", "raise")]
     acts = read.filter(pl.col("code").is_in(betting))
     return acts.select("hand", "street"), info["hand_id"].to_list()
@@ -417,9 +416,9 @@ def test_a_wager_before_the_cards_is_a_post(
     result = bovada.SITE.parse(Chunk(text.encode(), "b.txt", 0, 1, "utf-8"), every_flop_game=True)
     assert result.import_errors.num_rows == 0, result.import_errors.to_pylist()
     [hand] = result.hands.to_pylist()
-    assert (hand["total_pot"], hand["inconsistencies"]) == (won, [])
+    assert (hand["total_pot"], hand["inconsistencies"]) == (won * 100, [])  # hundredths
     rows = [(a["player"], a["kind"], a["amount"], a["dead"]) for a in result.actions.to_pylist()]
-    assert ("Small Blind", kind, 5, dead) in rows
+    assert ("Small Blind", kind, 500, dead * 100) in rows
 
 
 _ROOM_ORDER = {"Small Blind": 0, "Big Blind": 1, "UTG": 2,
@@ -502,18 +501,19 @@ def test_a_2012_tournament_hand_whose_header_writes_its_speed_and_the_next_level
     result = parse_clean(bovada.SITE, shared / SPEED_2012)
     hand = "2607979051"
     assert rows(result.hands, _TOURNAMENT_COLUMNS, hand) == [
-        (hand, "HOLDEM", "NL", "chips", 50, 100, 0, True, "616027", "5", "TBL#5", 4, 950, []),
-    ]
+        (hand, "HOLDEM", "NL", "chips", 5000, 10000, 0, True, "616027", "5", "TBL#5", 4, 95000,
+         []),
+    ]  # fmt: skip
     assert rows(result.players, _NET_COLUMNS, hand) == [
-        (1, "UTG+3", 10000, True, "Ac Th", 0, 0, 0, 0),
-        (2, "UTG+4", 5327, False, "7s 6s", 700, 400, 950, 650),
-        (3, "UTG+5", 7859, False, "Jd 5d", 0, 0, 0, 0),
-        (4, "Dealer", 16431, False, "9d 9h", 300, 0, 0, -300),
-        (5, "Small Blind", 14424, False, "As 8d", 50, 0, 0, -50),
-        (6, "Big Blind", 15009, False, "9c 7c", 300, 0, 0, -300),
-        (7, "UTG", 7608, False, "4c Js", 0, 0, 0, 0),
-        (8, "UTG+1", 7340, False, "Qs 4h", 0, 0, 0, 0),
-        (9, "UTG+2", 17420, False, "7h Ad", 0, 0, 0, 0),
+        (1, "UTG+3", 1000000, True, "Ac Th", 0, 0, 0, 0),
+        (2, "UTG+4", 532700, False, "7s 6s", 70000, 40000, 95000, 65000),
+        (3, "UTG+5", 785900, False, "Jd 5d", 0, 0, 0, 0),
+        (4, "Dealer", 1643100, False, "9d 9h", 30000, 0, 0, -30000),
+        (5, "Small Blind", 1442400, False, "As 8d", 5000, 0, 0, -5000),
+        (6, "Big Blind", 1500900, False, "9c 7c", 30000, 0, 0, -30000),
+        (7, "UTG", 760800, False, "4c Js", 0, 0, 0, 0),
+        (8, "UTG+1", 734000, False, "Qs 4h", 0, 0, 0, 0),
+        (9, "UTG+2", 1742000, False, "7h Ad", 0, 0, 0, 0),
     ]
 
 
@@ -525,18 +525,18 @@ def test_an_ignition_tournament_hand_whose_header_writes_its_speed(shared: Path)
     result = parse_clean(bovada.SITE, shared / SPEED)
     hand = "3534394291"
     assert rows(result.hands, _TOURNAMENT_COLUMNS, hand) == [
-        (hand, "HOLDEM", "NL", "chips", 25, 50, 0, True, "18212313", "3", "TBL#1", 6, 735,
-         []),
+        (hand, "HOLDEM", "NL", "chips", 2500, 5000, 0, True, "18212313", "3", "TBL#1", 6,
+         73500, []),
     ]  # fmt: skip
     assert rows(result.players, _NET_COLUMNS, hand) == [
-        (1, "Small Blind", 665, False, "4d 8d", 25, 0, 0, -25),
-        (2, "Big Blind", 470, False, "Kc Ah", 355, 0, 735, 380),
-        (3, "UTG", 465, False, "2h Qc", 0, 0, 0, 0),
-        (4, "UTG+1", 485, True, "8s 2c", 0, 0, 0, 0),
-        (5, "UTG+2", 355, False, "Tc 9c", 355, 0, 0, -355),
-        (6, "Dealer", 560, False, "5c Qd", 0, 0, 0, 0),
+        (1, "Small Blind", 66500, False, "4d 8d", 2500, 0, 0, -2500),
+        (2, "Big Blind", 47000, False, "Kc Ah", 35500, 0, 73500, 38000),
+        (3, "UTG", 46500, False, "2h Qc", 0, 0, 0, 0),
+        (4, "UTG+1", 48500, True, "8s 2c", 0, 0, 0, 0),
+        (5, "UTG+2", 35500, False, "Tc 9c", 35500, 0, 0, -35500),
+        (6, "Dealer", 56000, False, "5c Qd", 0, 0, 0, 0),
     ]
-    assert ("preflop", "UTG+2", "raise", 355, 355, 0, True, None) in rows(
+    assert ("preflop", "UTG+2", "raise", 35500, 35500, 0, True, None) in rows(
         result.actions, _ACTION_COLUMNS, hand
     )
 
@@ -620,7 +620,7 @@ def test_a_big_blind_all_in_for_less_leaves_the_headers_blinds(shared: Path) -> 
     keep the header's."""
     all_in = "formats/Bovada/tour/NLHE-9max-USD-MTT-201301.all.in.blind.txt"
     assert rows(_parse(shared, all_in).hands, ("small_blind", "big_blind"), "2710007631") == [
-        (50, 100)
+        (5000, 10000)
     ]
     assert rows(_parse(shared, SEAT_IDS).hands, ("small_blind", "big_blind", "ante"),
-                "3412787731") == [(800, 1600, 160)]  # fmt: skip
+                "3412787731") == [(80000, 160000, 16000)]  # fmt: skip

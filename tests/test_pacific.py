@@ -5,7 +5,7 @@ read as Eastern time.
 
 The hands are FPDB's regression files (AGPL-3.0, see ``tests/fixtures/README.md``), read in
 place from ``../shared`` (skipped when absent). Every expected value is worked out from the
-history text: amounts in cents (tournament chips whole), "raises [X]" adding X.
+history text: amounts in hundredths (cents, chips), "raises [X]" adding X.
 """
 
 from __future__ import annotations
@@ -126,11 +126,11 @@ def test_a_tournament_bet_returned_left_out_then_held_in_the_collect_lines(share
     ``Player3 collected [ $33,190 ]`` (the 30,070 returned inside)."""
     columns = ("hand_id", "currency", "total_pot", "rake", "uncalled_inferred")
     left_out, held = _parse(shared, LEFT_OUT), _parse(shared, HELD)
-    assert rows(left_out.hands, columns) == [("384829651", "chips", 2240, 0, 3120)]
-    assert rows(held.hands, columns) == [("384831647", "chips", 3120, 0, 30070)]
+    assert rows(left_out.hands, columns) == [("384829651", "chips", 224000, 0, 312000)]
+    assert rows(held.hands, columns) == [("384831647", "chips", 312000, 0, 3007000)]
     winners = ("player", "put_in", "returned", "collected", "net")
-    assert ("Player7", 4000, 3120, 2240, 1360) in rows(left_out.players, winners)
-    assert ("Player3", 31390, 30070, 3120, 1800) in rows(held.players, winners)
+    assert ("Player7", 400000, 312000, 224000, 136000) in rows(left_out.players, winners)
+    assert ("Player3", 3139000, 3007000, 312000, 180000) in rows(held.players, winners)
 
 
 def test_a_dead_blind_is_a_dead_small_blind_and_a_live_big_blind(shared: Path) -> None:

@@ -19,15 +19,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ingest.engine.xml_site import XmlSite
 from ingest.sites import (
     Chunk,
     ParseResult,
     Site,
     betonline,
     bovada,
+    everest,
     ggpoker,
     ipoker,
     kingsclub,
+    merge,
+    microgaming,
     pacific,
     partypoker,
     pokerstars,
@@ -369,15 +373,36 @@ def test_a_header_glued_in_an_indented_line_is_located_where_it_starts(sample: S
     _check_damage(sample, len(sample.hands) - 1, b"\n".join(lines))
 
 
-# An XML room: whole sessions (one hand each) joined, one damaged as XML is damaged: an
+# The XML rooms: whole sessions (one hand each) joined, one damaged as XML is damaged: an
 # element's line dropped or written twice, an attribute's value changed, the session cut
 # short, a byte flipped. The other two hands must come out exactly as from the intact
 # files, whatever the damage does to the one.
-XML_FILES = (
-    "iPoker/cash/PLO-EUR-0.10-0.20-201604.export.bad.players.txt",  # 7044721647
-    "iPoker/cash/PLO-EUR-0.25-0.50-201605.export.bad.actions.txt",
-    "../formats/iPoker/cash/NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml",  # 4988874195
-)
+XML_ROOMS: dict[str, tuple[XmlSite, tuple[str, ...]]] = {
+    "iPoker": (ipoker.SITE, (
+        "iPoker/cash/PLO-EUR-0.10-0.20-201604.export.bad.players.txt",  # 7044721647
+        "iPoker/cash/PLO-EUR-0.25-0.50-201605.export.bad.actions.txt",
+        "../formats/iPoker/cash/NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml",  # 4988874195
+    )),
+    # a <description/> before each <game>, no root: an uncalled bet inside a winner row, a
+    # hi/lo hand, a tournament's stacks after its posts
+    "Merge": (merge.SITE, (
+        "Merge/cash/PLO-USD-0.25-0.50-201111.raiseTo.uncalledbet.txt",  # 44314871-72
+        "Merge/cash/PLO8-USD-0.25-0.50-201111.txt",  # 40231841-160
+        "Merge/tour/PLO8-USD-SNG-2-2012.Sample.xml",  # 46634335-1
+    )),
+    # a session before its hand; the last a tournament's, a <PRIZE/> after its hand
+    "Everest": (everest.SITE, (
+        "Everest/cash/PLO-EUR-5-10-Unknown-Sample.txt",  # 6351562000
+        "../formats/Everest/tour/LHE-play-STT-201111.allin.blind.txt",  # 7197400395
+        "../formats/Everest/tour/NLHE-EUR-MTT-201207.space.delimiter.txt",  # 7653077769
+    )),
+    # no session; text before and after each hand, its actions holding cards and shares
+    "Microgaming": (microgaming.SITE, (
+        "Microgaming/cash/PLO-EUR-0.05-0.10-201208.v2.return.bet.txt",  # 4519660221
+        "Microgaming/cash/PLO-EUR-0.05-0.10-201208.new.format.txt",  # 4519666270
+        "../formats/Microgaming/tour/NLHE-Freeroll-MTT-201112.txt",  # 4214232887
+    )),
+}  # fmt: skip
 _VALUE = st.text(alphabet="0123456789.,€$ -XDP", max_size=8)
 
 
@@ -409,30 +434,42 @@ def damaged_session(draw: st.DrawFn, sessions: list[bytes]) -> tuple[int, bytes]
     return which, data.rstrip(b"\n") + b"\n"
 
 
-@pytest.fixture(scope="module")
-def xml_sample(corpus: Path) -> tuple[list[bytes], list[str], ParseResult]:
-    sessions = [(corpus / name).read_bytes().rstrip(b"\r\n") + b"\n" for name in XML_FILES]
-    result = _parse_xml(b"".join(sessions))
+@dataclass(frozen=True)
+class XmlSample:
+    """An XML room's three sessions, their hands' ids and the parse of them intact."""
+
+    site: XmlSite
+    sessions: list[bytes]
+    ids: list[str]
+    clean: ParseResult
+
+
+@pytest.fixture(scope="module", params=sorted(XML_ROOMS))
+def xml_sample(request: pytest.FixtureRequest, corpus: Path) -> XmlSample:
+    site, files = XML_ROOMS[request.param]
+    for name in files:
+        if not (corpus / name).is_file():
+            pytest.skip(f"{name} not found beside the corpus")
+    sessions = [(corpus / name).read_bytes().rstrip(b"\r\n") + b"\n" for name in files]
+    result = _parse_xml(site, b"".join(sessions))
     ids = result.hands.column("hand_id").to_pylist()
     assert len(ids) == 3 and result.import_errors.num_rows == result.import_skips.num_rows == 0
-    return sessions, ids, result
+    return XmlSample(site, sessions, ids, result)
 
 
-def _parse_xml(data: bytes) -> ParseResult:
-    return ipoker.SITE.parse(Chunk(data, SOURCE, 0, 1, "utf-8"), every_flop_game=True)
+def _parse_xml(site: XmlSite, data: bytes) -> ParseResult:
+    return site.parse(Chunk(data, SOURCE, 0, 1, "utf-8"), every_flop_game=True)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_xml_damage_stays_in_its_hand(
-    xml_sample: tuple[list[bytes], list[str], ParseResult], data: st.DataObject
-) -> None:
-    sessions, ids, clean = xml_sample
+def test_xml_damage_stays_in_its_hand(xml_sample: XmlSample, data: st.DataObject) -> None:
+    sessions, ids, clean = xml_sample.sessions, xml_sample.ids, xml_sample.clean
     which, damaged = data.draw(damaged_session(sessions), label="damaged session")
     text = b"".join(damaged if i == which else s for i, s in enumerate(sessions))
-    result = _parse_xml(text)
+    result = _parse_xml(xml_sample.site, text)
     _balanced(result)
-    _located(result, text, "utf-8", ipoker.SITE)
+    _located(result, text, "utf-8", xml_sample.site)
     outcomes = (
         result.hands.column("hand_id").to_pylist()
         + result.import_skips.column("hand_id").to_pylist()
@@ -448,5 +485,8 @@ def test_xml_damage_stays_in_its_hand(
             assert got.drop("byte_offset", strict=False).equals(
                 want.drop("byte_offset", strict=False)
             ), (table, hand_id)
-    if f'<game gamecode="{ids[which]}">'.encode() in damaged:  # its start tag intact
+    start = xml_sample.site.hand_start.search(sessions[which])
+    assert start is not None
+    tag = sessions[which][start.start() : sessions[which].index(b">", start.start()) + 1]
+    if tag in damaged:  # its start tag intact
         assert outcomes.count(ids[which]) >= 1

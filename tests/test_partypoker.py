@@ -5,7 +5,7 @@ to the one the summary writes; and the scans behind them pinned to plain regexes
 
 The hands are FPDB's regression files (AGPL-3.0, see ``tests/fixtures/README.md``), read in
 place from ``../shared`` (skipped when absent). Every expected value is worked out from the
-history text, in cents (tournaments: chips).
+history text, in hundredths (cents; tournaments: of a chip).
 """
 
 from __future__ import annotations
@@ -157,19 +157,19 @@ def test_a_tournament_pot_split_hi_and_lo(shared: Path) -> None:
     result = _parse(shared, PLO8)
     [row] = rows(result.hands, _HAND_COLUMNS)
     assert row == (
-        "13387439135", "omaha8", True, "PL", "chips", 20, 40,
+        "13387439135", "omaha8", True, "PL", "chips", 2000, 4000,
         "$1,000 Gtd (105411156) Table #2", 10, 6,
-        dt.datetime(2013, 10, 31, 20, 4, 15, tzinfo=_UTC), ["Qc 3s Ks 5s 6h"], 1280, 0, 0, [],
+        dt.datetime(2013, 10, 31, 20, 4, 15, tzinfo=_UTC), ["Qc 3s Ks 5s 6h"], 128000, 0, 0, [],
         "105411156", "2",
     )  # fmt: skip
     players = {p: (put, c, net, cards) for _, p, _, _, _, cards, put, _, c, _, net
                in rows(result.players, _PLAYER_COLUMNS)}  # fmt: skip
-    assert players["Player2"] == (560, 640, 80, "2d Jd Qs Ah")
-    assert players["Player6"] == (560, 640, 80, "9s Kh 4h Ts")
-    assert players["Hero"] == (80, 0, -80, "Ac 2c 5d 5c")
+    assert players["Player2"] == (56000, 64000, 8000, "2d Jd Qs Ah")
+    assert players["Player6"] == (56000, 64000, 8000, "9s Kh 4h Ts")
+    assert players["Hero"] == (8000, 0, -8000, "Ac 2c 5d 5c")
     assert rows(result.collections, _COLLECT_COLUMNS) == [
-        (8, "Player6", 1, 0, "whole", 640),
-        (5, "Player2", 1, 0, "whole", 640),
+        (8, "Player6", 1, 0, "whole", 64000),
+        (5, "Player2", 1, 0, "whole", 64000),
     ]
 
 
@@ -222,13 +222,13 @@ def test_tournament_blinds_no_line_prints(shared: Path) -> None:
     left after the ante), ``Player0 calls [80]``: 5,010 = ``wins 5,010 chips``."""
     result = _parse(shared, HEADS_UP)
     assert rows(result.actions, _ACTION_COLUMNS)[:7] == [
-        ("preflop", "Player0", "ante", 25, None, 25, False, None),
-        ("preflop", "Player1", "ante", 25, None, 25, False, None),
-        ("preflop", "Player0", "post_sb", 400, None, 0, False, None),
-        ("preflop", "Player1", "post_bb", 800, None, 0, False, None),
-        ("preflop", "Player0", "raise", 2000, 2400, 0, False, None),
-        ("preflop", "Player1", "raise", 1680, 2480, 0, True, None),
-        ("preflop", "Player0", "call", 80, None, 0, False, None),
+        ("preflop", "Player0", "ante", 2500, None, 2500, False, None),
+        ("preflop", "Player1", "ante", 2500, None, 2500, False, None),
+        ("preflop", "Player0", "post_sb", 40000, None, 0, False, None),
+        ("preflop", "Player1", "post_bb", 80000, None, 0, False, None),
+        ("preflop", "Player0", "raise", 200000, 240000, 0, False, None),
+        ("preflop", "Player1", "raise", 168000, 248000, 0, True, None),
+        ("preflop", "Player0", "call", 8000, None, 0, False, None),
     ]
 
 
@@ -280,9 +280,10 @@ _BALANCE = re.compile(
 )
 
 
-def _units(text: str, cents: bool) -> int:
+def _units(text: str) -> int:
+    """A written amount in hundredths of its unit: cents of money, hundredths of a chip."""
     whole, _, part = text.partition(".")
-    return int(whole) * 100 + int(part.ljust(2, "0")) if cents else int(whole)
+    return int(whole) * 100 + int(part.ljust(2, "0"))
 
 
 def test_every_net_is_the_one_the_summary_writes(shared: Path) -> None:
@@ -305,9 +306,8 @@ def test_every_net_is_the_one_the_summary_writes(shared: Path) -> None:
                 match = _BALANCE.match(line)
                 if match:
                     name, lost, sign, net = match.groups()
-                    cents = hand["currency"] != "chips"
-                    written[name] = (-_units(lost, cents) if lost else
-                                     (-1 if sign == "-" else 1) * _units(net, cents) if net
+                    written[name] = (-_units(lost) if lost else
+                                     (-1 if sign == "-" else 1) * _units(net) if net
                                      else 0)  # fmt: skip
             nets = {p["player"]: p["net"] for p in result.players.to_pylist()
                     if p["hand_id"] == hand_id}  # fmt: skip

@@ -64,19 +64,19 @@ def test_hi_lo_split_courchevel_tournament(corpus: Path) -> None:
         "currency": "chips",
     }  # fmt: skip
     assert (hand["tournament_id"], hand["level"], hand["small_blind"], hand["big_blind"]) == (
-        "1918472490", "I", 15, 30,
+        "1918472490", "I", 1500, 3000,
     )  # fmt: skip
     assert hand["boards"] == ["8s 2c 9h 6s Jh"]
     assert hand["started_at"] == dt.datetime(2017, 5, 27, 15, 14, 16, tzinfo=dt.UTC)
     assert _frame(result.collections).select("player", "pot", "half", "amount").rows() == [
-        ("Player2", 0, "whole", 149),
-        ("Player0", 0, "whole", 149),
+        ("Player2", 0, "whole", 14900),
+        ("Player0", 0, "whole", 14900),
     ]
     assert _nets(result, hand["hand_id"]) == {
         "Hero": (0, 0, 0, 0),
-        "Player0": (134, 0, 149, 15),
-        "Player1": (30, 0, 0, -30),
-        "Player2": (134, 0, 149, 15),
+        "Player0": (13400, 0, 14900, 1500),
+        "Player1": (3000, 0, 0, -3000),
+        "Player2": (13400, 0, 14900, 1500),
         "Player3": (0, 0, 0, 0),
     }
 

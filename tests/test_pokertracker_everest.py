@@ -96,18 +96,19 @@ def test_fixed_limit_raises_are_street_totals(shared: Path) -> None:
     result = _parse(shared, SNG)
     hand = "7164315170"
     assert rows(result.hands, _HAND_COLUMNS, hand) == [
-        (hand, "Everest", "Limit Hold'em", "FL", "chips", 100, 200, "49630157-0", "49630157",
-         5, ["Ah 9d 9s 3d 8c"], 1440, 0, dt.datetime(2011, 11, 2, 13, 1, 24, tzinfo=_UTC), []),
+        (hand, "Everest", "Limit Hold'em", "FL", "chips", 10000, 20000, "49630157-0",
+         "49630157", 5, ["Ah 9d 9s 3d 8c"], 144000, 0,
+         dt.datetime(2011, 11, 2, 13, 1, 24, tzinfo=_UTC), []),
     ]  # fmt: skip
     actions = rows(result.actions, _ACTION_COLUMNS, hand)
-    assert ("preflop", "Player4", "raise", 200, 300, 0, False) in actions
-    assert ("preflop", "Player6", "call", 100, None, 0, False) in actions
-    assert ("flop", "Player6", "raise", 170, 170, 0, True) in actions
+    assert ("preflop", "Player4", "raise", 20000, 30000, 0, False) in actions
+    assert ("preflop", "Player6", "call", 10000, None, 0, False) in actions
+    assert ("flop", "Player6", "raise", 17000, 17000, 0, True) in actions
     players = rows(result.players, ("player", "put_in", "collected", "net"), hand)
     assert [row for row in players if row[1]] == [
-        ("Player6", 470, 1440, 970), ("Player2", 300, 0, -300), ("Player4", 470, 0, -470),
-        ("Player5", 200, 0, -200),
-    ]
+        ("Player6", 47000, 144000, 97000), ("Player2", 30000, 0, -30000),
+        ("Player4", 47000, 0, -47000), ("Player5", 20000, 0, -20000),
+    ]  # fmt: skip
 
 
 def test_collects_equal_what_the_players_put_in_less_the_rooms_rake(shared: Path) -> None:

@@ -6,7 +6,7 @@ button named on its seat line (``DEALER``).
 
 The hands are FPDB's regression files (AGPL-3.0, see ``tests/fixtures/README.md``), read in
 place from ``../shared`` (skipped when absent). Every expected value is worked out from the
-history text: amounts in cents (tournament chips whole).
+history text: amounts in cents and hundredths of a chip.
 """
 
 from __future__ import annotations
@@ -120,21 +120,21 @@ def test_a_tournament_named_on_its_table_line(shared: Path) -> None:
     result = _parse(shared, MTT_2021)
     hand = "9041315698"
     assert rows(result.hands, _HAND_COLUMNS, hand) == [
-        (hand, "iPoker", "Texas Hold'em NL", "NL", "chips", 800, 1600, 128, "998295572",
-         "998818966", 5, ["Td Kc 4c Kh 5h"], 140200, 0, 40904,
+        (hand, "iPoker", "Texas Hold'em NL", "NL", "chips", 80000, 160000, 12800, "998295572",
+         "998818966", 5, ["Td Kc 4c Kh 5h"], 14020000, 0, 4090400,
          dt.datetime(2021, 4, 5, 16, 43, 14, tzinfo=_UTC), []),
     ]  # fmt: skip
     actions = rows(result.actions, _ACTION_COLUMNS, hand)
     assert actions[-8:-4] == [
-        ("flop", "Hero", "bet", 8512, None, 0, False),
-        ("flop", "Ads51", "raise", 26624, 26624, 0, False),
-        ("flop", "Hero", "raise", 93980, 102492, 0, True),
-        ("flop", "Hero", "return", 40904, None, 0, False),
+        ("flop", "Hero", "bet", 851200, None, 0, False),
+        ("flop", "Ads51", "raise", 2662400, 2662400, 0, False),
+        ("flop", "Hero", "raise", 9398000, 10249200, 0, True),
+        ("flop", "Hero", "return", 4090400, None, 0, False),
     ]
-    assert actions[-4] == ("flop", "Ads51", "call", 34964, None, 0, True)
+    assert actions[-4] == ("flop", "Ads51", "call", 3496400, None, 0, True)
     players = {row[1]: row[2:] for row in rows(result.players, _PLAYER_COLUMNS, hand)}
-    assert players["Hero"] == (109820, True, "Ac Kd", 109820, 40904, 140200, 71284)
-    assert players["Ads51"] == (68916, False, "As 2s", 68916, 0, 0, -68916)
+    assert players["Hero"] == (10982000, True, "Ac Kd", 10982000, 4090400, 14020000, 7128400)
+    assert players["Ads51"] == (6891600, False, "As 2s", 6891600, 0, 0, -6891600)
 
 
 def test_stacks_follow_from_hand_to_hand_at_the_2011_cash_table(shared: Path) -> None:
@@ -162,3 +162,31 @@ def test_cards_written_suit_first_in_either_case() -> None:
     texts = pl.Series(["SQ DQ", "H10 SK S5", "d6 sJ h10", "D9 X"])
     read = normalized(texts, pokertracker_ipoker.GRAMMAR.card_words, " ", suit_first=True)
     assert read.to_list() == ["Qs Qd", "Th Ks 5s", "6d Js Th", "9d X"]
+
+
+SNG_2011 = "formats/PokerTracker/tour/NLHE-USD-SNG-2-201106.iPoker.txt"
+
+
+def test_sit_and_go_stacks_in_hundredths_and_printed_after_the_posts_where_chips_say_so(
+    shared: Path,
+) -> None:
+    """The 2011 sit-and-go deals hundredths of a chip (#3616973070: ``Seat 6: Player24
+    ($9,376.25 in chips)``). Its seat lines print the stacks before the posts
+    (#3616766567: Player53 ``$1,865.00``, an ante of $25 then a fold), but #3616779771's
+    after them: Player53, big blind, ``($1,615.00 in chips)`` posts $25 and $200 and raises
+    ``$1,615.00``; the previous hand left him 1,840. Every stack of that hand is its
+    printed one plus the player's posts (Player28: 1,197.50 + 25 + 100)."""
+    result = _parse(shared, SNG_2011)
+    stacks = {(hand, player): stack for hand, player, stack in rows(
+        result.players, ("hand_id", "player", "stack"))}  # fmt: skip
+    assert stacks["3616973070", "Player24"] == 937625
+    assert stacks["3616766567", "Player53"] == 186500
+    assert {player: stacks["3616779771", player] for player in (
+        "Player62", "Player27", "Player28", "Player53", "Player32", "Player63")} == {
+        "Player62": 125000, "Player27": 121500, "Player28": 132250, "Player53": 184000,
+        "Player32": 130500, "Player63": 146750,
+    }  # fmt: skip
+    hands = pl.from_arrow(result.hands)
+    assert isinstance(hands, pl.DataFrame)
+    found = hands.filter(pl.col("hand_id") == "3616779771")["inconsistencies"].to_list()
+    assert found == [[]]

@@ -53,27 +53,28 @@ def test_the_pot_limit_omaha_tournament_hand(shared: Path) -> None:
     ``wins $270.00`` (the pot) and ``wins $65.00`` (his unmatched 65). No zone: 04:27 ET."""
     result = _parse(shared, PLO)
     assert rows(result.hands, _HAND_COLUMNS) == [
-        ("4927169400080", "Merge", "omaha", "PL", "chips", 100, 200, "49271005",
+        ("4927169400080", "Merge", "omaha", "PL", "chips", 10000, 20000, "49271005",
          "$5 Free PLO Hero Arena - Country Restricted", None, 4,
-         dt.datetime(2012, 2, 16, 9, 27, 31, tzinfo=UTC), ["6c 3h 4s 4h 7h"], 270, 0, 65, []),
+         dt.datetime(2012, 2, 16, 9, 27, 31, tzinfo=UTC), ["6c 3h 4s 4h 7h"], 27000, 0, 6500,
+         []),
     ]  # fmt: skip
     assert rows(result.players, _PLAYER_COLUMNS) == [
-        (4, "JustJay4Reals", 23220, "BTN", True, "Kh 5s 4d 3c", 200, 65, 270, 135),
-        (5, "Dispicable", 135, "SB", False, "Kc 6s As Qd", 135, 0, 0, -135),
-        (6, "LegendofFuglyNutz", 6295, "BB", False, None, 0, 0, 0, 0),
+        (4, "JustJay4Reals", 2322000, "BTN", True, "Kh 5s 4d 3c", 20000, 6500, 27000, 13500),
+        (5, "Dispicable", 13500, "SB", False, "Kc 6s As Qd", 13500, 0, 0, -13500),
+        (6, "LegendofFuglyNutz", 629500, "BB", False, None, 0, 0, 0, 0),
     ]
     assert rows(result.actions, _ACTION_COLUMNS) == [
-        ("preflop", "JustJay4Reals", "post_sb", 100, None, 0, False),
-        ("preflop", "Dispicable", "post_bb", 135, None, 0, True),
+        ("preflop", "JustJay4Reals", "post_sb", 10000, None, 0, False),
+        ("preflop", "Dispicable", "post_bb", 13500, None, 0, True),
         ("preflop", "LegendofFuglyNutz", "fold", 0, None, 0, False),
-        ("preflop", "JustJay4Reals", "call", 100, None, 0, False),
-        ("preflop", "JustJay4Reals", "return", 65, None, 0, False),
+        ("preflop", "JustJay4Reals", "call", 10000, None, 0, False),
+        ("preflop", "JustJay4Reals", "return", 6500, None, 0, False),
         ("summary", "JustJay4Reals", "show", 0, None, 0, False),
         ("summary", "Dispicable", "show", 0, None, 0, False),
-        ("summary", "JustJay4Reals", "collect", 270, None, 0, False),
+        ("summary", "JustJay4Reals", "collect", 27000, None, 0, False),
     ]
     assert rows(result.collections, _COLLECT_COLUMNS) == [
-        (4, "JustJay4Reals", 1, 0, "whole", 270),
+        (4, "JustJay4Reals", 1, 0, "whole", 27000),
     ]
 
 
@@ -124,7 +125,7 @@ def test_tournament_stacks_are_printed_after_the_posts(shared: Path) -> None:
     players = pl.from_arrow(result.players)
     assert isinstance(players, pl.DataFrame)
     first = players.filter(pl.col("hand_id") == "4290961700035")
-    assert first.filter(pl.col("player") == "Player2")["stack"].to_list() == [1425]
+    assert first.filter(pl.col("player") == "Player2")["stack"].to_list() == [142500]
     assert (players["put_in"] <= players["stack"]).all()
     hands = pl.from_arrow(result.hands)
     assert isinstance(hands, pl.DataFrame)

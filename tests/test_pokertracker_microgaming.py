@@ -155,14 +155,14 @@ def test_an_all_in_for_the_big_blind_and_a_preflop_bet(shared: Path) -> None:
     60.00`` from the big blind is a raise of 60, to 80 (``Player0 called - 60.00``)."""
     result = _parse(shared, BLIND_ALL_IN)
     actions = rows(result.actions, _ACTION_COLUMNS)
-    assert actions[:2] == [("preflop", "Hero", "post_sb", 10, None, 0, False),
-                           ("preflop", "Player0", "post_bb", 10, None, 0, True)]  # fmt: skip
+    assert actions[:2] == [("preflop", "Hero", "post_sb", 1000, None, 0, False),
+                           ("preflop", "Player0", "post_bb", 1000, None, 0, True)]  # fmt: skip
     stt = _parse(shared, "formats/PokerTracker/tour/NLHE-2max-USD-0-STT-201307.Microgaming.txt")
     frame = pl.from_arrow(stt.actions)
     assert isinstance(frame, pl.DataFrame)
     bet = frame.filter((pl.col("hand_id") == "4962892238") & (pl.col("player") == "Hero")
                        & (pl.col("street") == "preflop") & (pl.col("kind") == "raise"))
-    assert bet.select("amount", "raise_to").rows() == [(60, 80)]
+    assert bet.select("amount", "raise_to").rows() == [(6000, 8000)]
 
 
 def test_every_net_is_the_at_end_stack_less_the_start(shared: Path) -> None:
@@ -226,4 +226,4 @@ def test_encodings(shared: Path) -> None:
     assert "\u0080" in (shared / ANTES).read_text("utf-8")
     result = _parse(shared, ANTES)
     [row] = rows(result.hands, ("tournament_id", "table_name", "ante", "total_pot"))
-    assert row == ("10124058", "Table 11", 20, 980)
+    assert row == ("10124058", "Table 11", 2000, 98000)

@@ -129,8 +129,8 @@ def test_the_sitting_out_poster_is_in_the_stored_rows(db: Path, stored: Nets) ->
     finally:
         con.close()
     out = earlier(db)
-    assert lost == [("68174129317", -50, out), ("68174154370", -25, out)]
-    assert stored["barlowdog1", "chips"] == -1500  # his whole buy-in of chips
+    assert lost == [("68174129317", -5000, out), ("68174154370", -2500, out)]
+    assert stored["barlowdog1", "chips"] == -150000  # his whole buy-in of chips (hundredths)
 
 
 def test_players_report_holds_every_chip(db: Path, stored: Nets) -> None:
@@ -153,10 +153,10 @@ def test_positions_report_holds_every_chip(db: Path, stored: Nets) -> None:
         expected[currency] += net
     assert per_currency == expected
     rows = omaha_json("report", "positions", "--player", "barlowdog1", "--db", str(db))
-    assert totals(rows, "barlowdog1") == {("barlowdog1", "chips"): -1500}
+    assert totals(rows, "barlowdog1") == {("barlowdog1", "chips"): -150000}
     if earlier(db):  # his hands sitting out count in the money, in no statistic's opportunity
         unknown = next(row for row in rows if row["position"] == "?")
-        assert (unknown["hands"], unknown["net"], unknown["vpip_opp"]) == (2, -75, 0)
+        assert (unknown["hands"], unknown["net"], unknown["vpip_opp"]) == (2, -7500, 0)
     with connect_for_reports(db) as con:
         for player in tournament_players(stored):
             one = run_report(con, Report.positions, Filters(player=player)).to_pylist()
@@ -227,6 +227,6 @@ def test_player_hands_say_who_sat_out(db: Path) -> None:
         con.close()
     out = earlier(db)
     assert rows == [
-        ("68174129317", out, -50, out, 1, 0 if out else 1),
-        ("68174154370", out, -25, out, 1, 0 if out else 1),
+        ("68174129317", out, -5000, out, 1, 0 if out else 1),
+        ("68174154370", out, -2500, out, 1, 0 if out else 1),
     ]

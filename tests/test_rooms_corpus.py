@@ -141,7 +141,7 @@ def test_room_and_money_units(parsed: dict[str, Parsed], room: str) -> None:
     hands = _all(parsed[room], "hands")
     assert set(hands["room"].to_list()) == {room}
     assert set(hands["site"].to_list()) == {SITES[room].name}
-    units = {"USD": 100, "EUR": 100, "play": 100, "chips": 1}
+    units = {"USD": 100, "EUR": 100, "play": 100, "chips": 100}
     for currency, per in zip(hands["currency"], hands["units_per_currency"], strict=True):
         assert currency in units, currency
         assert per == units[currency], (currency, per)

@@ -10,7 +10,8 @@ from ingest.sites import detect_site, parser_version, registry
 def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
-                           "seals", "bovada", "betonline", "partypoker", "ipoker", "pokertracker"]
+                           "seals", "bovada", "betonline", "partypoker", "ipoker", "merge",
+                           "everest", "microgaming", "pokertracker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -26,6 +27,9 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "betonline": {"betonline.py"},
         "partypoker": {"partypoker.py"},
         "ipoker": {"ipoker.py"},
+        "merge": {"merge.py"},
+        "everest": {"everest.py"},
+        "microgaming": {"microgaming.py"},
         # one module per family of the exports, the site's module joining them
         "pokertracker": {"pokertracker.py", "pokertracker_everest.py", "pokertracker_ipoker.py",
                          "pokertracker_merge.py", "pokertracker_microgaming.py"},
@@ -141,3 +145,19 @@ def test_an_xml_format_is_recognised_by_its_root_and_hand_elements() -> None:
     assert detect_site(session + b'<game id="27618225-108" starttime="20100907114335">') is None
     assert detect_site(b'<game gamecode="2874228115"><general>') is None
     assert detect_site(session) is None
+
+
+def test_merge_is_recognised_by_its_description_before_a_game() -> None:
+    """Merge: a ``<description/>`` and, after it (a sibling, no root around them), a
+    ``<game id>``; PokerTracker's text exports of Merge hands are another site's."""
+    description = b'<description type="Omaha" stakes="Pot Limit ($0.50/$1)"/>\n'
+    game = b'<game id="27618225-108" starttime="20100907114335" numholecards="4" gametype="9">'
+    site = detect_site(description + game + b"\n\t<players dealer=\"5\">")
+    assert site is not None and site.name == "merge"
+    assert detect_site(description + b"\n\n" + game) is site  # blank lines between
+    assert detect_site(game) is None  # no description before it
+    assert detect_site(description) is None  # no game after it
+    assert detect_site(description + b'<game gamecode="2874228115">') is None  # iPoker's hand
+    text = b"Merge Game #80256693-236 | Holdem NL ($0.02/$0.04) | 12/05/2014 17:08:49 EST | " \
+        b"Version:2\nTable Tropicana - Fast V (80256693), Seats 6"
+    assert detect_site(text) is registry()["pokertracker"]

@@ -83,11 +83,8 @@ def test_chunks_cut_together_match_each_cut_alone() -> None:
     texts=st.lists(
         st.one_of(st.text(alphabet="$€£₹0123456789,. -x", max_size=10), st.none()), max_size=20
     ),
-    in_cents=st.booleans(),
 )
-def test_scanned_amounts_read_as_the_amount_expression_does(
-    texts: list[str | None], in_cents: bool
-) -> None:
+def test_scanned_amounts_read_as_the_amount_expression_does(texts: list[str | None]) -> None:
     data = "".join(text or "" for text in texts).encode()
     bounds = np.cumsum([0, *(len((text or "").encode()) for text in texts)])
     starts = np.array(
@@ -95,9 +92,8 @@ def test_scanned_amounts_read_as_the_amount_expression_does(
     )
     ends = np.array(bounds[1:], np.int64)
     scanned = hundredths(np.frombuffer(data, np.uint8), starts, ends, -1)
-    flags = pl.Series([in_cents] * len(texts), dtype=pl.Boolean)
-    expected = amount(pl.Series(texts, dtype=pl.String), flags)
-    values, valid = units(scanned, flags.to_numpy())
+    expected = amount(pl.Series(texts, dtype=pl.String))
+    values, valid = units(scanned)
     read = [int(value) if ok else None for value, ok in zip(values, valid, strict=True)]
     assert read == expected.to_list()
 

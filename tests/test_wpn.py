@@ -193,42 +193,43 @@ def test_a_tournament_hand_with_antes_and_a_draw_for_the_button(shared: Path) ->
     the one dealt hole cards after them; the antes are dead, the level's blinds live."""
     result = _read(shared, _SNG)
     assert _hand(result) == (
-        "82980175", "WPN", "omaha8", "PL", "chips", 250, 500, 25, "11212445", "1", "1", 9, 3,
-        dt.datetime(2019, 7, 25, 2, 31, 33, tzinfo=_UTC), ["8d Jh 9d 5s 2c"], 60600, 0, 0, 0,
-        [],
+        "82980175", "WPN", "omaha8", "PL", "chips", 25000, 50000, 2500, "11212445", "1", "1", 9,
+        3, dt.datetime(2019, 7, 25, 2, 31, 33, tzinfo=_UTC), ["8d Jh 9d 5s 2c"], 6060000, 0, 0,
+        0, [],
     )  # fmt: skip
     assert _rows(result.players, _PLAYER) == [
-        (1, "Hero", 30000, "CO", True, False, "Ks 9h 3d Th", 25, 0, 0, -25),
-        (3, "Player0", 30000, "BTN", False, False, None, 25, 0, 0, -25),
-        (4, "Player1", 30000, "SB", False, False, "Kc Jc 2h 3s", 30000, 0, 0, -30000),
-        (5, "Player2", 30000, "BB", False, False, None, 525, 0, 0, -525),
-        (6, "Player3", 30000, "UTG", False, False, "Td Ad Qd 4s", 30000, 0, 60600, 30600),
-        (9, "Player4", 30000, "HJ", False, False, None, 25, 0, 0, -25),
-    ]
-    antes = [("preflop", seat, name, "ante", 25, None, 25, False, None)
+        (1, "Hero", 3000000, "CO", True, False, "Ks 9h 3d Th", 2500, 0, 0, -2500),
+        (3, "Player0", 3000000, "BTN", False, False, None, 2500, 0, 0, -2500),
+        (4, "Player1", 3000000, "SB", False, False, "Kc Jc 2h 3s", 3000000, 0, 0, -3000000),
+        (5, "Player2", 3000000, "BB", False, False, None, 52500, 0, 0, -52500),
+        (6, "Player3", 3000000, "UTG", False, False, "Td Ad Qd 4s", 3000000, 0, 6060000,
+         3060000),
+        (9, "Player4", 3000000, "HJ", False, False, None, 2500, 0, 0, -2500),
+    ]  # fmt: skip
+    antes = [("preflop", seat, name, "ante", 2500, None, 2500, False, None)
              for seat, name in ((1, "Hero"), (3, "Player0"), (4, "Player1"), (5, "Player2"),
                                 (6, "Player3"), (9, "Player4"))]  # fmt: skip
     assert _rows(result.actions, _ACTION) == [
         *antes,
-        ("preflop", 4, "Player1", "post_sb", 250, None, 0, False, None),
-        ("preflop", 5, "Player2", "post_bb", 500, None, 0, False, None),
-        ("preflop", 6, "Player3", "raise", 1900, 1900, 0, False, None),
+        ("preflop", 4, "Player1", "post_sb", 25000, None, 0, False, None),
+        ("preflop", 5, "Player2", "post_bb", 50000, None, 0, False, None),
+        ("preflop", 6, "Player3", "raise", 190000, 190000, 0, False, None),
         ("preflop", 9, "Player4", "fold", 0, None, 0, False, None),
         ("preflop", 1, "Hero", "fold", 0, None, 0, False, None),
         ("preflop", 3, "Player0", "fold", 0, None, 0, False, None),
-        ("preflop", 4, "Player1", "call", 1650, None, 0, False, None),
+        ("preflop", 4, "Player1", "call", 165000, None, 0, False, None),
         ("preflop", 5, "Player2", "fold", 0, None, 0, False, None),
-        ("flop", 4, "Player1", "bet", 2225, None, 0, False, None),
-        ("flop", 6, "Player3", "raise", 11125, 11125, 0, False, None),
-        ("flop", 4, "Player1", "call", 8900, None, 0, False, None),
+        ("flop", 4, "Player1", "bet", 222500, None, 0, False, None),
+        ("flop", 6, "Player3", "raise", 1112500, 1112500, 0, False, None),
+        ("flop", 4, "Player1", "call", 890000, None, 0, False, None),
         ("turn", 4, "Player1", "check", 0, None, 0, False, None),
-        ("turn", 6, "Player3", "bet", 16950, None, 0, True, None),
-        ("turn", 4, "Player1", "call", 16950, None, 0, True, None),
+        ("turn", 6, "Player3", "bet", 1695000, None, 0, True, None),
+        ("turn", 4, "Player1", "call", 1695000, None, 0, True, None),
         ("showdown", 4, "Player1", "show", 0, None, 0, False, "Kc Jc 2h 3s"),
         ("showdown", 6, "Player3", "show", 0, None, 0, False, "Td Ad Qd 4s"),
-        ("showdown", 6, "Player3", "collect", 60600, None, 0, False, None),
+        ("showdown", 6, "Player3", "collect", 6060000, None, 0, False, None),
     ]
-    assert _rows(result.collections, _COLLECTION) == [(6, "Player3", 1, 0, "whole", 60600)]
+    assert _rows(result.collections, _COLLECTION) == [(6, "Player3", 1, 0, "whole", 6060000)]
 
 
 def test_a_tournament_header_is_not_cut_at_the_cash_header_inside_it(shared: Path) -> None:
@@ -401,12 +402,12 @@ def test_older_format_tournaments(shared: Path) -> None:
     is read as a tournament's too, with no name (see ``ingest.sites.wpn``)."""
     freeroll = dict(zip(_HAND, _hand(_read(shared, _OLD_FREEROLL)), strict=True))
     assert {k: freeroll[k] for k in ("currency", "ante", "tournament_id", "table_name")} == {
-        "currency": "chips", "ante": 10, "tournament_id": "$10 Freeroll - On Demand",
+        "currency": "chips", "ante": 1000, "tournament_id": "$10 Freeroll - On Demand",
         "table_name": "$10 Freeroll - On Demand, Table 18",
     }  # fmt: skip
     unnamed = dict(zip(_HAND, _hand(_read(shared, _OLD_UNNAMED)), strict=True))
     assert {k: unnamed[k] for k in ("currency", "small_blind", "tournament_id", "table_name")} == {
-        "currency": "chips", "small_blind": 30, "tournament_id": "", "table_name": "",
+        "currency": "chips", "small_blind": 3000, "tournament_id": "", "table_name": "",
     }  # fmt: skip
 
 

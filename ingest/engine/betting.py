@@ -33,7 +33,7 @@ _RAISE_CODE, _ANTE_CODE, _DEAD_CODE, _BOTH_BLINDS_CODE, _CASH_OUT_CODE = (
 
 
 def events(
-    lines: Lines, in_cents: np.ndarray, big_blind: np.ndarray, total_pot: np.ndarray,
+    lines: Lines, big_blind: np.ndarray, total_pot: np.ndarray,
     may_add: np.ndarray, calls_total: np.ndarray, both_blinds_unprinted: np.ndarray,
     short_adds: np.ndarray | None = None, may_total: np.ndarray | None = None,
     stacks: pl.DataFrame | None = None,
@@ -47,7 +47,8 @@ def events(
     whose room ``may_add`` writes Y as the chips the raise adds, that way when only it
     makes the hand's chips balance (what the betting puts in, less returns, is the printed
     ``total_pot``). In hands whose room writes ``calls_total``, "calls X" and "bets X" set
-    the street total to X (what they add is X less the player's total before). A post of
+    the street total to X (what they add is X less the player's total before), as do the
+    calls and bets whose ``to_total`` column says so (an XML format's version). A post of
     both blinds puts in its amount and, per hand, ``both_blinds_unprinted`` (the dead small
     blind a room leaves out of it). In hands whose room writes a raise below the street's
     highest total for the chips it adds (``short_adds``), such a raise is read as a wager
@@ -63,18 +64,20 @@ def events(
     code = np.where((code == _RAISE_CODE) & (ev["street"].to_numpy() == 0), _BOTH_BLINDS_CODE,
                     code)  # fmt: skip
     ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8))
-    cents = in_cents[hand]
-    value, value_ok = units(ev["value_h"].to_numpy(), cents)
+    value, value_ok = units(ev["value_h"].to_numpy())
     value = value + np.where(code == _BOTH_BLINDS_CODE, both_blinds_unprinted[hand], 0)
-    fee, fee_ok = units(ev["fee_h"].to_numpy(), cents)
+    fee, fee_ok = units(ev["fee_h"].to_numpy())
     is_raise = code == _RAISE_CODE
     x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
     fee_ok &= code == _CASH_OUT_CODE
     seat = numbers(ev["seat"], 15).astype(np.int64)  # 15 stands for "no seat"
     pkey = hand * 16 + seat
     key = pkey * 8 + np.maximum(ev["street"].to_numpy(), 1)  # early posts bet pre-flop
+    to_total = calls_total[hand]
+    if "to_total" in ev.columns:  # events that say their amount is the street total (XML)
+        to_total = to_total | ev["to_total"].fill_null(False).to_numpy()
     args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
-            big_blind[hand], calls_total[hand])  # fmt: skip
+            big_blind[hand], to_total)  # fmt: skip
     adds = ev["adds"].to_numpy()  # raises that say the chips they add
     if short_adds is not None and short_adds.any():
         flow = _betting(*args, adds)
@@ -87,7 +90,7 @@ def events(
             x_ok, y_ok = value_ok & ~is_raise, value_ok & (is_raise | (code == _STRADDLE_CODE))
             ev = ev.with_columns(code=pl.Series(code, dtype=pl.Int8), adds=pl.Series(adds))
             args = (hand, key % 128, code, np.where(x_ok, value, -1), np.where(y_ok, value, -1),
-                    big_blind[hand], calls_total[hand])  # fmt: skip
+                    big_blind[hand], to_total)  # fmt: skip
     flows = [_betting(*args, adds | (reading == "added"))
              for reading in RAISE_READINGS[: 1 + may_add.any()]]  # fmt: skip
     n = total_pot.size
@@ -106,7 +109,7 @@ def events(
         wagers = (code == _CALL_CODE) & adds
         flows.append(_betting(hand, key % 128, code, args[3], args[4], args[5],
                               may_total[hand] & ~wagers, np.zeros(hand.size, np.bool_)))
-        over = [_overspent(hand, seat, code, flow[2], stacks, n) for flow in flows]
+        over = [overspent(hand, seat, code, flow[2], stacks, n) for flow in flows]
         reading[may_total & over[0] & ~over[2]] = 2
     live, after, chips, dead, seq, betting, chips_ok = (
         flows[0] if len(flows) == 1
@@ -241,8 +244,8 @@ def _wagers(
     return out
 
 
-def _overspent(hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
-               stacks: pl.DataFrame, hands: int) -> np.ndarray:  # fmt: skip
+def overspent(hand: np.ndarray, seat: np.ndarray, code: np.ndarray, chips: np.ndarray,
+              stacks: pl.DataFrame, hands: int) -> np.ndarray:  # fmt: skip
     """Per hand, whether a player's betting puts in more than his stack: the chips of his
     bets against the stack of each seat line of his seat."""
     out = np.zeros(hands, np.bool_)

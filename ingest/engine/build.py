@@ -27,6 +27,7 @@ from ingest.engine.betting import (
     above_pot_limit,
     events,
     hand_sums,
+    overspent,
 )
 from ingest.engine.columns import Column, arrow, numbers, take
 from ingest.engine.contract import ParseResult
@@ -35,6 +36,7 @@ from ingest.engine.grammar import EVENT_KINDS, KIND_CODE, ROOM_COLUMNS, Grammar
 from ingest.engine.header import hand_info
 from ingest.engine.lines import STREET_NAMES, Lines
 from ingest.engine.problems import problems
+from ingest.engine.results import as_both_blinds, dead_small_posts, written_results
 from ingest.engine.returns import infer_returns, possible_rake, room_readings, written_readings
 from ingest.engine.scan import units
 from ingest.engine.seats import HandArrays, all_in_by_stack, one_pot, player_rows, read_seats
@@ -122,7 +124,7 @@ def _pot_lines(totals: pl.DataFrame) -> pl.DataFrame:
     return totals.filter(~same.fill_null(False))
 
 
-def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFrame:
+def _totals(lines: Lines, n: int, grammar: Grammar) -> pl.DataFrame:
     """One row per hand: how many "Total pot" lines it has, and the first one's line, total
     pot (and ``total_step``, what its last digit stands for when it is rounded, else 0)
     and the room's amounts on it (rake, other fees, money the room added; null:
@@ -133,8 +135,7 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     is left null, to be read from the betting. With ``Grammar.pot_lines`` the total is the
     sum of the hand's pot lines; ``pots_paid`` is the printed total before the room's
     amounts are added to it (what the pots paid out, where the total is printed after the
-    room's take)."""
-    n = in_cents.size
+    room's take). ``n``: how many hands."""
     totals = _pot_lines(lines.totals) if grammar.pot_lines else lines.totals
     rows = grouped.first_rows(totals["hand"].to_numpy(), n, np.ones(totals.height, np.bool_))
     found = rows >= 0 if grammar.total_line else np.ones(n, np.bool_)
@@ -145,12 +146,12 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
         # A missing label is none taken; one that is there but unreadable is not. (A
         # hand with no total pot line, where it may have none, takes nothing on it.)
         absent = -1 if column == "total_h" else 0
-        return units(grouped.gather(totals[column].to_numpy(), rows, absent), in_cents)
+        return units(grouped.gather(totals[column].to_numpy(), rows, absent))
 
     total, total_ok = first_amount("total_h")
     if grammar.pot_lines:
         hand = totals["hand"].to_numpy()
-        each, each_ok = units(totals["total_h"].to_numpy(), in_cents[hand])
+        each, each_ok = units(totals["total_h"].to_numpy())
         total = grouped.sums(hand, n, each)
         total_ok = grouped.counts(hand, n, ~each_ok) == 0
     paid = total.copy()
@@ -168,12 +169,11 @@ def _totals(lines: Lines, in_cents: np.ndarray, grammar: Grammar) -> pl.DataFram
     for k, column in enumerate(grammar.summary_amounts.values()):
         rows_k = own.filter(pl.col("label") == k)
         hand = rows_k["hand"].to_numpy()
-        value, ok = units(rows_k["amount_h"].to_numpy(), in_cents[hand])
+        value, ok = units(rows_k["amount_h"].to_numpy())
         amounts[column] = (amounts[column][0] + grouped.sums(hand, n, value),
                            amounts[column][1] & (grouped.counts(hand, n, ~ok) == 0))
     room_lines = lines.room_money
-    money_in, money_ok = units(room_lines["amount_h"].to_numpy(),
-                               in_cents[room_lines["hand"].to_numpy()])  # fmt: skip
+    money_in, money_ok = units(room_lines["amount_h"].to_numpy())
     hand = room_lines["hand"].to_numpy()
     drop = grouped.sums(hand, n, money_in)
     drop_bad = grouped.counts(hand, n, ~money_ok) > 0
@@ -331,6 +331,20 @@ def _stacks_before_posts(seats: pl.DataFrame, ev: pl.DataFrame, tournament: pl.S
     )
 
 
+def _stacks_follow_posts(seats: pl.DataFrame, ev: pl.DataFrame, info: pl.DataFrame
+                         ) -> pl.Series:  # fmt: skip
+    """Per hand, whether its seat lines print the stacks left after the posts
+    (``Grammar.stacks_may_follow_posts``): a tournament hand where a player puts in more
+    than his printed stack, and nobody more than it plus his posts."""
+    n = info.height
+    tournament = info["is_tournament"].fill_null(False)
+    flow = (ev["hand"].to_numpy(), numbers(ev["seat"], -1).astype(np.int64),
+            ev["code"].to_numpy(), numbers(ev["chips"], 0))  # fmt: skip
+    over = overspent(*flow, seats, n)
+    lifted = _stacks_before_posts(seats, ev, tournament & pl.Series(over))
+    return tournament & pl.Series(over & ~overspent(*flow, lifted, n))
+
+
 def _kept(hand: np.ndarray, ok: np.ndarray | None) -> np.ndarray | None:
     """The rows of hands that passed the checks (None: all)."""
     return None if ok is None else np.flatnonzero(ok[hand])
@@ -353,12 +367,12 @@ def build(
         info = hand_info(lines, grammar)
     n = info.height
     arrays = HandArrays.of(info)
-    seats = read_seats(lines, arrays.in_cents)
+    seats = read_seats(lines)
     if grammar.unprinted_blinds:
         lines = unprinted.tournament_blinds(lines, info, seats)
     if grammar.streets_from_betting:
-        lines = read_streets(lines, seats, arrays.in_cents, arrays.big_blind)
-    totals = _totals(lines, arrays.in_cents, grammar)
+        lines = read_streets(lines, seats, arrays.big_blind)
+    totals = _totals(lines, n, grammar)
     printed_total = numbers(totals["total_pot"], -1)
     may_add = info["room"].is_in(list(RAISE_MAY_ADD)).fill_null(False).to_numpy()
     calls_total = info["room"].is_in(list(CALLS_ARE_TOTALS)).fill_null(False).to_numpy()
@@ -366,10 +380,12 @@ def build(
     dead_small = np.maximum(numbers(info["small_blind"], 0), 0) * grammar.both_blinds_live_part
     short_adds = info["room"].is_in(list(SHORT_RAISE_ADDS)).fill_null(False).to_numpy()
     may_total = info["room"].is_in(list(CALLS_MAY_BE_TOTALS)).fill_null(False).to_numpy()
-    ev, reading = events(lines, arrays.in_cents, arrays.big_blind, printed_total, may_add,
+    ev, reading = events(lines, arrays.big_blind, printed_total, may_add,
                          calls_total, dead_small, short_adds, may_total, seats)  # fmt: skip
     if grammar.stacks_after_posts:
         seats = _stacks_before_posts(seats, ev, info["is_tournament"])
+    elif grammar.stacks_may_follow_posts:
+        seats = _stacks_before_posts(seats, ev, _stacks_follow_posts(seats, ev, info))
     rake_percent = None
     if not grammar.rake_printed:  # the rake is what the pots did not pay, as the room may
         rake_percent = np.where(info["is_tournament"].to_numpy(), 0,
@@ -382,6 +398,14 @@ def build(
         totals["rake"] + totals["jackpot_fee"] + totals["tax"] - totals["room_money_in"], -1
     ), -1)  # fmt: skip
     ev, inferred, in_pot = infer_returns(ev, printed_total, readings, rake_percent, taken)
+    if grammar.unwritten_dead_small and grammar.summary_results:
+        posts = dead_small_posts(ev, written_results(lines), info["small_blind"])
+        if posts.size:  # read again, those posts of both blinds (a dead small blind beside)
+            lines = as_both_blinds(lines, posts)
+            ev, reading = events(lines, arrays.big_blind, printed_total, may_add,
+                                 calls_total, dead_small, short_adds, may_total, seats)  # fmt: skip
+            ev, inferred, in_pot = infer_returns(ev, printed_total, readings, rake_percent,
+                                                 taken)  # fmt: skip
     all_in = all_in_by_stack(
         seats["hand"].to_numpy(), numbers(seats["seat"]), numbers(seats["stack"]),
         ev["hand"].to_numpy(), numbers(ev["seat"]), ev["code"].to_numpy(), numbers(ev["chips"]),
@@ -411,7 +435,7 @@ def build(
         lines, arrays, seats, ev, due, _summary_excess(info, ev, totals), grammar.summary_results
     )
     if grammar.one_pot_each:
-        players = complete_winnings(players, ev, _pot_lines(lines.totals), arrays.in_cents)
+        players = complete_winnings(players, ev, _pot_lines(lines.totals), n)
     info = _game_from_cards(info, players, grammar.cards_decide)
     bad, inconsistent = problems(lines, info, seats, ev, players, totals, every_flop_game,
                                  grammar.summary)

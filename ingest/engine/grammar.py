@@ -384,7 +384,9 @@ class Grammar:
     small blind, dead, coming on top. ``cards_decide``: a hand of a flop game whose players
     hold 4, 5 or 6 cards is Omaha of that many cards. ``stacks_after_posts``: a tournament
     hand's seat lines print the stacks left after the antes and blinds (its stacks are
-    those plus the player's posts). ``big_blind_twice_small``: a hand whose header writes
+    those plus the player's posts). ``stacks_may_follow_posts``: so do some of its tournament
+    hands, told by their chips: those where a player puts in more than the stack printed
+    and nobody more than it plus his posts. ``big_blind_twice_small``: a hand whose header writes
     no blinds has a big blind twice the small blind it posts (where one is posted), its big
     blind's post maybe short (all in for less). ``seat_line``: a regex over seat lines
     written player first (``Wording.seated``), with the groups ``seat``, ``player`` and
@@ -404,6 +406,10 @@ class Grammar:
     limit); with ``fixed_by_header_bets`` a hand whose big blind (the first posted, not
     all-in) is the header's first amount is fixed-limit (the header gives the small and
     big bets). A hand whose game the rule does not name keeps no limit (an error).
+    ``unwritten_dead_small``: a big blind posted after the hand's first (a player posting
+    to play) may come with a small blind posted dead that no line writes: it did where the
+    player's written result (``summary_results``) is his net less the hand's small blind
+    (the post is then one of both blinds, see ``both_blinds_live_part``).
     """
 
     site: str
@@ -458,6 +464,7 @@ class Grammar:
     both_blinds_live_part: bool = False
     cards_decide: bool = False
     stacks_after_posts: bool = False
+    stacks_may_follow_posts: bool = False
     big_blind_twice_small: bool = False
     seat_line: str = ""
     blank_lines_inside: int = 0
@@ -468,6 +475,7 @@ class Grammar:
     money_names: Mapping[str, str] = field(default_factory=dict)
     unwritten_limits: Mapping[str, str] = field(default_factory=dict)
     fixed_by_header_bets: bool = False
+    unwritten_dead_small: bool = False
 
     @property
     def time_apart(self) -> bool:

@@ -27,7 +27,7 @@ from ingest.engine.wording import (
     W_WEEKDAYS,
     W_ZONE_MARK,
 )
-from ingest.money import CENTS, CURRENCY_SIGNS, units_expr
+from ingest.money import CURRENCY_SIGNS, units_expr
 
 _NO_TIME = np.iinfo(np.int64).min
 _ZONE_NAMES = list(TIME_ZONES.values())
@@ -485,12 +485,12 @@ def template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
         room=room,
     ).with_columns(
         units_per_currency=units_expr(pl.col("currency")),
-    ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
+    )
     return h.with_columns(
         # a game of one blind (the button's: 6+ Hold'em, Short Deck) has no small blind
         small_blind=pl.when(h["sb"].is_null()).then(0)
-        .otherwise(amount(h["sb"], h["in_cents"], grammar.amounts)),
-        big_blind=amount(h["bb"], h["in_cents"], grammar.amounts),
+        .otherwise(amount(h["sb"], grammar.amounts)),
+        big_blind=amount(h["bb"], grammar.amounts),
     )
 
 
@@ -535,12 +535,11 @@ def _with_info(fields: pl.DataFrame, tables: pl.DataFrame, grammar: Grammar) -> 
         currency=pl.when(made).then(pl.lit("chips")).otherwise(pl.col("currency")),
     ).with_columns(
         units_per_currency=units_expr(pl.col("currency")),
-    ).with_columns(in_cents=pl.col("units_per_currency") == CENTS)
-    in_cents = h["in_cents"]
+    )
     return h.with_columns(
-        small_blind=pl.coalesce(amount(h["info_sb"], in_cents, grammar.amounts),
+        small_blind=pl.coalesce(amount(h["info_sb"], grammar.amounts),
                                 pl.col("small_blind")),
-        big_blind=pl.coalesce(amount(h["info_bb"], in_cents, grammar.amounts),
+        big_blind=pl.coalesce(amount(h["info_bb"], grammar.amounts),
                               pl.col("big_blind")),
     ).drop(info.columns)
 
@@ -657,9 +656,7 @@ def hand_info(lines: Lines, grammar: Grammar) -> pl.DataFrame:
     if info.select(named.any()).item():
         info = info.with_columns(
             currency=pl.when(named).then("table_currency").otherwise("currency")
-        ).with_columns(units_per_currency=units_expr(pl.col("currency"))).with_columns(
-            in_cents=pl.col("units_per_currency") == CENTS
-        )
+        ).with_columns(units_per_currency=units_expr(pl.col("currency")))
     info = info.drop("table_currency")
     if grammar.blinds_in_posts:
         info = posted_blinds(lines, info, grammar.big_blind_twice_small,
@@ -676,7 +673,6 @@ def posted_blinds(
     (see ``Grammar.big_blind_twice_small``); with ``posts_decide`` so are the hands whose
     first big blind posted is another than their header's (``Grammar.posts_decide_blinds``)."""
     ev = lines.events
-    in_cents = info["in_cents"].fill_null(False).to_numpy()
     posted, first = {}, {}
     for column, kinds in (("small_blind", ("post_sb",)), ("big_blind", ("post_bb", "post_sb_bb"))):
         # a big blind posted as one of both blinds where no other is (iPoker's "Post BB")
@@ -687,7 +683,7 @@ def posted_blinds(
             .unique("hand", keep="first")
         )
         hand = posts["hand"].to_numpy()
-        value, ok = units(posts["value_h"].to_numpy(), in_cents[hand])
+        value, ok = units(posts["value_h"].to_numpy())
         posted[column] = np.full(info.height, -1, np.int64)
         posted[column][hand[ok]] = value[ok]
         first[column] = posts

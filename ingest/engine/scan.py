@@ -329,22 +329,12 @@ def same(data: np.ndarray, a: int, a_end: int, b: int, b_end: int) -> bool:
     return True
 
 
-@njit
-def units(hundredths: np.ndarray, in_cents: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Amounts in hundredths (-1: unreadable) in the smallest unit: cents where
-    ``in_cents``, else whole chips; and whether each is valid (readable, and no fraction
-    of a chip)."""
-    out = np.zeros(hundredths.size, np.int64)
-    valid = np.zeros(hundredths.size, np.bool_)
-    for i in range(hundredths.size):
-        h = hundredths[i]
-        if h < 0:
-            continue
-        if in_cents[i]:
-            out[i], valid[i] = h, True
-        elif h % 100 == 0:
-            out[i], valid[i] = h // 100, True
-    return out, valid
+def units(hundredths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Amounts scanned in hundredths (-1: unreadable) in the smallest unit they are stored
+    in, which is the hundredth of every currency (``ingest.money``), 0 where unreadable;
+    and whether each is readable."""
+    valid = hundredths >= 0
+    return np.where(valid, hundredths, 0).astype(np.int64), valid
 
 
 @njit

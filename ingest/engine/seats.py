@@ -59,23 +59,21 @@ _FLOW_OF = np.array([["return", "collect", "cash_out"].index(k) if k in ("return
 class HandArrays:
     """What row-level steps look up by hand number, as arrays indexed by it."""
 
-    in_cents: np.ndarray  # amounts in cents (else whole chips)
     big_blind: np.ndarray  # -1: unreadable
     button_seat: np.ndarray  # -1: none
 
     @staticmethod
     def of(info: pl.DataFrame) -> HandArrays:
         return HandArrays(
-            info["in_cents"].fill_null(False).to_numpy(),
             numbers(info["big_blind"]),
             numbers(info["button_seat"]).astype(np.int64),
         )
 
 
-def read_seats(lines: Lines, in_cents: np.ndarray) -> pl.DataFrame:
+def read_seats(lines: Lines) -> pl.DataFrame:
     """Seat lines with numbers and stacks."""
     seats = lines.seats
-    stack, valid = units(seats["stack_h"].to_numpy(), in_cents[seats["hand"].to_numpy()])
+    stack, valid = units(seats["stack_h"].to_numpy())
     return seats.with_columns(stack=nullable(stack, valid))
 
 
@@ -154,14 +152,14 @@ def all_in_by_stack(
 
 
 def _printed_results(
-    seats: pl.DataFrame, summary: pl.DataFrame, in_cents: np.ndarray
+    seats: pl.DataFrame, summary: pl.DataFrame
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per seat line, the result its summary line writes (see ``Grammar.summary_results``)
     in the smallest unit, and whether one is written and readable."""
     written = summary.filter(pl.col("result_h").is_not_null())
     hand = written["hand"].to_numpy()
     result_h = written["result_h"].to_numpy()
-    amount, ok = units(np.abs(result_h), in_cents[hand])
+    amount, ok = units(np.abs(result_h))
     rows = _seat_rows(seats["hand"].to_numpy(), numbers(seats["seat"]), hand,
                       numbers(written["seat"]))  # fmt: skip
     result = np.zeros(seats.height, np.int64)
@@ -188,7 +186,7 @@ def player_rows(
     (``unprinted``); ``result`` is the result written (null: none)."""
     summary = lines.summary_seats
     summary_hand = summary["hand"].to_numpy()
-    won, won_ok = units(summary["won_h"].to_numpy(), info.in_cents[summary_hand])
+    won, won_ok = units(summary["won_h"].to_numpy())
     seat_hand, seat = seats["hand"].to_numpy(), numbers(seats["seat"])
     sums, first_shown, first_summary = _seat_sums(
         seat_hand, seat, ev["hand"].to_numpy(), numbers(ev["seat"]),
@@ -210,7 +208,7 @@ def player_rows(
     collected = np.where(from_summary[seat_hand], won_summary, collected)
     result, has_result = np.zeros(seat_hand.size, np.int64), np.zeros(seat_hand.size, np.bool_)
     if results:
-        result, has_result = _printed_results(seats, summary, info.in_cents)
+        result, has_result = _printed_results(seats, summary)
     implied = result - cashed_out + premiums + put_in - returned
     unprinted = np.where(has_result & (implied > collected), implied - collected, 0)
     collected = collected + unprinted

@@ -119,8 +119,7 @@ def infer(
     return out
 
 
-def read_streets(lines: Lines, seats: pl.DataFrame, in_cents: np.ndarray,
-                 big_blind: np.ndarray) -> Lines:  # fmt: skip
+def read_streets(lines: Lines, seats: pl.DataFrame, big_blind: np.ndarray) -> Lines:
     """The lines with the streets of their unmarked hands read from the betting."""
     ev = lines.events
     n = lines.starts.height
@@ -130,7 +129,7 @@ def read_streets(lines: Lines, seats: pl.DataFrame, in_cents: np.ndarray,
     if marked.all() or not ev.height or not seats.height:
         return lines
     hand = ev["hand"].to_numpy()
-    value, ok = units(ev["value_h"].to_numpy(), in_cents[hand])
+    value, ok = units(ev["value_h"].to_numpy())
     seat = numbers(ev["seat"], -1).astype(np.int64)
     # each event's stack: its seat line's, found by (hand, seat)
     seat_keys = (seats["hand"].to_numpy() * _SEATS

@@ -206,42 +206,30 @@ def split_lines(chunk: Chunk) -> pl.DataFrame:
     return split_chunks([chunk]).frame().drop("file")
 
 
-def _amount_exprs() -> tuple[pl.Expr, pl.Expr]:
-    """The amount in cents as a ``cents`` column, then the checked result from it (two
-    steps: eager polars would evaluate a sub-expression once for each use)."""
-    text, in_cents, cents = pl.col("text"), pl.col("in_cents"), pl.col("cents")
+def _amount_expr() -> pl.Expr:
+    """The amount of a ``text`` column in hundredths, null where it is not one."""
+    text = pl.col("text")
     digits = text.str.strip_chars("$€£₹¥").str.replace_all(",", "", literal=True)
-    as_cents = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
-    result = (
-        pl.when(~text.str.contains(_AMOUNT) | (~in_cents & (cents % 100 != 0)))
-        .then(None)
-        .when(in_cents)
-        .then(cents)
-        .otherwise(cents // 100)
-    )
-    return as_cents.alias("cents"), result
+    hundredths = (digits.cast(pl.Decimal(20, 2), strict=False) * 100).cast(pl.Int64, strict=False)
+    return pl.when(text.str.contains(_AMOUNT)).then(hundredths)
 
 
 # Built once: a chunk converts a dozen amount columns, each in one evaluation.
-_CENTS_EXPR, _AMOUNT_EXPR = _amount_exprs()
+_AMOUNT_EXPR = _amount_expr()
 
 
-def amount(text: pl.Series, in_cents: pl.Series, style: AmountStyle = DEFAULT_STYLE
-           ) -> pl.Series:  # fmt: skip
-    """Amount text to integers: cents where ``in_cents`` (money games), else whole chips.
-
-    Null where the text is not an amount (of the room's ``style``), or where chips come
-    with a fractional part.
-    """
+def amount(text: pl.Series, style: AmountStyle = DEFAULT_STYLE) -> pl.Series:
+    """Amount text to integers in the smallest unit (the hundredth of every currency, as
+    ``ingest.money`` says); null where the text is not an amount of the room's ``style``."""
     if not style.is_default:  # the room's style, as its lines' amounts are scanned
         encoded = [(value or "").encode() for value in text.cast(pl.String).to_list()]
         bounds = np.cumsum([0, *(len(value) for value in encoded)]).astype(np.int64)
         starts = np.where(text.is_null().to_numpy(), -1, bounds[:-1])
         data = np.frombuffer(b"".join(encoded) or b" ", np.uint8)
-        values, valid = units(style.hundredths(data, starts, bounds[1:], -1), in_cents.to_numpy())
+        values, valid = units(style.hundredths(data, starts, bounds[1:], -1))
         return pl.Series(text.name, values).set(pl.Series(~valid), None)
-    frame = pl.DataFrame({"text": text.cast(pl.String), "in_cents": in_cents})
-    return frame.with_columns(_CENTS_EXPR).select(_AMOUNT_EXPR.alias(text.name)).to_series()
+    frame = pl.DataFrame({"text": text.cast(pl.String)})
+    return frame.select(_AMOUNT_EXPR.alias(text.name)).to_series()
 
 
 @functools.cache

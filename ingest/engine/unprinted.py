@@ -55,9 +55,9 @@ def tournament_blinds(lines: Lines, info: pl.DataFrame, seats: pl.DataFrame) -> 
         by_seat = {s: (p, stack) for s, p, stack, _ in table.iter_rows()}
         for seat, amount, kind in ((blinds[0], small, _POSTS[0]), (blinds[1], big, _POSTS[1])):
             player, stack = by_seat[seat]
-            left = (stack or 0) - ante_of.get(seat, 0) // 100
+            left = (stack or 0) - ante_of.get(seat, 0)  # hundredths, as the stack is stored
             added.append({"hand": h, "idx": not_ante["idx"][0], "seat": seat, "player": player,
-                          "code": kind, "value_h": 100 * max(min(amount, left), 0)})  # fmt: skip
+                          "code": kind, "value_h": max(min(amount, left), 0)})  # fmt: skip
     if not added:
         return lines
     rows = pl.DataFrame(added).with_columns(

@@ -75,17 +75,15 @@ def _by_hand(hand: np.ndarray, hands: int, values: np.ndarray | None = None) -> 
 
 
 def complete_winnings(
-    players: pl.DataFrame, ev: pl.DataFrame, pot_lines: pl.DataFrame, in_cents: np.ndarray
+    players: pl.DataFrame, ev: pl.DataFrame, pot_lines: pl.DataFrame, hands: int
 ) -> pl.DataFrame:
     """``players`` (one row per seat, ``collected`` read from the summary) with the pots
     their summary leaves out added to ``unprinted`` (collected from a pot no line pays),
     ``collected`` and ``net``, in the hands whose pot lines (``pot_lines``: hand and
     ``total_h`` of each distinct "Total pot" line, in line order) pay out more than the
     summary says."""
-    hands = in_cents.size
     line_hand = pot_lines["hand"].to_numpy()
-    paid_h = pot_lines["total_h"].to_numpy()
-    paid = np.where(in_cents[line_hand], paid_h, paid_h // 100)
+    paid = pot_lines["total_h"].to_numpy()
     player_hand = players["hand"].to_numpy()
     collected = players["collected"].to_numpy()
     short = grouped.sums(line_hand, hands, paid) > grouped.sums(player_hand, hands, collected)

@@ -27,56 +27,31 @@ from ingest.engine.header import posted_blinds, template_fields
 from ingest.engine.lines import KINDS, SUMMARY, Lines
 from ingest.engine.scan import units
 from ingest.engine.text import ChunkText, to_utc
-from ingest.engine.xml_format import ADDED, NONE, XmlFormat
-from ingest.engine.xml_read import HandRecord
+from ingest.engine.xml_format import ADDED, BLIND, NONE, TOTAL, Collect, XmlFormat
+from ingest.engine.xml_hand import Item, Players, blind, day, first_stamp, type_of, zoned_starts
+from ingest.engine.xml_read import Element, HandRecord
+from ingest.engine.xml_values import (
+    Flat,
+    amount_of,
+    card_text,
+    hundredths,
+    result_row,
+    room_fields,
+    total_row,
+    totals_schema,
+    whole_hundredths,
+)
 
 _SEAT, _ACTION, _MARKER, _DEALT, _OTHER = (KINDS.index(k) for k in
                                            ("seat", "action", "marker", "dealt", "other"))
 _SHOWDOWN = 5
-_NOT_AMOUNT = re.compile(r"[^\d.,\-]")
-_RANKS = {"10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A",
-          **{str(r): str(r) for r in range(2, 10)}}  # fmt: skip
-_SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
+# Where the events of these kinds are, whatever the street a format writes them on.
+_STREET_OF = {"show": _SHOWDOWN, "muck": _SHOWDOWN, "collect": SUMMARY}
 
 
-@functools.lru_cache(maxsize=65536)
-def hundredths(text: str | None, comma: bool) -> int:
-    """An amount as hundredths (-1: none, or unreadable): signs, currency codes, spaces
-    and no-break spaces left out; ``comma``: the decimal mark is a comma (``.`` and
-    spaces group thousands), else a point.
-
-    >>> hundredths("€1,013.50", False), hundredths("€51,18", True), hundredths("1.500", True)
-    (101350, 5118, 150000)
-    """
-    if text is None:
-        return -1
-    digits = _NOT_AMOUNT.sub("", text)
-    digits = digits.replace(".", "").replace(",", ".") if comma else digits.replace(",", "")
-    whole, point, fraction = digits.partition(".")
-    if not whole.isdigit() and not (whole == "" and fraction.isdigit()):
-        return -1
-    if not re.fullmatch(r"\d{0,2}", fraction) or (point and not fraction):
-        return -1
-    return int(whole or "0") * 100 + int((fraction + "00")[:2])
-
-
-def card_text(text: str, fmt: XmlFormat) -> str | None:
-    """Cards as the engine writes them (``D8 C10`` -> ``8d Tc``); None when one is hidden
-    or unreadable."""
-    return _cards(text, fmt.suits_first, fmt.hidden)
-
-
-@functools.lru_cache(maxsize=65536)
-def _cards(text: str, suits_first: bool, hidden: str) -> str | None:
-    cards = []
-    for word in text.split():
-        suit, rank = (word[:1], word[1:]) if suits_first else (word[-1:], word[:-1])
-        if word.upper().startswith(hidden) or suit.upper() not in _SUITS:
-            return None
-        if rank.upper() not in _RANKS:
-            return None
-        cards.append(_RANKS[rank.upper()] + _SUITS[suit.upper()])
-    return " ".join(cards) or None
+def _cards_of(element: Element, fmt: XmlFormat) -> str:
+    """The text of a cards element's cards: its ``card_list`` attribute, else its text."""
+    return element.attrs.get(fmt.card_list, "") if fmt.card_list else element.text
 
 
 @dataclass
@@ -156,6 +131,9 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     boards: list[dict[str, object]] = []
     unknown: list[dict[str, object]] = []
     starts: list[dict[str, object]] = []
+    totals: list[dict[str, object]] = []
+    results: list[dict[str, object]] = []
+    room_amounts: list[dict[str, object]] = []
     header_rows: list[dict[str, object]] = []
     names: list[bytes] = []
     names_at = int(text.data.size) + 1
@@ -166,25 +144,43 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                        "line_no": int(text.line_no[base])})  # fmt: skip
         header = record.header
         hand_seats = len(seats)  # this hand's seats start here
-        amounts = [header.get(tag, "") for tag in fmt.style_fields]
+        amounts = [fmt.text_of(tag, header, record.attrs) for tag in fmt.style_fields]
         amounts += [e.attrs.get(a, "") for e in record.elements for a in (fmt.stack, fmt.won,
                                                                           fmt.amount)]
         comma = decimal_comma.search("\n".join(amounts)) is not None
-        hero = header.get(fmt.hero)
+        hero = (fmt.text_of(fmt.hero, header, record.attrs) or header.get(fmt.hero)
+                if fmt.hero else None)  # fmt: skip
         players: dict[str, tuple[int, int]] = {}  # name -> (seat, row)
-        button, time = None, None
-        by_street: dict[int, list[tuple[int, tuple[int, int, int], dict[str, str]]]] = {}
+        hand = Players()  # who is who, for a format naming players by seat
+        button = None
+        time = None  # an attribute of the hand, else the text of its element
+        if fmt.time.startswith("@"):
+            time = fmt.text_of(fmt.time, header, record.attrs) or None
+        version = fmt.text_of(fmt.version_field, header, record.attrs) if fmt.version_field \
+            else ""  # fmt: skip
+        types = fmt.types_of(day(time, fmt.time_formats) if fmt.eras else "", version)
+        by_street: dict[int, list[Item]] = {}
         shows: list[dict[str, object]] = []
         pocket: dict[str, str | None] = {}
+        winners: list[tuple[tuple[int, int, int], dict[str, str]]] = []
+        ended: tuple[int, int, int] | None = None  # where the hand's last round starts
+        flat = Flat(winners)  # a hand of no rounds: what it has read so far
         for element, round_no in zip(record.elements, record.rounds, strict=True):
             line = base + element.line - 1
             where = locate(min(line, text.starts.size - 1), element.tag)
             attrs = element.attrs
+            if ended is None and fmt.end_round and fmt.end_round in (
+                    round_no, attrs.get(fmt.round_no) if element.tag == fmt.round else ""):
+                ended = where  # its last round (an element of it, or the round, empty)
             if element.tag == fmt.time:
                 time = element.text.strip()
                 rows.add(h, where, -1)  # read with the header
             elif element.tag in fmt.ignored:
                 rows.add(h, where, _OTHER)
+            elif element.tag == fmt.button_holder:
+                dealer = attrs.get(fmt.button, "")
+                button = int(dealer) if dealer.isdigit() else button
+                rows.add(h, where, -1)  # read with the header
             elif element.tag == fmt.player and not attrs.get(fmt.name):
                 rows.add(h, where, _OTHER)  # an empty seat
             elif element.tag == fmt.player:
@@ -192,59 +188,118 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 name = attrs.get(fmt.name, "")
                 seat = int(attrs[fmt.seat]) if attrs.get(fmt.seat, "").isdigit() else NO_SEAT
                 players.setdefault(name, (seat, row))
+                hand.seated(fmt, attrs, name)
                 if attrs.get(fmt.button) == fmt.button_value and button is None:
                     button = seat
                 encoded = name.encode()
-                seats.append({"hand": h, "idx": row, "seat": seat, "player": name,
+                stack = amount_of(attrs.get(fmt.stack), comma, fmt)
+                seats.append({"hand": h, "idx": row, "seat": _or_none(seat), "player": name,
                               "player_start": names_at, "player_end": names_at + len(encoded),
-                              "stack_h": hundredths(attrs.get(fmt.stack), comma),
-                              "won_h": hundredths(attrs.get(fmt.won), comma)})  # fmt: skip
+                              "stack_h": stack,
+                              "won_h": amount_of(attrs.get(fmt.won), comma, fmt) if fmt.won
+                              else 0})  # fmt: skip
+                if fmt.result:  # the stack after the hand: the player's result
+                    after = amount_of(attrs.get(fmt.result), comma, fmt)
+                    results.append(result_row(h, row, seat, stack, after))
                 names.append(encoded)
                 names_at += len(encoded)
             elif element.tag == fmt.cards:
                 kind = attrs.get(fmt.card_type, "")
+                owner = hand.who(fmt, attrs.get(fmt.card_player, ""))
                 if kind == fmt.pocket:
-                    owner = attrs.get(fmt.card_player, "")
-                    pocket[owner] = card_text(element.text, fmt)
+                    pocket[owner] = card_text(_cards_of(element, fmt), fmt)
+                    if not fmt.hero and hero is None:  # the player whose history it is
+                        hero = owner
                     if owner != hero and pocket[owner]:  # shown: a show event, at showdown
                         shows.append({"where": where, "player": owner, "cards": pocket[owner]})
                     else:  # the hero's, read with its seat, or cards not shown
                         rows.add(h, where, _DEALT)
+                elif kind in fmt.shown:
+                    shows.append({"where": where, "player": owner, "kind": fmt.shown[kind],
+                                  "cards": card_text(_cards_of(element, fmt), fmt)})
                 elif kind in fmt.boards:
                     street = fmt.boards[kind]
+                    if fmt.boards_so_far:  # dealt on its round's street
+                        street = fmt.streets.get(round_no, -1)
+                    board = card_text(_cards_of(element, fmt), fmt)
                     by_street.setdefault(street, []).append(
-                        (-1, where, {"board": card_text(element.text, fmt) or "", "kind": kind}))
+                        (-1, where, {"board": board or "", "kind": kind}, round_no, kind, ""))
                 else:
                     unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
             elif element.tag == fmt.action and round_no in fmt.streets:
                 order = attrs.get(fmt.order, "")
                 by_street.setdefault(fmt.streets[round_no], []).append(
-                    (int(order) if order.isdigit() else 1 << 30, where, attrs))
+                    (int(order) if order.isdigit() else 1 << 30, where, attrs, round_no,
+                     str(attrs.get(fmt.type, "")), element.text))  # fmt: skip
+            elif fmt.collect is not None and element.tag == fmt.collect.tag:
+                winners.append((where, attrs))
+            elif (not fmt.type and element.tag in types) or (element.tag == fmt.action
+                                                             and not fmt.round):  # fmt: skip
+                # an action of a hand of no rounds, its type its tag or its attribute's
+                code = str(attrs.get(fmt.type, "")) if fmt.type else element.tag
+                if flat.action(element, where, code, types, fmt, by_street):
+                    rows.add(h, where, _DEALT)
+            elif element.tag == fmt.total_tag:  # the last is the hand's total
+                flat.total = (rows.add(h, where, _OTHER), element)
+            elif element.tag in fmt.card_tags:
+                if flat.cards(fmt.card_tags[element.tag], attrs.get(fmt.actor, ""),
+                              element.text, where, element.tag, fmt, by_street):  # fmt: skip
+                    rows.add(h, where, _DEALT)  # a player's cards
             else:
                 unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
+        if fmt.eras and not fmt.time.startswith("@"):  # the era of a time element's day
+            types = fmt.types_of(day(time, fmt.time_formats), version)
+        for owner, texts in flat.pocket.items():  # hole cards one element at a time
+            owner = hand.who(fmt, owner)
+            pocket[owner] = card_text(" ".join(texts), fmt)
+            if not fmt.hero and hero is None:  # the player whose history it is
+                hero = owner
+        for column, name in room_fields(fmt, grammar):  # the room's take, a field's
+            take = whole_hundredths(fmt.text_of(name, header, record.attrs))
+            if take is not None:
+                room_amounts.append({"hand": h, "idx": first, "label": column,
+                                     "amount_h": take})  # fmt: skip
+        if flat.total is not None:
+            totals.append(total_row(h, *flat.total, comma, fmt))
         first_bb = -1
+        dealt = 0  # the board's cards so far
+        last_street = 1
         for street in sorted(by_street):
-            for number, where, attrs in sorted(by_street[street], key=lambda item: item[0]):
+            items = sorted(by_street[street], key=lambda item: item[0])
+            for k, (number, where, attrs, round_no, code, cards) in enumerate(items):
                 if number < 0:  # the street's cards
+                    board = attrs["board"]
+                    if fmt.boards_so_far:  # the cards after the board before it
+                        board, dealt = " ".join(board.split()[dealt:]), len(board.split())
                     row = rows.add(h, where, _MARKER)
                     markers.append({"hand": h, "idx": row, "marker": attrs["kind"],
                                     "street": street, "run": 1})  # fmt: skip
-                    boards.append({"hand": h, "idx": row, "cards": attrs["board"]})
+                    boards.append({"hand": h, "idx": row, "cards": board})
                     continue
-                action = fmt.types.get(str(attrs.get(fmt.type, "")))
+                action = type_of(fmt, types, round_no, code)
                 if action is None:
                     unknown.append({"hand": h, "idx": rows.add(h, where, _OTHER)})
                     continue
+                player = hand.who(fmt, str(attrs.get(fmt.actor, "")))
+                if fmt.strays_ignored and hand.stray(player):
+                    rows.add(h, where, _OTHER)  # the room writes it; it carries nothing
+                    continue
                 row = rows.add(h, where, _ACTION)
-                if action.kind not in KIND_CODE and action.kind != WAGER:
+                kind = action.kind
+                if action.bare and fmt.amount not in attrs:
+                    kind = action.bare  # a mark, with no amount
+                if kind == BLIND:
+                    kind = blind(fmt, types, items[:k], items[k + 1 :], round_no)
+                if kind not in KIND_CODE and kind != WAGER:
                     unknown.append({"hand": h, "idx": row})
                     continue
                 raw_amount = str(attrs.get(fmt.amount, ""))
                 value = -1
                 if action.amount != NONE:
                     word = fmt.amount_words.get(raw_amount.strip())
-                    value = word if word is not None else hundredths(raw_amount, comma)
-                kind = action.kind
+                    value = word if word is not None else amount_of(raw_amount, comma, fmt)
+                if action.zero and value == 0:
+                    kind, value = action.zero, -1  # a bet of nothing: a check
                 if kind == "post_bb":
                     if first_bb < 0:
                         first_bb = value
@@ -252,34 +307,84 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                         kind = "post_sb_bb"  # the big blind live, the rest dead
                 if kind in NOT_EVENTS:
                     continue  # says who sat out, or nothing to the chips: no event
-                player = str(attrs.get(fmt.actor, ""))
-                events.append(_event(h, row, street, player, players, kind, value,
-                                     action.amount == ADDED, action.all_in))  # fmt: skip
+                if kind == "fold":
+                    hand.folded.add(player)
+                last_street = max(last_street, min(street, 4))
+                shown = card_text(cards, fmt) if kind == "show" else None
+                event = _event(h, row, _STREET_OF.get(kind, street), player, players, kind,
+                               value, action.amount == ADDED, action.all_in, shown)
+                event["to_total"] = kind in ("call", "bet") and action.amount == TOTAL
+                events.append(event)
+                dead = amount_of(attrs.get(action.dead), comma, fmt) if action.dead else 0
+                if dead > 0:  # chips posted dead beside it (a penalty)
+                    events.append(_event(h, row, street, player, players, "post_dead", dead,
+                                         False, False))  # fmt: skip
         for show in shows:
             row = rows.add(h, show["where"], _DEALT)  # type: ignore[arg-type]
-            events.append(_event(h, row, _SHOWDOWN, str(show["player"]), players, "show", -1,
-                                 False, False, str(show["cards"])))  # fmt: skip
-        for seat_row in seats[hand_seats:]:
+            events.append(_event(h, row, _SHOWDOWN, str(show["player"]), players,
+                                 str(show.get("kind", "show")), -1, False, False,
+                                 show["cards"]))  # type: ignore[arg-type]  # fmt: skip
+        if fmt.collect is not None:
+            events += _collected(fmt.collect, h, rows, winners, hand, players, comma,
+                                 last_street, fmt)  # fmt: skip
+        for seat_row in seats[hand_seats:] if fmt.collect is None else ():
             won = int(seat_row["won_h"])  # type: ignore[call-overload]
             if won != 0:
                 row = rows.add(h, rows.where(int(seat_row["idx"])), _SEAT)  # type: ignore[call-overload]
                 event = _event(h, row, SUMMARY, str(seat_row["player"]), players, "collect",
                                won, False, False)  # fmt: skip
                 events.append(event | {"pot": PLAIN_POT})
+        if ended is not None:  # the hand's end: its summary
+            markers.append({"hand": h, "idx": rows.add(h, ended, _MARKER), "marker": "end",
+                            "street": SUMMARY, "run": 1})  # fmt: skip
         for seat_row in seats[hand_seats:]:
             name = str(seat_row["player"])
             seat_row["is_hero"] = name == hero
             seat_row["dealt"] = pocket.get(name) if name == hero else None
+        field = functools.partial(fmt.text_of, header=header, attrs=record.attrs)
         header_rows.append({
             "hand_id": record.hand_id,
-            "template": " | ".join([fmt.room, *(header.get(t, "") for t in fmt.header_fields)]),
-            "time": time, "table_name": header.get(fmt.table) or None, "button_seat": button,
-            "max_seats": _number(header.get(fmt.max_seats, "")),
+            "template": " | ".join([fmt.room, *(field(t) for t in fmt.header_fields)]),
+            "time": time, "table_name": field(fmt.table) or None, "button_seat": button,
+            "max_seats": _number(field(fmt.max_seats)),
             "comma": comma, "uncalled_reading": fmt.uncalled_reading(header),
+            "stamp": first_stamp(record, fmt.stamp) if fmt.stamp else None,
         })  # fmt: skip
-    lines = _lines(text, rows, names, seats, events, markers, boards, unknown, starts)
+    lines = _lines(text, rows, names, seats, events, markers, boards, unknown, starts,
+                   _frame(totals, totals_schema(fmt)), _frame(results, _RESULTS),
+                   _frame(room_amounts, _ROOM_AMOUNTS))
     info = _info(lines, header_rows, fmt, grammar)
     return lines, info
+
+
+def _collected(collect: Collect, h: int, rows: _Rows,
+               winners: list[tuple[tuple[int, int, int], dict[str, str]]], hand: Players,
+               players: dict[str, tuple[int, int]], comma: bool, street: int, fmt: XmlFormat
+               ) -> list[dict[str, object]]:  # fmt: skip
+    """The events of a hand's elements of what the pots paid: collections of a pot (or of
+    its half) and uncalled bets returned (on the hand's last betting ``street``)."""
+    out = []
+    name, flag = collect.returned
+    # the returns first, as a text hand writes them: before the pots are paid
+    for where, attrs in sorted(winners, key=lambda w: not name or w[1].get(name) != flag):
+        row = rows.add(h, where, _ACTION)
+        player = hand.who(fmt, attrs.get(collect.player, ""))
+        value = amount_of(attrs.get(collect.amount), comma, fmt)
+        if name and attrs.get(name) == flag:
+            out.append(_event(h, row, street, player, players, "return", value, False, False))
+            continue
+        pot = attrs.get(collect.pot, "")
+        event = _event(h, row, SUMMARY, player, players, "collect", value, False, False)
+        out.append(event | {
+            "pot": int(pot) - collect.first_pot if pot.isdigit() else PLAIN_POT,
+            "half": collect.halves.get(attrs.get(collect.half, ""), 0),
+        })  # fmt: skip
+    return out
+
+
+def _or_none(seat: int) -> int | None:
+    """A seat number, None where none is (an unreadable one, or a player with no seat)."""
+    return None if seat == NO_SEAT else seat
 
 
 def _number(text: str) -> int | None:
@@ -294,17 +399,23 @@ def _event(hand: int, row: int, street: int, player: str, players: dict[str, tup
     betting; a raise whose amount is what it adds says so)."""
     wager = kind == WAGER
     code = KIND_CODE["call" if wager else kind]
-    seat = players.get(player, (NO_SEAT, -1))[0]
+    seat = _or_none(players.get(player, (NO_SEAT, -1))[0])
     return {"hand": hand, "idx": row, "street": street, "run": 1, "player": player,
             "seat": seat, "code": code, "all_in": all_in, "cards": cards, "damaged": False,
             "pot": 1, "adds": wager or (added and kind == "raise"), "value_h": value,
-            "fee_h": -1, "half": 0}  # fmt: skip
+            "fee_h": -1, "half": 0, "to_total": False}  # fmt: skip
 
 
 _EVENTS = {"hand": pl.Int64, "idx": pl.Int64, "street": pl.Int8, "run": pl.Int8,
            "player": pl.String, "seat": pl.Int8, "code": pl.Int8, "all_in": pl.Boolean,
            "cards": pl.String, "damaged": pl.Boolean, "pot": pl.Int64, "adds": pl.Boolean,
-           "value_h": pl.Int64, "fee_h": pl.Int64, "half": pl.Int8}  # fmt: skip
+           "value_h": pl.Int64, "fee_h": pl.Int64, "half": pl.Int8,
+           "to_total": pl.Boolean}  # fmt: skip
+# the players' results (see ``XmlFormat.result``), as a summary's seat lines give them
+_RESULTS = {"hand": pl.Int64, "idx": pl.Int64, "seat": pl.Int8, "cards": pl.String,
+            "won_h": pl.Int64, "says_won": pl.Boolean, "not_awarded": pl.Boolean,
+            "result_h": pl.Int64}  # fmt: skip
+_ROOM_AMOUNTS = {"hand": pl.Int64, "idx": pl.Int64, "label": pl.Int64, "amount_h": pl.Int64}
 _SEATS = {"hand": pl.Int64, "idx": pl.Int64, "seat": pl.Int8, "player": pl.String,
           "player_start": pl.Int64, "player_end": pl.Int64, "stack_h": pl.Int64,
           "dealt": pl.String, "is_hero": pl.Boolean}  # fmt: skip
@@ -322,7 +433,8 @@ def _lines(
     text: ChunkText, rows: _Rows, names: list[bytes],
     seats: list[dict[str, object]], events: list[dict[str, object]],
     markers: list[dict[str, object]], boards: list[dict[str, object]],
-    unknown: list[dict[str, object]], starts: list[dict[str, object]],
+    unknown: list[dict[str, object]], starts: list[dict[str, object]], totals: pl.DataFrame,
+    results: pl.DataFrame, room_amounts: pl.DataFrame,
 ) -> Lines:  # fmt: skip
     """The frames, over a text whose row ``i`` is the file line of row ``i``'s element
     (the players' names after the chunk's text, for the spans seat rows keep)."""
@@ -352,15 +464,12 @@ def _lines(
         buttons=pl.DataFrame(schema={**empty, "button_seat": pl.Int8}),
         seats=_frame(seats, _SEATS),
         events=_frame(events, _EVENTS).sort("hand", "idx", maintain_order=True),
-        totals=pl.DataFrame(schema={**empty, "rake_written": pl.Boolean, "total_h": pl.Int64,
-                                    "total_step_h": pl.Int64, "side_pots": pl.Boolean}),
+        totals=totals,
         boards=_boards(boards),
-        summary_seats=pl.DataFrame(schema={**empty, "seat": pl.Int8, "cards": pl.String,
-                                           "won_h": pl.Int64, "says_won": pl.Boolean,
-                                           "not_awarded": pl.Boolean, "result_h": pl.Int64}),
+        summary_seats=results,
         cancelled=pl.DataFrame(schema=empty),
         room_money=pl.DataFrame(schema={**empty, "amount_h": pl.Int64}),
-        summary_amounts=pl.DataFrame(schema={**empty, "label": pl.Int64, "amount_h": pl.Int64}),
+        summary_amounts=room_amounts,
         unknown=_frame(unknown, empty),
         line_hand=hand,
         line_kind=np.array(rows.kind, np.int64),
@@ -383,26 +492,28 @@ def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, gr
     heads = pl.DataFrame(header_rows, schema={
         "hand_id": pl.String, "template": pl.String, "time": pl.String,
         "table_name": pl.String, "button_seat": pl.Int8, "max_seats": pl.Int8,
-        "comma": pl.Boolean, "uncalled_reading": pl.String})  # fmt: skip
+        "comma": pl.Boolean, "uncalled_reading": pl.String, "stamp": pl.Int64})  # fmt: skip
     templates = heads.select("template").unique(maintain_order=True)
     fields = template_fields(templates, grammar).drop("game", "table", "max_seats").rename(
         {"game_name": "game"})
     fields = heads.select("template").join(fields, on="template", how="left",
                                            maintain_order="left").drop("template")
-    in_cents = fields["in_cents"].fill_null(False).to_numpy()
 
     def blind(column: str) -> pl.Series:
         texts, commas = fields[column].to_list(), heads["comma"].to_list()
         value = np.array([hundredths(t, c) if t is not None else -1
                           for t, c in zip(texts, commas, strict=True)], np.int64)  # fmt: skip
-        chips, ok = units(value, in_cents)
+        chips, ok = units(value)
         return pl.Series(pa.array(chips, mask=~ok), dtype=pl.Int64)
 
     zone = grammar.implied_zone
     started = heads.select(naive=pl.coalesce(
         [pl.col("time").str.strptime(pl.Datetime("us"), f, strict=False)
-         for f in fmt.time_formats])).select(
+         for f in fmt.time_formats if "%z" not in f and "%s" not in f]
+        or [pl.lit(None, pl.Datetime("us"))])).select(
         started_at=to_utc(pl.col("naive"), pl.lit(zone), [zone]))
+    if fmt.stamp or any("%z" in f or "%s" in f for f in fmt.time_formats):
+        started = zoned_starts(heads, fmt, started["started_at"])
     info = pl.concat([
         lines.starts, heads.select("hand_id", "template"),
         fields.drop("small_blind", "big_blind"), started,
@@ -411,4 +522,6 @@ def _info(lines: Lines, header_rows: list[dict[str, object]], fmt: XmlFormat, gr
     ], how="horizontal").with_columns(small_blind=blind("sb"), big_blind=blind("bb"))
     info = info.with_columns(small_blind=pl.when(pl.col("sb").is_null() & pl.col("bb")
                                                  .is_not_null()).then(0).otherwise("small_blind"))
-    return posted_blinds(lines, info) if grammar.blinds_in_posts else info
+    if not grammar.blinds_in_posts:
+        return info
+    return posted_blinds(lines, info, grammar.big_blind_twice_small, grammar.posts_decide_blinds)

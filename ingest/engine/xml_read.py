@@ -32,12 +32,14 @@ _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
 @dataclass
 class Element:
     """An element read: its tag, attributes, text, and the 1-based line its start tag is
-    on within its slice."""
+    on within its slice; an action holding elements, their attributes (``parts``: its
+    cards, its pot shares)."""
 
     tag: str
     attrs: dict[str, str]
     text: str
     line: int
+    parts: list[dict[str, str]] | None = None  # an action's parts: its elements' attributes
 
 
 @dataclass
@@ -45,7 +47,8 @@ class HandRecord:
     """One hand's slice: where it starts in the chunk (``start``: byte offset), its
     session header (tag -> text), its id, its elements in file order with the round
     each is in (``rounds``: the round number, "" outside a round), and what went wrong
-    (``damage``: a parser's message; ``unterminated``: its end tag is missing)."""
+    (``damage``: a parser's message; ``unterminated``: its end tag is missing); ``attrs``:
+    the hand element's own attributes."""
 
     start: int
     header: dict[str, str]
@@ -54,6 +57,7 @@ class HandRecord:
     rounds: list[str] = field(default_factory=list)
     damage: str | None = None
     unterminated: bool = False
+    attrs: dict[str, str] = field(default_factory=dict)
 
 
 def decode(data: bytes) -> str:
@@ -67,7 +71,7 @@ def decode(data: bytes) -> str:
 def starts_pattern(fmt: XmlFormat) -> re.Pattern[bytes]:
     """A session's or a hand's start tag (where the chunk is cut; the tags are read by
     lxml)."""
-    names = b"|".join(re.escape(tag.encode()) for tag in (fmt.session, fmt.hand))
+    names = b"|".join(re.escape(tag.encode()) for tag in (fmt.session, fmt.hand) if tag)
     return re.compile(rb"<(" + names + rb")[\s/>]")
 
 
@@ -88,6 +92,8 @@ def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
     except etree.XMLSyntaxError:
         pass
     for event, element in parser.read_events():
+        if event == "start" and depth == 0 and fmt.header_in_attributes:
+            return dict(element.attrib)  # the session element's own attributes
         if event == "start":
             depth += 1
             continue
@@ -114,16 +120,29 @@ def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
     if root.tag != fmt.hand:
         return False
     record.hand_id = root.get(fmt.hand_id)
+    record.attrs = dict(root.attrib)
     for element in root.iter():
         tag = element.tag
-        if element is root or len(element) or not isinstance(tag, str):
-            continue  # the hand, a container (its children are read) or a comment
+        if element is root or not isinstance(tag, str):
+            continue  # the hand (its attributes are read), or a comment
+        with_parts = tag == fmt.action and len(element) > 0  # an action holding its parts
+        if len(element) and tag != fmt.button_holder and not with_parts:
+            continue  # a container: its children are read
         parent = element.getparent()
+        if parent.tag == fmt.action:
+            continue  # an action's part, read with it
         in_round = parent.tag == fmt.round and parent.getparent() is root
-        record.elements.append(Element(tag, dict(element.attrib), element.text or "",
+        record.elements.append(_action_with_parts(element) if with_parts else
+                               Element(tag, dict(element.attrib), element.text or "",
                                        element.sourceline or 1))  # fmt: skip
         record.rounds.append(parent.get(fmt.round_no, "") if in_round else "")
     return True
+
+
+def _action_with_parts(element: etree._Element) -> Element:
+    """An action element holding elements, their attributes its parts."""
+    parts = [dict(part.attrib) for part in element if isinstance(part.tag, str)]
+    return Element(element.tag, dict(element.attrib), "", element.sourceline or 1, parts)
 
 
 def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
@@ -148,6 +167,11 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
                 round_no = element.get(fmt.round_no, "")
             if len(stack) == 1:
                 record.hand_id = element.get(fmt.hand_id)
+                record.attrs = dict(element.attrib)
+            elif tag == fmt.button_holder:  # a container read for its attributes
+                record.elements.append(Element(tag, dict(element.attrib), "",
+                                               element.sourceline or 1))  # fmt: skip
+                record.rounds.append("")
             continue
         stack.pop()
         if not stack:
@@ -155,9 +179,16 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             break
         if tag == fmt.round and len(stack) == 1:
             round_no = ""
+            if len(element):
+                continue  # its elements are read; an empty round is one itself, as whole
+        if tag == fmt.action and len(element) and len(stack) >= 1:
+            record.elements.append(_action_with_parts(element))
+            record.rounds.append(round_no if len(stack) >= 2 else "")
             continue
-        if len(element):
-            continue  # a container: its children are read
+        if len(element) or (tag == fmt.button_holder and tag) or (
+                stack and stack[-1] == fmt.action and fmt.action):  # fmt: skip
+            continue  # a container (its children are read; the button's at its start), or
+            # an action's part (read with it)
         record.elements.append(Element(tag, dict(element.attrib), (element.text or ""),
                                        element.sourceline or 1))  # fmt: skip
         record.rounds.append(round_no if len(stack) >= 2 else "")
@@ -179,8 +210,13 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
     that of the chunk's first hands, read before the chunk), and the last header read."""
     hands: list[HandRecord] = []
     cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
+    closing = f"</{fmt.hand}>".encode()
     for k, (start, tag) in enumerate(cuts):
         end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
+        if not fmt.session:  # a hand standing alone ends at its end tag: what follows it
+            # (text, or a hand whose start tag is lost) is no part of it, nor decoded with it
+            close = data.find(closing, start, end)
+            end = end if close < 0 else close + len(closing)
         text = decode(data[start:end])
         if tag == fmt.session:
             header = read_header(text, fmt)

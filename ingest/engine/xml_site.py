@@ -45,6 +45,19 @@ from ingest.reader import iter_chunks
 _DETECT_BYTES = 65536
 
 
+def _first_element(data: bytes) -> etree._Element | None:
+    """The first element that starts in ``data`` (None: none parses)."""
+    parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
+    with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
+        parser.feed(data)
+    return next((element for _, element in parser.read_events()), None)
+
+
+def _has_attributes(hand: etree._Element, fmt: XmlFormat) -> bool:
+    """Whether a hand element has the format's hand id and ``detect_attributes``."""
+    return all(hand.get(name) is not None for name in (fmt.hand_id, *fmt.detect_attributes))
+
+
 @dataclass(frozen=True, eq=False)
 class XmlSite:
     """An XML format read by the engine: ``format`` says its elements, ``grammar`` decodes
@@ -84,25 +97,38 @@ class XmlSite:
 
     def detect(self, head: bytes) -> bool:
         """Whether the file's first hand, in its first 64 KB, is this format's: a session
-        element whose first hand element (a child of it) has the hand id attribute."""
+        element whose first hand element (a child of it, or, where the format says so, its
+        next sibling) has the hand id attribute and the format's ``detect_attributes``; in
+        a format of no session, such a hand element first."""
         fmt = self.format
         text = decode(head[:_DETECT_BYTES]) if head else ""
-        cut = starts_pattern(fmt).search(text.encode("utf-8"))
-        if cut is None or cut.group(1) != fmt.session.encode():
+        data = text.encode("utf-8")
+        cut = starts_pattern(fmt).search(data)
+        if cut is None or cut.group(1) != (fmt.session or fmt.hand).encode():
             return False
+        if not fmt.session:  # a hand standing alone, first
+            hand = _first_element(data[cut.start() :])
+            return hand is not None and hand.tag == fmt.hand and _has_attributes(hand, fmt)
         parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
+        # hands after their session (siblings): read under a root of our own
+        wrap = b"" if fmt.hand_in_session else b"<_>"
         with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
-            parser.feed(text.encode("utf-8")[cut.start() :])
+            parser.feed(wrap + text.encode("utf-8")[cut.start() :])
         hands = [e for _, e in parser.read_events() if e.tag == fmt.hand]
-        return bool(hands) and hands[0].get(fmt.hand_id) is not None and (
-            hands[0].getparent() is not None and hands[0].getparent().tag == fmt.session
-        )
+        if not hands or not _has_attributes(hands[0], fmt) or hands[0].getparent() is None:
+            return False
+        parent = hands[0].getparent()
+        if fmt.hand_in_session:
+            return bool(parent.tag == fmt.session)
+        before = hands[0].getprevious()  # the session element, right before the first hand
+        return parent.tag == "_" and before is not None and before.tag == fmt.session
 
     def _header(self, chunk: Chunk) -> dict[str, str] | None:
         """The session header of the chunk's first hands when the chunk does not start
         with a session (it is then before the chunk, in its file)."""
         first = starts_pattern(self.format).search(chunk.data)
-        if chunk.byte_offset == 0 or (first and first.group(1) == self.format.session.encode()):
+        session = self.format.session.encode()
+        if chunk.byte_offset == 0 or not session or (first and first.group(1) == session):
             return None
         return session_before(chunk.source_file, chunk.byte_offset, self.format)
 

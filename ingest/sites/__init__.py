@@ -21,9 +21,12 @@ def registry() -> dict[str, Site]:
     from ingest.sites import (
         betonline,
         bovada,
+        everest,
         ggpoker,
         ipoker,
         kingsclub,
+        merge,
+        microgaming,
         pacific,
         partypoker,
         pokerstars,
@@ -35,7 +38,8 @@ def registry() -> dict[str, Site]:
 
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
                          pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE, partypoker.SITE,
-                         ipoker.SITE, pokertracker.SITE]
+                         ipoker.SITE, merge.SITE, everest.SITE, microgaming.SITE,
+                         pokertracker.SITE]
     return {site.name: site for site in sites}
 
 

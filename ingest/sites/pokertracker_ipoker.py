@@ -15,7 +15,8 @@ blind live). Cards are written suit first (``SQ DQ``, ``H10``; ``d6 sJ h10``), `
 not shown; the turn and river markers give only their card. The summary writes ``Total pot
 T Rake R`` (T after the rake, the sum of the wins) then ``player: wins X`` lines. No
 uncalled bet is printed: the 2011 and Zone exports count it in the total and the bettor's
-wins, the ``Uncalled:Y`` ones in neither (``ingest.rooms``).
+wins, the ``Uncalled:Y`` ones in neither (``ingest.rooms``). A tournament's seat lines
+print the stacks before the posts but in some hands, those whose chips say so.
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ GRAMMAR = Grammar(
     boards_in_markers=True,
     markers_deal_cards=True,
     blinds_in_posts=True,  # a tournament's header writes no stakes
+    # some tournament hands print the stacks left after the posts: #3616779771's six seats
+    # each hold the previous hand's end less the player's ante and blind, so the big blind,
+    # "($1,615.00 in chips)", raises $1,615.00 after his $225 of posts
+    stacks_may_follow_posts=True,
     # the table, or a tournament's name, id and table (which makes the hand a tournament's)
     info_lines=(r"^Table (?:.+?, (?P<tournament_id>[0-9]+), )?(?P<table_name>.+?)"
                 r"(?: \(Tournament: .*\))?$",),
