@@ -28,3 +28,15 @@ def rows(table: Any, columns: tuple[str, ...], hand_id: str | None = None) -> li
     if hand_id is not None:
         frame = frame.filter(pl.col("hand_id") == hand_id)
     return list(frame.select(columns).iter_rows())
+
+
+def assert_only_lost(clean: ParseResult, damaged: ParseResult, hand_id: str) -> None:
+    """``damaged`` holds every hand of ``clean`` but ``hand_id``, every row of theirs alike."""
+    kept = clean.hands.column("hand_id").to_pylist()
+    kept.remove(hand_id)
+    assert damaged.hands.column("hand_id").to_pylist() == kept
+    for name in ("players", "actions", "collections"):
+        frame = pl.from_arrow(getattr(clean, name))
+        assert isinstance(frame, pl.DataFrame)
+        assert pl.from_arrow(getattr(damaged, name)).equals(  # type: ignore[union-attr]
+            frame.filter(pl.col("hand_id") != hand_id)), name
