@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ingest.engine.grammar import Grammar
+from ingest.engine.site import _hand_starts
 from ingest.sites import detect_site, parser_version, registry
 
 
@@ -161,3 +167,24 @@ def test_merge_is_recognised_by_its_description_before_a_game() -> None:
     text = b"Merge Game #80256693-236 | Holdem NL ($0.02/$0.04) | 12/05/2014 17:08:49 EST | " \
         b"Version:2\nTable Tropicana - Fast V (80256693), Seats 6"
     assert detect_site(text) is registry()["pokertracker"]
+
+
+_GRAMMARS = [g for site in registry().values() for g in getattr(site, "grammars", ())]
+
+
+@settings(max_examples=300, deadline=None)
+@given(grammar=st.sampled_from(_GRAMMARS), data=st.data())
+def test_hand_starts_are_the_lines_the_hand_start_pattern_matches(
+    grammar: Grammar, data: st.DataObject
+) -> None:
+    starts = [*grammar.header_starts, *(start[:-1] for start in grammar.header_starts), "x"]
+    line = st.tuples(
+        st.sampled_from(["", " ", "\t ", "\x00", "  \t"]), st.sampled_from(["", "\ufeff"]),
+        st.sampled_from(starts), st.sampled_from(["1", "7", "-", "x", "é", ""]),
+        st.sampled_from(["", "23: Hold'em", " #4"]),
+    ).map("".join)  # fmt: skip
+    text = data.draw(st.lists(line, max_size=6).map("\n".join)).encode()
+    lines = np.concatenate(([0], np.flatnonzero(np.frombuffer(text, np.uint8) == 10) + 1))
+    # the line-anchored pattern matches at the lines' starts, whatever blanks it gives back
+    expected = [found.start() for found in grammar.hand_start.finditer(text)]
+    assert _hand_starts(text, lines, grammar).tolist() == expected

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ingest.engine import cards
 from ingest.engine.scan import hundredths, units
 from ingest.engine.text import amount, first_match, split_chunks, split_lines
-from ingest.sites import Chunk
+from ingest.sites import Chunk, registry
 
 TEXTS = [
     b"",
@@ -142,3 +143,56 @@ def test_first_match_takes_the_groups_of_the_first_pattern_that_matches(
         values = found.groupdict() if found else {}
         expected.append({"text": text, **{name: values.get(name) for name in groups}})
     assert read.to_dicts() == expected
+
+
+def _cards_by_regex(
+    texts: pl.Series, words: dict[str, str], separator: str, suit_first: bool, rank_suit: str
+) -> pl.Series:
+    """Card texts read the plain way: the ``rank_suit`` words out, the marks one space,
+    stripped, each word that :func:`ingest.engine.cards.card_regex` reads written as the
+    engine writes its card."""
+    ranks = {w: v for w, v in words.items() if v in cards.RANKS} | {"10": "T"}
+    suits = {w: v for w, v in words.items() if v in cards.SUITS}
+    card = cards.card_regex(words, suit_first)
+    rank, suit = (2, 1) if suit_first else (1, 2)
+    marks = "".join(sorted(set(separator) | {" ", "[", "]"}))
+    word = pl.element()
+    read = word.str.extract(card, rank).replace(ranks) + word.str.extract(card, suit).replace(suits)
+    if rank_suit:
+        texts = texts.str.replace_all(re.escape(rank_suit), "")
+    return (
+        texts.str.replace_all(f"[{re.escape(marks)}]+", " ").str.strip_chars().str.split(" ")
+        .list.eval(pl.when(word.str.contains(card)).then(read).otherwise(word)).list.join(" ")
+    )  # fmt: skip
+
+
+# Each grammar's card words (and a suit-first reading, and a word between rank and suit).
+_CARD_WORDS = sorted(
+    {(tuple(g.card_words.items()), g.wording.card_separator)
+     for site in registry().values() for g in getattr(site, "grammars", ())}
+)  # fmt: skip
+_PIECES = [*cards.RANKS, *cards.SUITS, "10", "1", "X", "Kn", "H", "Pik", "of", " of ", ",", " ",
+           "[", "]", "\t", "\xa0", "\u3000", "\u2003", "é"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.sampled_from(_CARD_WORDS),
+    suit_first=st.booleans(),
+    rank_suit=st.sampled_from(["", " of "]),
+    data=st.data(),
+)
+def test_room_cards_read_as_the_plain_regex_reading(
+    words: tuple[tuple[tuple[str, str], ...], str], suit_first: bool, rank_suit: str,
+    data: st.DataObject,
+) -> None:
+    table, separator = words
+    pieces = _PIECES + [word for word, _ in table]
+    texts = data.draw(st.lists(
+        st.one_of(st.none(), st.lists(st.sampled_from(pieces), max_size=8).map("".join)),
+        max_size=12,
+    ))  # fmt: skip
+    series = pl.Series("cards", texts, dtype=pl.String)
+    expected = _cards_by_regex(series, dict(table), separator, suit_first, rank_suit)
+    read = cards.normalized(series, dict(table), separator, suit_first, rank_suit)
+    assert read.to_list() == expected.to_list()

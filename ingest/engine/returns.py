@@ -106,7 +106,8 @@ def infer_returns(
         in_pot_fits |= paid == put_in
         left_out_fits |= paid == put_in - per_hand
     in_pot = _in_pot(readings, in_pot_fits, left_out_fits)
-    chips = ev["chips"].to_numpy().copy()
+    # an unreadable amount stays null, the others integers (not all of them floats)
+    chips = ev["chips"].fill_null(0).to_numpy().copy()
     taken = in_pot[hand[rows]]
     _take_off_collections(hand, seat, code, chips, rows[taken], returned[rows[taken]])
     # each return right after its bet (the rows are in hand and line order already), as a
@@ -123,7 +124,8 @@ def infer_returns(
     def of_return(value: pl.Expr | None, column: str) -> pl.Expr:
         return pl.when(added).then(value).otherwise(pl.col(column)).alias(column)
 
-    out = ev.with_columns(chips=chips).gather(source).with_columns(
+    chips_read = pl.when(pl.col("chips").is_not_null()).then(pl.Series(chips))
+    out = ev.with_columns(chips=chips_read).gather(source).with_columns(
         of_return(pl.lit(_RETURN, pl.Int8), "code"), of_return(pl.lit(amount), "x"),
         of_return(pl.lit(amount), "chips"), of_return(pl.lit(False), "all_in"),
         of_return(pl.lit(0, pl.Int64), "dead"),

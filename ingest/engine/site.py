@@ -16,16 +16,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pyarrow as pa
 
 from ingest import schemas
+from ingest.engine import scan
 from ingest.engine.amounts import SIGNS
 from ingest.engine.build import build
 from ingest.engine.contract import Chunk, ParseResult, concat_results
 from ingest.engine.grammar import Grammar
 from ingest.engine.header import decodes
 from ingest.engine.lines import classify
+from ingest.engine.scan import njit
 from ingest.engine.text import split_chunks, split_lines
 from ingest.reader import detect_encoding, iter_chunks
 
@@ -162,7 +165,12 @@ class TextSite:
                    if any(start.encode() in text for start in grammar.header_starts)]  # fmt: skip
         if len(present) < 2:
             return [(present[0] if present else 0, chunk)]
-        starts = sorted((pos, k) for k in present for pos in _hand_starts(text, self.grammars[k]))
+        lines = np.concatenate(([0], np.flatnonzero(np.frombuffer(text, np.uint8) == 10) + 1))
+        found = [_hand_starts(text, lines, self.grammars[k]) for k in present]
+        kinds = np.concatenate([np.full(f.size, k) for k, f in zip(present, found, strict=True)])
+        places = np.concatenate(found)
+        order = np.lexsort((kinds, places))  # by place, then by grammar: as tuples sort
+        starts = list(zip(places[order].tolist(), kinds[order].tolist(), strict=True))
         cuts = [(pos, k) for (_, before), (pos, k) in itertools.pairwise(starts) if k != before]
         if not cuts:
             return [(starts[0][1] if starts else 0, chunk)]
@@ -256,19 +264,53 @@ class TextSite:
         return concat_results(results)
 
 
-def _hand_starts(text: bytes, grammar: Grammar) -> set[int]:
-    """Where the grammar's hands start in ``text``: the lines its hand-start pattern
-    matches, found from its header starts' literals (a literal search, much faster than
-    the line-anchored pattern over the whole text)."""
-    found = set()
-    for literal in {start.encode() for start in grammar.header_starts}:
-        pos = text.find(literal)
-        while pos >= 0:
-            line = text.rfind(b"\n", 0, pos) + 1
-            if grammar.hand_start.match(text, line):
-                found.add(line)
-            pos = text.find(literal, pos + 1)
-    return found
+def _hand_starts(text: bytes, line_starts: np.ndarray, grammar: Grammar) -> np.ndarray:
+    """Where the grammar's hands start in ``text`` (``line_starts``: where its lines do):
+    the lines its hand-start pattern matches, by a compiled test of each line's start."""
+    table, bounds = grammar.tables.header_starts
+    found = _header_at(np.frombuffer(text, np.uint8), line_starts, table, bounds,
+                       _follow(grammar.header_follow or grammar.hand_id_class))  # fmt: skip
+    starts: np.ndarray = line_starts[found]
+    return starts
+
+
+@functools.lru_cache(maxsize=64)
+def _follow(pattern: str) -> np.ndarray:
+    """The bytes a one-character regex class matches in a bytes pattern (as the hand-start
+    pattern reads it), as a 256-entry mask."""
+    compiled = re.compile(pattern.encode())
+    return np.array([bool(compiled.fullmatch(bytes([b]))) for b in range(256)])
+
+
+_BOM = scan.lit("\ufeff")
+
+
+@njit
+def _header_at(
+    data: np.ndarray, line_starts: np.ndarray, table: np.ndarray, bounds: np.ndarray,
+    follow: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Whether the hand-start pattern (``Grammar.hand_start``: spaces, tabs or NUL bytes,
+    maybe a byte-order mark, one of the header starts ``table``, a byte of ``follow``)
+    matches at each of ``line_starts`` (the blanks it may give back tried too)."""
+    out = np.zeros(line_starts.size, np.bool_)
+    for i in range(line_starts.size):
+        start = line_starts[i]
+        blank = start
+        while blank < data.size and (data[blank] == 32 or data[blank] == 9 or data[blank] == 0):
+            blank += 1
+        for pos in range(start, blank + 1):
+            for skip in range(2):  # after a byte-order mark, or not
+                at = pos + (_BOM.size if skip else 0)
+                if skip and not scan.at(data, pos, data.size, _BOM):
+                    continue
+                for k in range(bounds.size - 1):
+                    end = at + bounds[k + 1] - bounds[k]
+                    if end < data.size and follow[data[end]] and scan.at_entry(
+                        data, at, data.size, table, bounds[k], bounds[k + 1]
+                    ):
+                        out[i] = True
+    return out
 
 
 def _header_lines(text: str, grammar: Grammar) -> list[str]:

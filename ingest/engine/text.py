@@ -16,6 +16,7 @@ import polars as pl
 import pyarrow as pa
 
 from ingest.engine.amounts import DEFAULT_STYLE, AmountStyle
+from ingest.engine.columns import arrow
 from ingest.engine.contract import Chunk
 from ingest.engine.scan import strings, units
 
@@ -222,10 +223,13 @@ def amount(text: pl.Series, style: AmountStyle = DEFAULT_STYLE) -> pl.Series:
     """Amount text to integers in the smallest unit (the hundredth of every currency, as
     ``ingest.money`` says); null where the text is not an amount of the room's ``style``."""
     if not style.is_default:  # the room's style, as its lines' amounts are scanned
-        encoded = [(value or "").encode() for value in text.cast(pl.String).to_list()]
-        bounds = np.cumsum([0, *(len(value) for value in encoded)]).astype(np.int64)
+        # the texts' own bytes (Arrow's buffers), not a Python string each
+        texts = arrow(text.cast(pl.String)).cast(pa.large_string())
+        _, offsets_buffer, data_buffer = texts.buffers()
+        bounds = np.frombuffer(offsets_buffer, np.int64, texts.offset + len(texts) + 1)
+        bounds = bounds[texts.offset :]
+        data = np.frombuffer(data_buffer, np.uint8) if data_buffer else np.zeros(1, np.uint8)
         starts = np.where(text.is_null().to_numpy(), -1, bounds[:-1])
-        data = np.frombuffer(b"".join(encoded) or b" ", np.uint8)
         values, valid = units(style.hundredths(data, starts, bounds[1:], -1))
         return pl.Series(text.name, values).set(pl.Series(~valid), None)
     frame = pl.DataFrame({"text": text.cast(pl.String)})
