@@ -31,6 +31,7 @@ from analysis.cli_options import (
     step_bar,
 )
 from analysis.cli_reports import graph_command, report_command
+from analysis.cli_serve import serve_command
 from analysis.output import Format, plural, render, whole_file
 from ingest import store
 from omaha_core import GAMES, format_cards, parse_cards
@@ -265,6 +266,7 @@ app.command("report")(report_command)
 app.command("graph")(graph_command)
 app.command("equity")(equity_command)
 app.command("explain")(explain_command)
+app.command("serve")(serve_command)
 
 
 def _flowing_help(commands: list[typer.models.CommandInfo]) -> None:

@@ -79,12 +79,16 @@ def _series(rows: pa.Table, currency: str, who: str) -> Series:
 
 
 def load_series(
-    con: duckdb.DuckDBPyConnection, filters: Filters, progress: Progress | None = None
+    con: duckdb.DuckDBPyConnection,
+    filters: Filters,
+    progress: Progress | None = None,
+    views_made: bool = False,
 ) -> list[Series]:
     """One series per currency of the hands ``filters`` select (the hero's when no player),
     the currency with most hands first; none when they select no hands. ``progress`` is
-    told how the stored player rows are brought up to date."""
-    create_views(con, progress)
+    told how the stored player rows are brought up to date (unless ``views_made``)."""
+    if not views_made:
+        create_views(con, progress)
     table = con.sql(graph_sql(), params=graph_values(filters)).to_arrow_table()
     firsts = table.filter(pc.equal(table.column("hand_number"), 1)).to_pylist()
     ordered = sorted(firsts, key=lambda first: (-first["hands"], first["currency"]))
