@@ -1,0 +1,155 @@
+"""Every route of ``omaha serve`` over HTTP (Starlette's test client), good input and bad:
+an unknown hand or player, filters it cannot read, a write or a file read in the SQL box,
+a foreign Host, an import without the token."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from analysis.web.app import create_app
+from analysis.web.database import AppDatabase
+from tests.web_fixture import MISAWARDED, build
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+BASE = "http://127.0.0.1:8765"
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppDatabase]:
+    db = build(tmp_path_factory.mktemp("web"))
+    yield db
+    db.close()
+
+
+@pytest.fixture(scope="module")
+def client(database: AppDatabase) -> TestClient:
+    return TestClient(create_app(database, "127.0.0.1", 8765, token="the-token"), base_url=BASE)
+
+
+def test_dashboard_counts_hands_by_room_game_stakes_month_and_audit(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "321 hands" in page.text
+    for table in ("by-room", "by-game", "by-stakes", "by-month", "audit-statuses"):
+        assert f'id="{table}"' in page.text
+    assert 'href="/audit?status=mismatch"' in page.text
+
+
+def test_players_sorted_and_filtered_as_the_report(client: TestClient) -> None:
+    page = client.get("/players", params={"sort": "player", "order": "asc", "min_hands": "20"})
+    assert page.status_code == 200
+    assert 'href="/players/Hero?' in page.text
+    by_game = client.get("/players", params={"game": "omaha8", "stakes": "$0.05/$0.10"})
+    assert by_game.status_code in (200,)
+    assert client.get("/players", params={"game": "stud"}).status_code == 400
+    assert "not a date" in client.get("/players", params={"since": "yesterday"}).text
+    assert client.get("/players", params={"min_hands": "-3"}).status_code == 400
+    assert client.get("/players", params={"sort": "nothing"}).status_code == 400
+    assert client.get("/players", params={"page": "x"}).status_code == 400
+    empty = client.get("/players", params={"since": "2030-01-01"})
+    assert "no hands in that time" in empty.text
+
+
+def test_player_page_and_unknown_player(client: TestClient) -> None:
+    page = client.get("/players/Hero")
+    assert page.status_code == 200
+    for part in ("Statistics", "By position", "Starting-hand categories", "<svg", 'id="hands"'):
+        assert part in page.text
+    assert "/hands/" in page.text
+    assert client.get("/players/Hero", params={"position": "BTN"}).status_code == 200
+    missing = client.get("/players/hero")
+    assert missing.status_code == 404
+    assert "closest name is &#39;Hero&#39;" in missing.text
+
+
+def test_audit_lists_the_misawarded_hand_and_its_page_shows_the_difference(
+    client: TestClient,
+) -> None:
+    page = client.get("/audit", params={"status": "mismatch"})
+    assert page.status_code == 200
+    assert f"/hands/{MISAWARDED}?site=pokerstars" in page.text
+    assert client.get("/audit", params={"status": "broken"}).status_code == 400
+    hand = client.get(f"/hands/{MISAWARDED}", params={"site": "pokerstars"})
+    assert hand.status_code == 200
+    assert 'class="differs"' in hand.text
+    assert f"PokerStars Hand #{MISAWARDED}" in hand.text  # the history's own text
+
+
+def test_hand_replayer_data_ends_at_the_histories_stacks(
+    client: TestClient, database: AppDatabase
+) -> None:
+    with database.reader() as con:
+        site, hand_id, total = con.execute(
+            "SELECT site, hand_id, total_pot FROM hands WHERE len(boards) = 2 LIMIT 1"
+        ).fetchall()[0]
+    page = client.get(f"/hands/{hand_id}")
+    assert page.status_code == 200
+    assert page.text.count('class="board"') == 2
+    assert 'id="steps-data"' in page.text
+    assert client.get("/hands/1").status_code == 404
+    assert client.get("/hands/1", params={"site": "nowhere"}).status_code == 404
+
+
+def test_sql_runs_sealed_and_read_only(client: TestClient) -> None:
+    page = client.get("/sql", params={"q": "SELECT game, count(*) AS hands FROM hands GROUP BY game"})
+    assert page.status_code == 200 and 'id="result"' in page.text
+    assert "player_hands" in client.get("/sql").text  # the schema beside the box
+    rows = list(csv.reader(io.StringIO(client.get(
+        "/sql.csv", params={"q": "SELECT count(*) AS n FROM hands"}).text)))  # fmt: skip
+    assert rows == [["n"], ["321"]]
+    for query, said in (
+        ("DELETE FROM hands", "only reads"),
+        ("CREATE TABLE x AS SELECT 1", "only reads"),
+        ("SET enable_external_access = true", "only reads"),
+        ("SELECT * FROM read_csv('/etc/passwd')", "disabled by configuration"),
+        ("SELECT * FROM read_text('/etc/hostname')", "disabled by configuration"),
+        ("SELEKT 1", "syntax error"),
+    ):
+        refused = client.get("/sql", params={"q": query})
+        assert refused.status_code == 400, query
+        assert said in refused.text, query
+    assert client.get("/sql.csv", params={"q": "DROP TABLE hands"}).status_code == 400
+    assert "321" in client.get("/sql", params={"q": "SELECT count(*) FROM hands"}).text
+
+
+def test_a_foreign_host_is_refused(client: TestClient) -> None:
+    for host in ("evil.example", "127.0.0.1:9999", "attacker.test:8765"):
+        refused = client.get("/", headers={"host": host})
+        assert refused.status_code == 421
+        assert "DNS rebinding" in refused.text
+    assert client.get("/", headers={"host": "localhost:8765"}).status_code == 200
+    assert client.request("DELETE", "/").status_code == 405
+
+
+def test_an_import_needs_the_token_and_a_path_that_exists(
+    client: TestClient, database: AppDatabase, tmp_path: Path
+) -> None:
+    refused = client.post("/import", data={"path": str(tmp_path)})
+    assert refused.status_code == 403 and "token" in refused.text
+    wrong = client.post("/import", data={"path": str(tmp_path), "token": "guess"})
+    assert wrong.status_code == 403
+    assert 'value="the-token"' in client.get("/import").text
+    missing = client.post("/import", data={"path": str(tmp_path / "none"), "token": "the-token"})
+    assert missing.status_code == 400 and "no file or folder" in missing.text
+    taken = client.post("/import", data={"path": str(tmp_path), "token": "the-token"},
+                        follow_redirects=False)  # fmt: skip
+    assert taken.status_code == 303
+    deadline = time.monotonic() + 60
+    while database.importing() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert database.jobs[-1].state == "done"
+    assert client.get("/import/status").json()[-1]["state"] == "done"
+
+
+def test_unknown_pages_answer_404(client: TestClient) -> None:
+    assert client.get("/nowhere").status_code == 404
