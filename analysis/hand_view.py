@@ -66,10 +66,11 @@ class Step:
         if self.seq < 0:
             return "the cards are dealt"
         text = f"{self.player} {_WORDS.get(self.kind, self.kind.replace('_', ' '))}"
-        if self.amount and self.kind not in ("check", "fold", "show", "muck"):
-            text += f" {show_money(self.amount, currency)}"
         if self.raise_to is not None and self.kind == "raise":
-            text += f" to {show_money(self.raise_to, currency)}"
+            text += (f" to {show_money(self.raise_to, currency)} (puts in "
+                     f"{show_money(self.amount, currency)})")  # fmt: skip
+        elif self.amount and self.kind not in ("check", "fold", "show", "muck"):
+            text += f" {show_money(self.amount, currency)}"
         if self.cards:
             text += f" [{self.cards}]"
         return text + (" and is all-in" if self.all_in else "")
