@@ -57,6 +57,10 @@ demo-commands:
 	@echo '  $(BIN)/omaha sql "SELECT game, count(*) AS hands FROM hands GROUP BY game" --db $(DEMO_DB)'
 	@echo '  $(BIN)/omaha equity "As Ks Qh Jh" "8c 7c 6d 5d" --board "Kd 7s 2h"'
 	@echo '  $(BIN)/omaha --help'
+	@echo
+	@echo "Then look at the hands in the web app (dashboard, players, audit, hand replayer, SQL),"
+	@echo "which runs until Ctrl-C: $(BIN)/omaha serve --db $(DEMO_DB) --open"
+	@echo "(or open http://127.0.0.1:8765/ in a browser once it runs)."
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
@@ -78,6 +82,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench.reports
 	$(BIN)/python -m bench.equity
 	$(BIN)/python -m bench.allin
+	$(BIN)/python -m bench.web
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .mypy_cache .ruff_cache
