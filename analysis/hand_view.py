@@ -181,7 +181,8 @@ def shown_hands(hand: dict[str, object], players: list[dict[str, object]],
               if a["kind"] == "show" and a["cards"]}  # fmt: skip
     folded = {str(a["player"]) for a in actions if a["kind"] == "fold"}
     shown: list[ShownHand] = []
-    for number, board in enumerate(hand["boards"] or [], start=1):  # type: ignore[attr-defined]
+    boards: list[str] = list(hand["boards"] or [])  # type: ignore[call-overload]
+    for number, board in enumerate(boards, start=1):
         if len(str(board).split()) != 5:
             continue
         for player, hole in cards.items():
@@ -253,10 +254,11 @@ def load_hand(con: duckdb.DuckDBPyConnection, hand_id: str, site: str | None = N
 def _equity_rows(con: duckdb.DuckDBPyConnection, key: dict[str, str]) -> list[dict[str, object]]:
     """The hand's stored all-in equities (none when it was not all-in, or not computed)."""
     try:
-        return con.sql(
+        rows: list[dict[str, object]] = con.sql(
             "SELECT street, pot, half, seat, player, equity, expected FROM allin_equity "
             "WHERE site = $site AND hand_id = $hand_id ORDER BY pot, half, seat", params=key
         ).to_arrow_table().to_pylist()  # fmt: skip
+        return rows
     except duckdb.CatalogException:  # never computed in this database
         return []
 

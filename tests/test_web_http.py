@@ -89,7 +89,7 @@ def test_hand_replayer_data_ends_at_the_histories_stacks(
     client: TestClient, database: AppDatabase
 ) -> None:
     with database.reader() as con:
-        site, hand_id, total = con.execute(
+        _, hand_id, _ = con.execute(
             "SELECT site, hand_id, total_pot FROM hands WHERE len(boards) = 2 LIMIT 1"
         ).fetchall()[0]
     page = client.get(f"/hands/{hand_id}")
@@ -101,7 +101,8 @@ def test_hand_replayer_data_ends_at_the_histories_stacks(
 
 
 def test_sql_runs_sealed_and_read_only(client: TestClient) -> None:
-    page = client.get("/sql", params={"q": "SELECT game, count(*) AS hands FROM hands GROUP BY game"})
+    query = "SELECT game, count(*) AS hands FROM hands GROUP BY game"
+    page = client.get("/sql", params={"q": query})
     assert page.status_code == 200 and 'id="result"' in page.text
     assert "player_hands" in client.get("/sql").text  # the schema beside the box
     rows = list(csv.reader(io.StringIO(client.get(

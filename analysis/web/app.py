@@ -47,7 +47,9 @@ def _rows(con: duckdb.DuckDBPyConnection, name: str, **values: object) -> list[d
     """Rows of statement ``name`` of sql/web.sql (none when its tables are not made yet)."""
     sql = _web_sql()[name]
     try:
-        return con.sql(sql, params=reports.bound(sql, values) or None).to_arrow_table().to_pylist()
+        rows: list[dict[str, Any]] = con.sql(
+            sql, params=reports.bound(sql, values) or None).to_arrow_table().to_pylist()
+        return rows
     except duckdb.CatalogException:  # never audited: no audit tables yet
         return []
 
@@ -87,7 +89,7 @@ def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) 
                       autoescape=select_autoescape(["html"]))  # fmt: skip
     env.globals.update(token=token, money=show_money, plural=plural)
 
-    def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
+    def page(template: str, status: Any = 200, **values: Any) -> HTMLResponse:
         text = env.get_template(template).render(importing=db.importing(), **values)
         return HTMLResponse(text, status_code=status)
 
