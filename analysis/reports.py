@@ -447,6 +447,23 @@ def create_views(con: duckdb.DuckDBPyConnection, progress: Progress | None = Non
     ``sql/views.sql`` (their sums made exact: see :func:`exact_sums`)."""
     exact_sums(con)
     update_player_rows(con, progress)
+    _report_views(con)
+
+
+def views_over_stored(con: duckdb.DuckDBPyConnection) -> None:
+    """The views of :func:`create_views` over the player rows stored, as they are (no
+    update: a few statements that read nothing), for a connection of a process that keeps
+    those rows up to date itself (``omaha serve``, once per import). Needs them stored."""
+    exact_sums(con)
+    provide_hand_classes(con, HAND_CLASSES_SCHEMA.empty_table())
+    con.execute(sql_text("player_hands"))  # the macros and views ad hoc queries may name
+    con.unregister("hand_classes")
+    _run(con, "point_stored")
+    _run(con, "point_hand_classes")
+    _report_views(con)
+
+
+def _report_views(con: duckdb.DuckDBPyConnection) -> None:
     found = con.execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'allin_ev'"
     ).fetchall()

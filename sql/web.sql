@@ -3,19 +3,21 @@
 -- functions as `omaha report`. Every value is a bound parameter.
 
 -- name: hands_by_room
-SELECT room, site, count(*) AS hands FROM hands GROUP BY room, site ORDER BY hands DESC, room;
+-- The dashboard's counts sum hand_counts (sql/summaries.sql): a few hundred rows.
+SELECT room, site, sum(hands)::BIGINT AS hands FROM hand_counts GROUP BY room, site
+ORDER BY hands DESC, room;
 
 -- name: hands_by_game
-SELECT game, limit_type, count(*) AS hands FROM hands GROUP BY game, limit_type
+SELECT game, limit_type, sum(hands)::BIGINT AS hands FROM hand_counts GROUP BY game, limit_type
 ORDER BY hands DESC, game, limit_type;
 
 -- name: hands_by_stakes
-SELECT currency, small_blind, big_blind, is_tournament, count(*) AS hands FROM hands
-GROUP BY ALL ORDER BY currency, big_blind, small_blind LIMIT 50;
+SELECT currency, small_blind, big_blind, is_tournament, sum(hands)::BIGINT AS hands
+FROM hand_counts GROUP BY ALL ORDER BY currency, big_blind, small_blind LIMIT 50;
 
 -- name: hands_by_month
-SELECT strftime(started_at AT TIME ZONE 'UTC', '%Y-%m') AS month, count(*) AS hands
-FROM hands GROUP BY month ORDER BY month DESC LIMIT 36;
+SELECT month, sum(hands)::BIGINT AS hands FROM hand_counts GROUP BY month
+ORDER BY month DESC LIMIT 36;
 
 -- name: audit_statuses
 SELECT status, count(*) AS hands FROM audit_hands GROUP BY status
@@ -49,10 +51,15 @@ WHERE a.status <> 'ok'
     AND ($reason IS NULL OR a.reason ILIKE '%' || $reason || '%');
 
 -- name: player_hands
--- One player's hands under the report filters (and a position), newest first.
+-- One player's hands under the report filters (and a position), newest first: from
+-- played_hands (sql/summaries.sql), sorted by player and the order played, so a page
+-- with no filter is the range of `seq` between $first and $last, and a filtered one reads
+-- the player's rows alone.
 SELECT site, hand_id, started_at, game, currency, position, hole_cards, net, went_to_showdown
-FROM player_hands
+FROM played_hands
 WHERE player = $player
+    AND ($first IS NULL OR seq >= $first)
+    AND ($last IS NULL OR seq <= $last)
     AND ($game IS NULL OR game = $game)
     AND ($currency IS NULL OR currency = $currency)
     AND ($tournament IS NULL OR is_tournament = $tournament)
@@ -61,7 +68,7 @@ WHERE player = $player
     AND ($since IS NULL OR started_at >= $since)
     AND ($until IS NULL OR started_at < $until)
     AND ($position IS NULL OR position = $position)
-ORDER BY started_at DESC, site, hand_id DESC
+ORDER BY seq DESC
 LIMIT $limit OFFSET $offset;
 
 -- name: schema

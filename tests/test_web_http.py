@@ -154,3 +154,49 @@ def test_an_import_needs_the_token_and_a_path_that_exists(
 
 def test_unknown_pages_answer_404(client: TestClient) -> None:
     assert client.get("/nowhere").status_code == 404
+
+
+def test_the_summaries_give_what_the_tables_give(database: AppDatabase) -> None:
+    """The stored summaries (dashboard counts, each player's hands in played order, the
+    graph's points from the running sums) hold what a query of the tables makes."""
+    from analysis import graph, reports, summaries
+
+    assert database.summarized
+    live = database.con.cursor()
+    reports.views_over_stored(live)
+    summaries.use(live, stored=False)  # temporary views over the tables, shadowing them
+    with database.reader() as con:
+        for name in summaries.SUMMARIES:
+            order = ", ".join(live.sql(f"FROM {name}").columns)
+            stored = con.sql(f"FROM main.{name} ORDER BY {order}").fetchall()
+            assert stored == live.sql(f"FROM {name} ORDER BY {order}").fetchall(), name
+        players = [name for (name,) in con.sql(
+            "SELECT player FROM player_hands_cache GROUP BY player "
+            "ORDER BY count(*) DESC LIMIT 5").fetchall()]  # fmt: skip
+        for player in players:
+            filters = reports.Filters(player=player)
+            drawn = graph.load_series(con, filters, views_made=True, summarized=True)
+            made = graph.load_series(live, filters, views_made=True)
+            assert [(s.currency, s.title) for s in drawn] == [(s.currency, s.title) for s in made]
+            for one, other in zip(drawn, made, strict=True):
+                assert one.hand_number.tolist() == other.hand_number.tolist()
+                assert {k: v.tolist() for k, v in one.lines.items()} == {
+                    k: v.tolist() for k, v in other.lines.items()}  # fmt: skip
+    live.close()
+
+
+def test_a_players_hands_page_by_page_newest_first(client: TestClient) -> None:
+    """Page 2 of a player's hands (a range of the stored order) follows page 1, as a
+    filtered page (the same order, read with an offset) does."""
+    import re
+
+    def numbers(params: dict[str, str]) -> list[str]:
+        page = client.get("/players/Hero", params=params).text
+        table = page[page.index('id="hands"'):]
+        return re.findall(r'href="/hands/(\d+)\?', table)
+
+    first, second = numbers({}), numbers({"page": "2"})
+    assert len(first) == 200 and second and not set(first) & set(second)
+    every = {"since": "2000-01-01"}  # a filter: the offset into the player's rows
+    assert numbers(every) == first and numbers({**every, "page": "2"}) == second
+    assert numbers({"page": "99"}) == []

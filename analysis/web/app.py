@@ -22,7 +22,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from analysis import graph, hand_view, reports
+from analysis import graph, hand_view, reports, summaries
 from analysis.output import Format, cell_rows, plural, render
 from analysis.report_misses import explain_no_rows
 from analysis.web import security
@@ -156,10 +156,14 @@ def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) 
                 raise hand_view.HandNotFound(explain_no_rows(con, filters))
             positions = reports.without_counts(db.report(reports.Report.positions, filters))
             categories = reports.without_counts(db.report(reports.Report.hands, filters))
-            series = graph.load_series(con, filters, views_made=True)
+            series = graph.load_series(con, filters, views_made=True, summarized=db.summarized)
             number = _page_number(request)
+            first, last, offset = None, None, (number - 1) * PAGE_ROWS
+            if filters == reports.Filters(player=name) and position is None:
+                last = summaries.hands_played(con, name) - offset  # the page's range of seq
+                first, offset = last - PAGE_ROWS + 1, 0
             hands = _rows(con, "player_hands", **filters.parameters(), position=position,
-                          limit=PAGE_ROWS, offset=(number - 1) * PAGE_ROWS)  # fmt: skip
+                          first=first, last=last, limit=PAGE_ROWS, offset=offset)  # fmt: skip
         assert isinstance(stats, pa.Table) and isinstance(positions, pa.Table)
         assert isinstance(categories, pa.Table)
         return page("player.html", name=name, query=dict(request.query_params),

@@ -21,17 +21,17 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 import pyarrow as pa
 
-from analysis import allin_run, audit_run, reports
+from analysis import allin_run, audit_run, reports, summaries
 from ingest import importer, store
 
-REPORTS_KEPT = 64  # report results kept per generation of the data (filters → rows)
+REPORTS_KEPT = 64  # report results kept in memory (the version of the data, filters → rows)
 QUERY_SECONDS = 30.0  # the SQL page's query is interrupted after this long
 READ_ONLY_STATEMENTS = (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN)
 
@@ -47,7 +47,7 @@ class ImportJob:
     number: int
     paths: list[str]
     origin: str  # "page" or "watch"
-    state: str = "waiting"  # waiting, importing, auditing, done, failed
+    state: str = "waiting"  # waiting, importing, auditing, summing up, done, failed
     detail: str = ""
     started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     hands: int = 0
@@ -55,7 +55,13 @@ class ImportJob:
 
 
 class AppDatabase:
-    """The one writable connection of the process, its readers and its imports."""
+    """The one writable connection of the process, its readers and its imports.
+
+    The pages read one version of the data (:func:`analysis.summaries.data_version`): the
+    player rows and summaries stored for it, and the reports asked for under it, kept in
+    memory and in the database (a report asked again after a restart is read back, not
+    made again). An import, when its audit, all-in equities, player rows and summaries
+    are made, moves the pages to the new version."""
 
     def __init__(self, path: Path) -> None:
         reports.check_database(path, exists=False)
@@ -63,13 +69,18 @@ class AppDatabase:
         self.con = store.connect(path, memory_limit=reports.REPORT_MEMORY_LIMIT)
         reports.exact_sums(self.con)  # a setting: set before the seal locks them
         store.seal(self.con)
-        self.generation = 0  # bumped when imported hands are audited and their rows stored
-        self._local = threading.local()
+        self._cursors: list[tuple[duckdb.DuckDBPyConnection, str | None]] = []
+        self._cursors_lock = threading.Lock()
         self._views = threading.Lock()  # one thread at a time brings the stored rows up to date
         self._imports = threading.Lock()
         self._reports: OrderedDict[tuple[object, ...], pa.Table] = OrderedDict()
         self._reports_lock = threading.Lock()
         self.jobs: list[ImportJob] = []
+        cursor = self.con.cursor()
+        self.rows_stored = _rows_stored(cursor)
+        self.version = summaries.data_version(cursor)
+        self.summarized = self.rows_stored and summaries.current(cursor, self.version)
+        cursor.close()
 
     def close(self) -> None:
         """Let go of the database (the process ends)."""
@@ -77,29 +88,50 @@ class AppDatabase:
 
     @contextmanager
     def reader(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """This thread's cursor, with the report views over the stored player rows of the
-        current generation of the data."""
-        local = self._local
-        if getattr(local, "cursor", None) is None:
-            local.cursor, local.generation = self.con.cursor(), -1
-        if local.generation != self.generation:
-            generation = self.generation
-            with self._views:
-                reports.create_views(local.cursor)
-            local.generation = generation
-        yield local.cursor
+        """A cursor of the pages' own, with the report views over the stored player rows and
+        the summaries of the version of the data the pages show. The cursors are kept and
+        handed from page to page (making the views is a few statements that read nothing,
+        yet tens of milliseconds: once per cursor and version); the stored rows are made
+        current by the imports and at start (the first page of a database whose rows were
+        never stored makes them)."""
+        with self._cursors_lock:
+            cursor, version = self._cursors.pop() if self._cursors else (self.con.cursor(), None)
+        try:
+            if version != self.version:
+                showing, summarized = self.version, self.summarized
+                version = None  # until its views are made
+                if self.rows_stored:
+                    reports.views_over_stored(cursor)
+                else:
+                    with self._views:
+                        reports.create_views(cursor)
+                        self.rows_stored = True
+                summaries.use(cursor, summarized)
+                version = showing
+            yield cursor
+        finally:
+            with self._cursors_lock:
+                self._cursors.append((cursor, version))
 
     def report(self, name: reports.Report, filters: reports.Filters,
                by: reports.Grouping | None = None) -> pa.Table:  # fmt: skip
         """The rows of one report as ``omaha report`` makes them, kept for the next page
-        that asks the same until new hands come in."""
-        key = (self.generation, name, filters, by)
+        that asks the same until new hands come in (in memory, and in the database for
+        the next start)."""
+        version = self.version
+        key = (version, name, filters, by)
         with self._reports_lock:
             if key in self._reports:
                 self._reports.move_to_end(key)
                 return self._reports[key]
+        stored_key = f"{name}|{by}|{filters!r}"
         with self.reader() as con:
-            rows = reports.run_report(con, name, filters, by, views_made=True)
+            rows = summaries.stored_result(con, version, stored_key)
+            if rows is None:
+                rows = reports.run_report(con, name, filters, by, views_made=True)
+                if self.summarized:  # unless another thread stores it, or an import moves on
+                    with suppress(duckdb.Error):
+                        summaries.store_result(con, version, stored_key, rows)
         with self._reports_lock:
             self._reports[key] = rows
             while len(self._reports) > REPORTS_KEPT:
@@ -156,7 +188,7 @@ class AppDatabase:
 
     def importing(self) -> bool:
         """Whether an import (or the audit after one) is under way."""
-        return any(job.state in ("waiting", "importing", "auditing") for job in self.jobs)
+        return any(job.state not in ("done", "failed") for job in self.jobs)
 
     def _run_job(self, job: ImportJob) -> None:
         with self._imports:
@@ -169,14 +201,37 @@ class AppDatabase:
                 job.state = "auditing"
                 audit_run.run_audit(self.path, workers=1, owner=self.con)
                 allin_run.run_allin(self.path, workers=1, owner=self.con)
-                cursor = self.con.cursor()
-                with self._views:
-                    reports.create_views(cursor)
-                cursor.close()
-                self.generation += 1
+                job.state = "summing up"
+                self.sum_up()
                 job.state = "done"
             except (store.StoreError, importer.ImportPathError, duckdb.Error, OSError) as exc:
                 job.state, job.detail = "failed", str(exc)
+
+    def sum_up(self) -> None:
+        """After an import and its audit: bring the stored player rows and the summaries up
+        to the data, move the pages to the new version, and make the reports opened first."""
+        cursor = self.con.cursor()
+        try:
+            with self._views:
+                reports.create_views(cursor)
+            self.rows_stored = True
+            self.version, self.summarized = summaries.refresh(cursor), True
+            self.warm(cursor)
+        finally:
+            cursor.close()
+
+    def warm(self, cursor: duckdb.DuckDBPyConnection) -> None:
+        """Make (and keep) the reports of the pages opened first: the players page as it
+        opens, and the hero's own page (the hero with most hands)."""
+        self.report(reports.Report.players, reports.Filters())
+        heroes = cursor.execute(
+            "SELECT player FROM player_hands_cache WHERE is_hero GROUP BY player "
+            "ORDER BY count(*) DESC, player LIMIT 1").fetchall()  # fmt: skip
+        for (hero,) in heroes:
+            mine = reports.Filters(player=hero)
+            for report in (reports.Report.players, reports.Report.positions,
+                           reports.Report.hands):  # fmt: skip
+                self.report(report, mine)
 
     def watch(self, folder: Path, every: float = 2.0) -> threading.Thread:
         """Import the files of ``folder`` that appear or grow, once each has kept its size
@@ -202,6 +257,16 @@ class AppDatabase:
                 seen.update({path: now[path] for path in ready})
             elif ready:  # wait for the import under way; ask again next time
                 pending.update({path: now[path] for path in ready})
+
+
+def _rows_stored(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the player rows are stored, made by these definitions (maybe before the
+    last import: the pages show them until the start's catch-up brings them up to date)."""
+    try:
+        versions = con.execute("SELECT DISTINCT version FROM main.report_cache").fetchall()
+    except duckdb.CatalogException:
+        return False
+    return versions == [(reports.cache_version(),)]
 
 
 def _sizes(folder: Path) -> dict[Path, int]:

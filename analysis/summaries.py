@@ -1,0 +1,129 @@
+"""Rows the web app's pages read, made once per version of the data instead of on every
+page (``sql/summaries.sql``): the hands counted by room, game, stakes and month
+(``hand_counts``), the player rows sorted by player in the order each played them, with
+the running sums of the results graph (``played_hands``), and the report results asked
+for already (``report_results``, Arrow IPC, so a page asked again after a restart is not
+made again).
+
+The version of the data is a digest of the definitions and of how many rows the tables
+the pages read hold and their last rowid: an import, an audit or the all-in equities
+change it. Each summary is stamped with the version it was made from, and is used only
+while that version holds; :func:`refresh` makes again those that are stale (a writable
+connection whose report views are made: :func:`analysis.reports.create_views`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import duckdb
+import pyarrow as pa
+
+from analysis.reports import bound, cache_version, sql_text, statements
+
+SUMMARIES = ("hand_counts", "played_hands")
+# The tables whose rows make the version (those missing are left out: never audited...).
+VERSIONED = ("hands", "player_hands_cache", "audit_hands", "allin_ev")
+
+
+def _run(
+    con: duckdb.DuckDBPyConnection, statement: str, **values: object
+) -> duckdb.DuckDBPyConnection:
+    sql = statements("summaries")[statement]
+    return con.execute(sql, bound(sql, values)) if values else con.execute(sql)
+
+
+def _stored_tables(con: duckdb.DuckDBPyConnection) -> set[str]:
+    rows = con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main'").fetchall()  # fmt: skip
+    return {name for (name,) in rows}
+
+
+def data_version(con: duckdb.DuckDBPyConnection) -> str:
+    """The version of the data the pages show (a few milliseconds: counts and last rowids)."""
+    present = _stored_tables(con)
+    ends = [(name, *con.execute(
+        f"SELECT count(*), coalesce(max(rowid), -1) FROM main.{name}").fetchall()[0])
+        for name in VERSIONED if name in present]  # fmt: skip
+    made_from = f"{cache_version()}|{sql_text('summaries')}|{ends}"
+    return hashlib.sha256(made_from.encode()).hexdigest()[:16]
+
+
+def current(con: duckdb.DuckDBPyConnection, version: str) -> bool:
+    """Whether every summary was made from ``version`` of the data."""
+    if not {"summary_marks", *SUMMARIES} <= _stored_tables(con):
+        return False
+    marks = dict(_run(con, "marks").fetchall())
+    return all(marks.get(name) == version for name in SUMMARIES)
+
+
+def refresh(con: duckdb.DuckDBPyConnection) -> str:
+    """Make again the summaries not made from the current version of the data, forget the
+    report results of other versions, and return the version. ``con`` writes, and has the
+    report views over player rows up to date."""
+    _run(con, "create_marks")
+    version = data_version(con)
+    marks = dict(_run(con, "marks").fetchall())
+    present = _stored_tables(con)
+    for name in SUMMARIES:
+        if marks.get(name) != version or name not in present:
+            rows, order = _rows_of(name)
+            con.execute(f"CREATE OR REPLACE TABLE main.{name} AS {rows}"
+                        + (f" ORDER BY {order}" if order else ""))  # fmt: skip
+            _run(con, "forget_mark", name=name)
+            _run(con, "set_mark", name=name, version=version)
+    _run(con, "forget_results", version=version)
+    return version
+
+
+def _rows_of(name: str) -> tuple[str, str | None]:
+    """The SELECT of summary ``name`` and the order it is stored in (None: any)."""
+    text = statements("summaries")[name].strip().rstrip(";")
+    order = re.search(r"^-- sorted: (.+)$", text, re.MULTILINE)
+    return text, order.group(1) if order else None
+
+
+def use(con: duckdb.DuckDBPyConnection, stored: bool) -> None:
+    """Make the summaries' names on ``con`` the stored tables (``stored``: current), or
+    else temporary views over the tables, the same rows made on each query (slower)."""
+    for name in SUMMARIES:
+        if stored:
+            con.execute(f"DROP VIEW IF EXISTS temp.{name}")
+        else:
+            con.execute(f"CREATE OR REPLACE TEMP VIEW {name} AS {_rows_of(name)[0]}")
+
+
+def graph_rows(con: duckdb.DuckDBPyConnection, player: str, max_points: int) -> pa.Table:
+    """The points of ``player``'s results graph, as sql/graph.sql selects them, from the
+    running sums stored."""
+    sql = statements("summaries")["graph"]
+    values = bound(sql, {"player": player, "max_points": max_points})
+    return con.sql(sql, params=values).to_arrow_table()
+
+
+def hands_played(con: duckdb.DuckDBPyConnection, player: str) -> int:
+    """How many hands ``player`` played (0: none)."""
+    return int(_run(con, "player_played", player=player).fetchall()[0][0])
+
+
+def stored_result(con: duckdb.DuckDBPyConnection, version: str, key: str) -> pa.Table | None:
+    """A report result stored for ``version`` of the data under ``key``, if one is."""
+    try:
+        rows = _run(con, "stored_result", version=version, key=key).fetchall()
+    except duckdb.CatalogException:
+        return None
+    if not rows:
+        return None
+    with pa.ipc.open_stream(pa.py_buffer(rows[0][0])) as stream:
+        return stream.read_all()
+
+
+def store_result(con: duckdb.DuckDBPyConnection, version: str, key: str, table: pa.Table) -> None:
+    """Keep ``table`` (its schema's metadata too) as the result under ``key``."""
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, table.schema) as writer:
+        writer.write_table(table)
+    _run(con, "create_marks")
+    _run(con, "store_result", version=version, key=key, ipc=sink.getvalue().to_pybytes())
