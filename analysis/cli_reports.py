@@ -45,6 +45,12 @@ StakesOption = Annotated[
         "chips) or the big blind with its currency ($0.10, 100 chips).",
     ),
 ]
+RoomOption = Annotated[
+    str | None,
+    typer.Option(
+        "--room", help="Only this room: its name (PokerStars) or its site's (pokerstars)."
+    ),
+]
 SinceOption = Annotated[
     str | None, typer.Option("--since", help="From this UTC date or date-time (inclusive).")
 ]
@@ -68,6 +74,7 @@ def _filters(
     stakes: str | None,
     dates: tuple[str | None, str | None],
     min_hands: int = 1,
+    room: str | None = None,
 ) -> Filters:
     """The filters the options name; ``kind`` is (--cash, --tournaments)."""
     cash, tournaments = kind
@@ -75,7 +82,8 @@ def _filters(
         raise reports.ReportError("--cash and --tournaments exclude each other")
     since, until = dates
     return reports.filters_from_text(player, game, currency, True if tournaments else False
-                                     if cash else None, stakes, since, until, min_hands)
+                                     if cash else None, stakes, since, until, min_hands,
+                                     room)  # fmt: skip
 
 
 # The columns a report's table shows first where the terminal is narrow: what names the
@@ -134,6 +142,7 @@ def report_command(
     cash: CashOption = False,
     tournaments: TournamentsOption = False,
     stakes: StakesOption = None,
+    room: RoomOption = None,
     since: SinceOption = None,
     until: UntilOption = None,
     min_hands: MinHandsOption = 1,
@@ -174,7 +183,7 @@ def report_command(
                 raise reports.ReportError("--gap applies to the sessions report")
             grouping = reports.check_grouping(name, by)
             filters = _filters(player, game, currency, (cash, tournaments), stakes,
-                               (since, until), min_hands)  # fmt: skip
+                               (since, until), min_hands, room)  # fmt: skip
             gap_minutes = gap or reports.DEFAULT_GAP_MINUTES
             if show_sql:
                 sql = reports.report_sql(name, grouping)
@@ -223,6 +232,7 @@ def graph_command(
     cash: CashOption = False,
     tournaments: TournamentsOption = False,
     stakes: StakesOption = None,
+    room: RoomOption = None,
     since: SinceOption = None,
     until: UntilOption = None,
     force: ForceOption = False,
@@ -240,7 +250,7 @@ def graph_command(
     with ctrl_c(lambda: f"{made.rows()}; {made.output(out, existed, 'graph')}"):
         try:
             filters = _filters(player, game, currency, (cash, tournaments), stakes,
-                               (since, until))  # fmt: skip
+                               (since, until), room=room)  # fmt: skip
             if show_sql:
                 shown = reports.show_sql(graph.graph_sql(), graph.graph_values(filters))
                 typer.echo(shown, nl=False)

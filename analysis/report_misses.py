@@ -61,6 +61,10 @@ def _no_stakes(con: Connection, filters: Filters) -> str:
     return f"no hands at stakes {filters.stakes and filters.stakes.text}; stored: {stored}"
 
 
+def _no_room(con: Connection, filters: Filters) -> str:
+    return f"no hands in room {filters.room!r}; the rooms stored: {_values(con, 'rooms')}"
+
+
 def _no_time(con: Connection, filters: Filters) -> str:
     first, last = _query(con, "dates", Filters())[0]
     return f"no hands in that time; the hands stored are from {first} to {last}"
@@ -77,6 +81,7 @@ def filter_matching_nothing(con: Connection, filters: Filters) -> str | None:
         (Filters(tournament=f.tournament), _no_kind),
         (Filters(stakes=f.stakes, currency=f.currency_named), _no_stakes),
         (Filters(since=f.since, until=f.until), _no_time),
+        (Filters(room=f.room), _no_room),
     ]
     for one, why in alone:
         if one != Filters() and _query(con, "count", one)[0][0] == 0:

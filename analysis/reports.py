@@ -138,6 +138,7 @@ class Filters:
     min_hands: int = 1
     currency: str | None = None
     tournament: bool | None = None
+    room: str | None = None  # a room's name (PokerStars) or its site's (pokerstars)
 
     def __post_init__(self) -> None:
         if self.game is not None and self.game not in GAMES:
@@ -173,6 +174,7 @@ class Filters:
             "since": self.since,
             "until": self.until,
             "min_hands": self.min_hands,
+            "room": self.room,
         }
 
 
@@ -185,6 +187,7 @@ def filters_from_text(
     since: str | None = None,
     until: str | None = None,
     min_hands: int = 1,
+    room: str | None = None,
 ) -> Filters:
     """The filters as people type them (``$0.05/$0.10``, ``2024-05-31``, ``eur``), each
     checked: :class:`ReportError` says what is wrong with one. Both faces read them so."""
@@ -197,6 +200,7 @@ def filters_from_text(
         since=parse_moment(since) if since else None,
         until=parse_moment(until, end_of_day=True) if until else None,
         min_hands=min_hands,
+        room=room or None,
     )
 
 

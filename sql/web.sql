@@ -68,8 +68,13 @@ WHERE player = $player
     AND ($since IS NULL OR started_at >= $since)
     AND ($until IS NULL OR started_at < $until)
     AND ($position IS NULL OR position = $position)
+    AND ($room IS NULL OR (site, hand_id) IN (
+        SELECT site, hand_id FROM hands WHERE room = $room OR site = $room))
 ORDER BY seq DESC
 LIMIT $limit OFFSET $offset;
+
+-- name: rooms
+SELECT DISTINCT room FROM hand_counts ORDER BY room;
 
 -- name: schema
 SELECT table_name, string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position)

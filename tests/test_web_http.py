@@ -200,3 +200,34 @@ def test_a_players_hands_page_by_page_newest_first(client: TestClient) -> None:
     every = {"since": "2000-01-01"}  # a filter: the offset into the player's rows
     assert numbers(every) == first and numbers({**every, "page": "2"}) == second
     assert numbers({"page": "99"}) == []
+
+
+def test_players_filtered_by_room_as_the_report_is(client: TestClient, tmp_path: Path) -> None:
+    """The room filter of the players page is the report's --room: by the room's name or
+    its site's; a room with no hands says which rooms there are."""
+    from typer.testing import CliRunner
+
+    from analysis.cli import app
+
+    every = client.get("/players", params={"min_hands": "20"}).text
+    assert '<option >PokerStars</option>' in every or "PokerStars</option>" in every
+    for room in ("PokerStars", "pokerstars"):
+        page = client.get("/players", params={"min_hands": "20", "room": room})
+        assert page.status_code == 200
+        assert page.text.split('id="count"')[1][:40] == every.split('id="count"')[1][:40]
+    nowhere = client.get("/players", params={"room": "Winamax"}).text
+    assert "no hands in room &#39;Winamax&#39;; the rooms stored: PokerStars" in nowhere
+    assert client.get("/players/Hero", params={"room": "PokerStars"}).status_code == 200
+
+    db = tmp_path / "rooms.duckdb"
+    from ingest.importer import import_paths
+    from tests.web_fixture import SAMPLES
+
+    import_paths([SAMPLES / "omaha8.txt"], db)
+    runner = CliRunner()
+    plain = runner.invoke(app, ["report", "players", "--db", str(db), "--format", "csv"])
+    roomed = runner.invoke(app, ["report", "players", "--db", str(db), "--format", "csv",
+                                 "--room", "pokerstars"])  # fmt: skip
+    assert plain.exit_code == 0 and roomed.output == plain.output
+    other = runner.invoke(app, ["report", "positions", "--db", str(db), "--room", "Winamax"])
+    assert other.exit_code == 1 and "the rooms stored: PokerStars" in other.output

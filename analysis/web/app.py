@@ -70,7 +70,7 @@ def _filters(request: Request, player: str | None = None) -> reports.Filters:
         return reports.filters_from_text(
             player, q.get("game"), q.get("currency"),
             None if kind is None else kind == "tournaments", q.get("stakes"), q.get("since"),
-            q.get("until"), min_hands)  # fmt: skip
+            q.get("until"), min_hands, q.get("room"))  # fmt: skip
     except reports.ReportError as exc:
         raise BadRequest(str(exc)) from exc
 
@@ -137,14 +137,15 @@ def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) 
         ordered = shown.sort_by([(sort, "descending" if descending else "ascending")])
         part = ordered.slice((number - 1) * PAGE_ROWS, PAGE_ROWS)
         missing = None
-        if not shown.num_rows:
-            with db.reader() as con:
+        with db.reader() as con:
+            rooms = [row["room"] for row in _rows(con, "rooms")]
+            if not shown.num_rows:
                 missing = explain_no_rows(con, filters)
         return page("players.html", columns=shown.column_names, rows=cell_rows(part),
                     names=part.column("player").to_pylist(), total=shown.num_rows,
                     number=number, pages=max(1, -(-shown.num_rows // PAGE_ROWS)), sort=sort,
                     descending=descending, query=dict(request.query_params), missing=missing,
-                    games=_game_names())  # fmt: skip
+                    games=_game_names(), rooms=rooms)  # fmt: skip
 
     def player(request: Request) -> Response:
         name = request.path_params["name"]
