@@ -197,6 +197,13 @@ def shown_hands(hand: dict[str, object], players: list[dict[str, object]],
     return shown
 
 
+def warm() -> None:
+    """Load the hand evaluator (compiled code, loaded on its first use: over a second) so
+    that the first hand a replayer shows does not wait for it."""
+    for game in ("omaha", "omaha8"):
+        play_hand(parse_cards("As Ks Qh Jh"), parse_cards("Kd 7s 2h 3c 4d"), GAMES[game])
+
+
 def raw_text(con: duckdb.DuckDBPyConnection, hand: dict[str, object]) -> str:
     """The hand's text as its file holds it: from its byte offset to the next hand's (or
     anything the import read at a later offset of the file), at most RAW_TEXT_LIMIT bytes;

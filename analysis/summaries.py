@@ -14,13 +14,16 @@ connection whose report views are made: :func:`analysis.reports.create_views`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
+from pathlib import Path
 
 import duckdb
 import pyarrow as pa
 
-from analysis.reports import bound, cache_version, sql_text, statements
+from analysis import reports
+from analysis.reports import SQL_DIR, bound, cache_version, sql_text, statements
 
 SUMMARIES = ("hand_counts", "played_hands")
 # The tables whose rows make the version (those missing are left out: never audited...).
@@ -49,6 +52,15 @@ def data_version(con: duckdb.DuckDBPyConnection) -> str:
         for name in VERSIONED if name in present]  # fmt: skip
     made_from = f"{cache_version()}|{sql_text('summaries')}|{ends}"
     return hashlib.sha256(made_from.encode()).hexdigest()[:16]
+
+
+@functools.cache
+def definitions() -> str:
+    """A digest of what a report's result is made by (every SQL file, the report code): a
+    stored result is read back only while it holds."""
+    made_by = [path.read_bytes() for path in sorted(SQL_DIR.glob("*.sql"))]
+    made_by.append(Path(reports.__file__).read_bytes())
+    return hashlib.sha256(b"".join(made_by)).hexdigest()[:16]
 
 
 def current(con: duckdb.DuckDBPyConnection, version: str) -> bool:

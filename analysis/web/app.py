@@ -9,6 +9,7 @@ Routes people can bookmark: ``/``, ``/players``, ``/players/{name}``, ``/audit``
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,7 @@ def _page_number(request: Request) -> int:
 def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) -> Starlette:
     """The app over ``db``, answering requests for ``host:port`` only."""
     token = token or security.new_token()
+    threading.Thread(target=hand_view.warm, daemon=True, name="warm").start()
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(["html"]))  # fmt: skip
     env.globals.update(token=token, money=show_money, plural=plural)

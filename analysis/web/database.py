@@ -81,6 +81,9 @@ class AppDatabase:
         self.version = summaries.data_version(cursor)
         self.summarized = self.rows_stored and summaries.current(cursor, self.version)
         cursor.close()
+        if self.rows_stored:  # two cursors ready (a player's page reads through two at once)
+            with self.reader(), self.reader():
+                pass
 
     def close(self) -> None:
         """Let go of the database (the process ends)."""
@@ -124,7 +127,7 @@ class AppDatabase:
             if key in self._reports:
                 self._reports.move_to_end(key)
                 return self._reports[key]
-        stored_key = f"{name}|{by}|{filters!r}"
+        stored_key = f"{summaries.definitions()}|{name}|{by}|{filters!r}"
         with self.reader() as con:
             rows = summaries.stored_result(con, version, stored_key)
             if rows is None:
