@@ -1,13 +1,15 @@
 """The web app's pages on a database of 1,000,000 hands: each page's answer time.
 
-Builds once, and reuses, ``bench/out/web-bench.duckdb``: the generated million hands of
-``bench.ingest`` (seed 7) imported, audited (``omaha audit --no-equity``: the all-in
-equities of a million hands would take hours on two cores) and their player rows stored.
-Then opens it as ``omaha serve`` does and asks each page through the app (Starlette's
-test client, in this process: the time of the app and the database, not of a network),
-first once (the page's first answer: this thread's views made, the report run) and then
-five times more (the median: the report's rows kept until new hands come in). The
-target: every page under 300 ms.
+Builds once, and reuses while it was made from the same input, ``bench/out/web-bench.duckdb``:
+the generated million hands of ``bench.ingest`` (seed 7) imported, audited (``omaha audit
+--no-equity``: the all-in equities of a million hands would take hours on two cores),
+their player rows stored (about 35 minutes on two loaded cores). Then opens it as
+``omaha serve`` does, once to make what the pages read as an import's end does (the
+player rows, the summaries of ``analysis.summaries``, the reports opened first: timed, it
+is what an import costs on top of its audit), then again, as a restart, and asks each page through
+the app (Starlette's test client, in this process: the time of the app and the database,
+not of a network): first once (the page's first answer after the start) and then
+``--repeat`` times more (the median). The target: every page under 300 ms.
 
     .venv/bin/python -m bench.web [--repeat N]
 """
@@ -20,14 +22,16 @@ import time
 import warnings
 from pathlib import Path
 
-from bench.ingest import OUT, input_file
+from analysis.web.database import AppDatabase
+from bench.ingest import OUT, input_file, input_path
 
 DATABASE = OUT / "web-bench.duckdb"
 TARGET_MS = 300.0
 
 
 def build(db: Path) -> None:
-    """Import, audit and store the player rows of the million hands into ``db``."""
+    """Import, audit and store the player rows of the million hands into ``db`` (what the
+    pages read is made after, as the app makes it at an import's end, timed apart)."""
     from analysis import audit_run, reports
     from ingest.importer import import_paths
 
@@ -43,20 +47,51 @@ def build(db: Path) -> None:
     print(f"player rows stored in {time.perf_counter() - began:.1f} s")
 
 
+def made_from(db: Path) -> str | None:
+    """The input file ``db`` was imported from (None: no database, or another input)."""
+    import duckdb
+
+    if not db.is_file():
+        return None
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT DISTINCT source_file FROM import_files").fetchall()
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
+def summed_up(db: AppDatabase) -> float:
+    """Seconds the app takes to make what the pages read, after an import's audit (the
+    start's catch-up would compute the all-in equities left out here first: hours)."""
+    began = time.perf_counter()
+    db.sum_up()
+    return time.perf_counter() - began
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    if not DATABASE.is_file():
+    wanted = input_path(1_000_000, 7)
+    if made_from(DATABASE) == str(wanted):
+        print(f"reusing {DATABASE}: made from {wanted.name} (delete it to build it again)")
+    else:
+        DATABASE.unlink(missing_ok=True)
         build(DATABASE)
     from analysis.web.app import create_app
-    from analysis.web.database import AppDatabase
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
 
     db = AppDatabase(DATABASE)
+    summarized = db.summarized
+    seconds = summed_up(db)
+    made = "current already" if summarized else "made"
+    print(f"after an import: player rows, summaries ({made}), first reports: {seconds:.1f} s")
+    db.close()
+
+    began = time.perf_counter()
+    db = AppDatabase(DATABASE)  # a restart: nothing in memory
+    print(f"opening the database again: {(time.perf_counter() - began) * 1000:.0f} ms")
     with db.reader() as con:
         (hand_id,) = con.execute(
             "SELECT hand_id FROM hands WHERE len(boards) = 2 LIMIT 1").fetchall()[0]
@@ -70,7 +105,7 @@ def main() -> None:
     pages = [
         "/", "/players", "/players?sort=vpip&order=asc", "/players?min_hands=1000&game=omaha8",
         "/players/Hero", f"/players/{regular}", "/players/Hero?position=BTN&page=2",
-        "/audit", "/audit?status=mismatch", f"/hands/{hand_id}",
+        "/players/Hero?page=3", "/audit", "/audit?status=mismatch", f"/hands/{hand_id}",
         *([f"/hands/{problem}"] if problem else []),
         "/sql?q=SELECT+game,+count(*)+FROM+hands+GROUP+BY+game", "/import",
     ]
@@ -86,7 +121,7 @@ def main() -> None:
             client.get(page)
             times.append((time.perf_counter() - began) * 1000)
         median = statistics.median(times)
-        flag = "" if median < TARGET_MS else "  over"
+        flag = "" if max(median, first) < TARGET_MS else "  over"
         print(f"{page[:58]:<58} {first:9.0f} {median:9.0f}{flag}")
     db.close()
 
