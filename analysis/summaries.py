@@ -24,8 +24,12 @@ import pyarrow as pa
 
 from analysis import reports
 from analysis.reports import SQL_DIR, bound, cache_version, sql_text, statements
+from ingest import store
 
-SUMMARIES = ("hand_counts", "played_hands")
+SUMMARIES = ("hand_counts", "played_hands", "played_ends")  # in the order they are made
+# Rows appended to played_hands, unsorted, before it is sorted again (as a share of those
+# sorted): a query naming one player reads the rows appended too.
+APPEND_SHARE = 0.25
 # The tables whose rows make the version (those missing are left out: never audited...).
 VERSIONED = ("hands", "player_hands_cache", "audit_hands", "allin_ev")
 
@@ -72,22 +76,61 @@ def current(con: duckdb.DuckDBPyConnection, version: str) -> bool:
 
 
 def refresh(con: duckdb.DuckDBPyConnection) -> str:
-    """Make again the summaries not made from the current version of the data, forget the
-    report results of other versions, and return the version. ``con`` writes, and has the
-    report views over player rows up to date."""
-    _run(con, "create_marks")
-    version = data_version(con)
-    marks = dict(_run(con, "marks").fetchall())
-    present = _stored_tables(con)
-    for name in SUMMARIES:
-        if marks.get(name) != version or name not in present:
+    """Bring the summaries up to the current version of the data (one transaction), forget
+    the report results of other versions, and return the version. ``con`` writes, and has
+    the report views over player rows up to date. The player rows stored since
+    ``played_hands`` was sorted are appended to it when each was played after its player's
+    last hand there (what a folder watched brings); it is made and sorted again when not,
+    when rows were deleted or all-in results added to older hands, or when the rows
+    appended reach APPEND_SHARE of those sorted."""
+    with store.transaction(con):
+        _run(con, "create_marks")
+        version = data_version(con)
+        marks = dict(_run(con, "marks").fetchall())
+        present = _stored_tables(con)
+        stale = [name for name in SUMMARIES if marks.get(name) != version or name not in present]
+        appended = "played_hands" in stale and _appended(con, marks, present)
+        for name in stale:
+            if name == "played_hands" and appended:
+                continue
             rows, order = _rows_of(name)
             con.execute(f"CREATE OR REPLACE TABLE main.{name} AS {rows}"
                         + (f" ORDER BY {order}" if order else ""))  # fmt: skip
+        ends = {"rows": _run(con, "player_rows_end").fetchall()[0],
+                "allin": _run(con, "allin_end").fetchall()[0]}  # fmt: skip
+        kept = {name: version for name in stale}
+        kept |= {f"played_hands:{what}": f"{n}|{last}" for what, (n, last) in ends.items()}
+        if "played_hands" in stale and not appended:
+            kept["played_hands:sorted"] = str(ends["rows"][0])
+        for name, value in kept.items():
             _run(con, "forget_mark", name=name)
-            _run(con, "set_mark", name=name, version=version)
-    _run(con, "forget_results", version=version)
+            _run(con, "set_mark", name=name, version=value)
+        _run(con, "forget_results", version=version)
     return version
+
+
+def _appended(con: duckdb.DuckDBPyConnection, marks: dict[str, str], present: set[str]) -> bool:
+    """Append to ``played_hands`` the player rows stored since it was made, if they can be
+    (see :func:`refresh`); whether they were."""
+    try:
+        rows, last = (int(part) for part in marks["played_hands:rows"].split("|"))
+        allin_rows, allin_last = (int(part) for part in marks["played_hands:allin"].split("|"))
+        sorted_rows = int(marks["played_hands:sorted"])
+    except (KeyError, ValueError):
+        return False
+    if not {"played_hands", "played_ends"} <= present:
+        return False
+    now = int(_run(con, "player_rows_end").fetchall()[0][0])
+    if _run(con, "rows_up_to", last_row=last).fetchall()[0][0] != rows:  # rows deleted
+        return False
+    if now - sorted_rows > APPEND_SHARE * max(sorted_rows, 1):  # sort them all again
+        return False
+    _run(con, "new_player_rows", last_row=last)
+    (fits,) = _run(con, "appendable", allin_last=allin_last, allin_rows=allin_rows).fetchall()[0]
+    if fits:
+        _run(con, "append_played")
+    con.execute("DROP TABLE IF EXISTS temp.summary_new")
+    return bool(fits)
 
 
 def _rows_of(name: str) -> tuple[str, str | None]:

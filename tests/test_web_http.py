@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from analysis.web.app import create_app
-from analysis.web.database import AppDatabase
+from analysis.web.database import AppDatabase, ImportJob
 from tests.web_fixture import MISAWARDED, build
 
 with warnings.catch_warnings():
@@ -156,7 +156,7 @@ def test_unknown_pages_answer_404(client: TestClient) -> None:
     assert client.get("/nowhere").status_code == 404
 
 
-def test_the_summaries_give_what_the_tables_give(database: AppDatabase) -> None:
+def _summaries_match(database: AppDatabase) -> None:
     """The stored summaries (dashboard counts, each player's hands in played order, the
     graph's points from the running sums) hold what a query of the tables makes."""
     from analysis import graph, reports, summaries
@@ -183,6 +183,49 @@ def test_the_summaries_give_what_the_tables_give(database: AppDatabase) -> None:
                 assert {k: v.tolist() for k, v in one.lines.items()} == {
                     k: v.tolist() for k, v in other.lines.items()}  # fmt: skip
     live.close()
+
+
+def test_the_summaries_give_what_the_tables_give(database: AppDatabase) -> None:
+    _summaries_match(database)
+
+
+def _done(job: ImportJob) -> None:
+    deadline = time.monotonic() + 300
+    while job.state not in ("done", "failed") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert job.state == "done", job.detail
+
+
+def test_the_summaries_follow_an_import_appended_or_sorted_again(tmp_path: Path) -> None:
+    """Hands played after each player's last are appended to the sorted rows; hands of
+    another file, played in between, make them sorted again; both hold what the tables
+    give."""
+    from ingest.importer import import_paths
+    from tests.web_fixture import SAMPLES
+
+    texts = (SAMPLES / "omaha.txt").read_text(encoding="utf-8").strip().split("\n\n\n")
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    (folder / "first.txt").write_text("\n\n\n".join(texts[:36]) + "\n\n\n", encoding="utf-8")
+    import_paths([folder], tmp_path / "grow.duckdb")
+    db = AppDatabase(tmp_path / "grow.duckdb")
+    try:
+        _done(db.catch_up())
+
+        def marks() -> dict[str, str]:
+            with db.reader() as con:
+                return dict(con.execute("FROM summary_marks").fetchall())
+
+        sorted_rows = marks()["played_hands:sorted"]
+        (folder / "later.txt").write_text("\n\n\n".join(texts[36:]) + "\n\n\n", encoding="utf-8")
+        _done(db.start_import([str(folder / "later.txt")]))
+        assert marks()["played_hands:sorted"] == sorted_rows  # appended, not sorted again
+        _summaries_match(db)
+        _done(db.start_import([str(SAMPLES / "omaha8.txt")]))
+        assert marks()["played_hands:sorted"] != sorted_rows
+        _summaries_match(db)
+    finally:
+        db.close()
 
 
 def test_a_players_hands_page_by_page_newest_first(client: TestClient) -> None:
