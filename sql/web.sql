@@ -51,10 +51,9 @@ WHERE a.status <> 'ok'
     AND ($reason IS NULL OR a.reason ILIKE '%' || $reason || '%');
 
 -- name: player_hands
--- One player's hands under the report filters (and a position), newest first: from
--- played_hands (sql/summaries.sql), sorted by player and the order played, so a page
--- with no filter is the range of `seq` between $first and $last, and a filtered one reads
--- the player's rows alone.
+-- One player's hands under the report filters (and a position), newest first, between
+-- `seq` $first and $last: from played_hands (sql/summaries.sql), sorted by player and
+-- the order played, so a range of `seq` reads a few row groups of the player's rows.
 SELECT site, hand_id, started_at, game, currency, position, hole_cards, net, went_to_showdown
 FROM played_hands
 WHERE player = $player
@@ -72,6 +71,24 @@ WHERE player = $player
         SELECT site, hand_id FROM hands WHERE room = $room OR site = $room))
 ORDER BY seq DESC
 LIMIT $limit OFFSET $offset;
+
+-- name: player_hands_count
+-- How many of those hands there are between `seq` $first and $last.
+SELECT count(*) AS hands
+FROM played_hands
+WHERE player = $player
+    AND ($first IS NULL OR seq >= $first)
+    AND ($last IS NULL OR seq <= $last)
+    AND ($game IS NULL OR game = $game)
+    AND ($currency IS NULL OR currency = $currency)
+    AND ($tournament IS NULL OR is_tournament = $tournament)
+    AND ($small_blind IS NULL OR small_blind = round($small_blind * units_per_currency))
+    AND ($big_blind IS NULL OR big_blind = round($big_blind * units_per_currency))
+    AND ($since IS NULL OR started_at >= $since)
+    AND ($until IS NULL OR started_at < $until)
+    AND ($position IS NULL OR position = $position)
+    AND ($room IS NULL OR (site, hand_id) IN (
+        SELECT site, hand_id FROM hands WHERE room = $room OR site = $room));
 
 -- name: rooms
 SELECT DISTINCT room FROM hand_counts ORDER BY room;

@@ -240,8 +240,13 @@ def test_a_players_hands_page_by_page_newest_first(client: TestClient) -> None:
 
     first, second = numbers({}), numbers({"page": "2"})
     assert len(first) == 200 and second and not set(first) & set(second)
-    every = {"since": "2000-01-01"}  # a filter: the offset into the player's rows
+    every = {"since": "2000-01-01"}  # a filter: ranges of the order read from the newest
     assert numbers(every) == first and numbers({**every, "page": "2"}) == second
+    buttons = numbers({"position": "BTN"})
+    with pytest.MonkeyPatch.context() as patch:  # ranges of 7, 14, 28... hands
+        patch.setattr("analysis.web.app.FIRST_RANGE", 7)
+        assert numbers(every) == first and numbers({**every, "page": "2"}) == second
+        assert buttons and numbers({"position": "BTN"}) == buttons
     assert numbers({"page": "99"}) == []
 
 

@@ -33,6 +33,7 @@ from ingest.money import show_money, units_per_currency
 
 HERE = Path(__file__).resolve().parent
 PAGE_ROWS = 200  # rows of a list shown at once
+FIRST_RANGE = 50_000  # a filtered list of a player's hands reads this many hands first
 SORT_KEYS = ("player", "currency", "hands", "vpip", "pfr", "net", "bb_per_100")
 
 
@@ -74,6 +75,35 @@ def _filters(request: Request, player: str | None = None) -> reports.Filters:
             q.get("until"), min_hands, q.get("room"))  # fmt: skip
     except reports.ReportError as exc:
         raise BadRequest(str(exc)) from exc
+
+
+def _player_hands(con: duckdb.DuckDBPyConnection, filters: reports.Filters,
+                  position: str | None, number: int) -> list[dict[str, Any]]:  # fmt: skip
+    """Page ``number`` of a player's hands under ``filters``, newest first. Unfiltered, the
+    page is a range of the order played (``seq``); filtered, the order is read from the
+    newest back in ranges growing twice as wide (50,000 hands first), counting the hands
+    of the pages before in each, until the page is full: a page of the newest hands reads
+    one range, however many hands the player has."""
+    values = {**filters.parameters(), "position": position}
+    offset = (number - 1) * PAGE_ROWS
+    last = summaries.hands_played(con, str(filters.player))
+    if filters == reports.Filters(player=filters.player) and position is None:
+        return _rows(con, "player_hands", **values, first=max(last - offset - PAGE_ROWS + 1, 1),
+                     last=last - offset, limit=PAGE_ROWS, offset=0)  # fmt: skip
+    found: list[dict[str, Any]] = []
+    width = FIRST_RANGE
+    while last >= 1 and len(found) < PAGE_ROWS:
+        first = max(last - width + 1, 1)
+        counted = _rows(con, "player_hands_count", **values, first=first, last=last)
+        count = int(counted[0]["hands"]) if counted else 0
+        if count <= offset:  # all of them on the pages before
+            offset -= count
+        else:
+            found += _rows(con, "player_hands", **values, first=first, last=last,
+                           limit=PAGE_ROWS - len(found), offset=offset)  # fmt: skip
+            offset = 0
+        last, width = first - 1, width * 2
+    return found
 
 
 def _page_number(request: Request) -> int:
@@ -161,12 +191,7 @@ def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) 
             categories = reports.without_counts(db.report(reports.Report.hands, filters))
             series = graph.load_series(con, filters, views_made=True, summarized=db.summarized)
             number = _page_number(request)
-            first, last, offset = None, None, (number - 1) * PAGE_ROWS
-            if filters == reports.Filters(player=name) and position is None:
-                last = summaries.hands_played(con, name) - offset  # the page's range of seq
-                first, offset = last - PAGE_ROWS + 1, 0
-            hands = _rows(con, "player_hands", **filters.parameters(), position=position,
-                          first=first, last=last, limit=PAGE_ROWS, offset=offset)  # fmt: skip
+            hands = _player_hands(con, filters, position, number)
         assert isinstance(stats, pa.Table) and isinstance(positions, pa.Table)
         assert isinstance(categories, pa.Table)
         return page("player.html", name=name, query=dict(request.query_params),
