@@ -238,10 +238,10 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
             elif fmt.collect is not None and element.tag == fmt.collect.tag:
                 winners.append((where, attrs))
                 if fmt.collect.shows and element.parts:  # the cards its player shows
-                    shown = " ".join("".join(part.get(a, "") for a in fmt.card_attributes)
-                                     for part in element.parts)  # fmt: skip
-                    if card_text(shown, fmt):
-                        shows.append({"where": where, "cards": card_text(shown, fmt),
+                    written = " ".join("".join(part.get(a, "") for a in fmt.card_attributes)
+                                       for part in element.parts)  # fmt: skip
+                    if card_text(written, fmt):
+                        shows.append({"where": where, "cards": card_text(written, fmt),
                                       "player": hand.who(fmt, attrs.get(fmt.collect.player,
                                                                         ""))})  # fmt: skip
             elif (not fmt.type and element.tag in types) or (element.tag == fmt.action
