@@ -125,11 +125,11 @@ def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
         tag = element.tag
         if element is root or not isinstance(tag, str):
             continue  # the hand (its attributes are read), or a comment
-        with_parts = tag == fmt.action and len(element) > 0  # an action holding its parts
-        if len(element) and tag != fmt.button_holder and not with_parts:
+        with_parts = _holds_parts(tag, fmt) and len(element) > 0  # an action and its parts
+        if len(element) and tag != fmt.button_holder and not with_parts and tag not in fmt.kept:
             continue  # a container: its children are read
         parent = element.getparent()
-        if parent.tag == fmt.action:
+        if _holds_parts(parent.tag, fmt):
             continue  # an action's part, read with it
         in_round = parent.tag == fmt.round and parent.getparent() is root
         record.elements.append(_action_with_parts(element) if with_parts else
@@ -137,6 +137,12 @@ def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
                                        element.sourceline or 1))  # fmt: skip
         record.rounds.append(parent.get(fmt.round_no, "") if in_round else "")
     return True
+
+
+def _holds_parts(tag: object, fmt: XmlFormat) -> bool:
+    """Whether elements of ``tag`` are read with their parts: actions, and the format's
+    ``holders``."""
+    return tag == fmt.action or (bool(fmt.holders) and tag in fmt.holders)
 
 
 def _action_with_parts(element: etree._Element) -> Element:
@@ -168,7 +174,7 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             if len(stack) == 1:
                 record.hand_id = element.get(fmt.hand_id)
                 record.attrs = dict(element.attrib)
-            elif tag == fmt.button_holder:  # a container read for its attributes
+            elif tag == fmt.button_holder or tag in fmt.kept:  # read for its attributes
                 record.elements.append(Element(tag, dict(element.attrib), "",
                                                element.sourceline or 1))  # fmt: skip
                 record.rounds.append("")
@@ -181,12 +187,12 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             round_no = ""
             if len(element):
                 continue  # its elements are read; an empty round is one itself, as whole
-        if tag == fmt.action and len(element) and len(stack) >= 1:
+        if _holds_parts(tag, fmt) and len(element) and len(stack) >= 1:
             record.elements.append(_action_with_parts(element))
             record.rounds.append(round_no if len(stack) >= 2 else "")
             continue
-        if len(element) or (tag == fmt.button_holder and tag) or (
-                stack and stack[-1] == fmt.action and fmt.action):  # fmt: skip
+        if len(element) or (tag == fmt.button_holder and tag) or tag in fmt.kept or (
+                stack and _holds_parts(stack[-1], fmt) and fmt.action):  # fmt: skip
             continue  # a container (its children are read; the button's at its start), or
             # an action's part (read with it)
         record.elements.append(Element(tag, dict(element.attrib), (element.text or ""),
@@ -198,8 +204,8 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
     closed_by = error.startswith("Premature end of data") or (
         "tag mismatch" in error and error.split(",")[0].endswith(f" and {fmt.session}")
     )
-    if closed_by and stack == [fmt.hand]:
-        record.unterminated = True  # every element of it ended: it is read
+    if closed_by and stack[:1] == [fmt.hand] and all(tag in fmt.kept for tag in stack[1:]):
+        record.unterminated = True  # every element of it ended (but kept containers): read
     else:
         record.damage = f"damaged XML: {error}"
 
