@@ -27,6 +27,8 @@ from ingest.engine.xml_format import XmlFormat
 
 _SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
 _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
+_HEADERS = 256  # session headers kept read, by their text (a file repeats its session's)
+_read_headers: dict[tuple[str, str, bool, str], dict[str, str]] = {}
 
 
 @dataclass
@@ -82,7 +84,20 @@ def hand_start(fmt: XmlFormat) -> re.Pattern[bytes]:
 
 def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
     """A session slice's header: the texts of its header element's children, by tag (as
-    far as it parses: a session header carries no chips)."""
+    far as it parses: a session header carries no chips). A text read before is not read
+    again (archives and tables' files repeat a session's header before its hands): the
+    header is the same, and callers copy it."""
+    key = (fmt.session, fmt.header, fmt.header_in_attributes, text)
+    known = _read_headers.get(key)
+    if known is None:
+        if len(_read_headers) >= _HEADERS:
+            _read_headers.clear()
+        known = _read_headers[key] = _parse_header(text, fmt)
+    return known
+
+
+def _parse_header(text: str, fmt: XmlFormat) -> dict[str, str]:
+    """A session slice's header, parsed (see :func:`read_header`)."""
     parser = etree.XMLPullParser(events=("start", "end"), resolve_entities=False)
     header: dict[str, str] = {}
     depth = 0
