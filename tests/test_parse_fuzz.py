@@ -121,8 +121,9 @@ ROOMS = {
         "../formats/SealsWithClubs/cash/NLHE-6max-mBTC-0.50-1.00-201304.post.both.txt",
     ), every_flop_game=True),
     # no street marker (a fixed-limit hi/lo side pot, a pot-limit raise-to), a split hi/lo
-    # pot with markers; players named by position, a byte-order mark
-    "Bovada": Room(bovada.SITE, "utf-8", "#{}:", ("2641146259", "2645486142", "3050116136"), (
+    # pot with markers; players named by position, a byte-order mark; a header that lost the
+    # colon after its number still names its hand (an error of that id)
+    "Bovada": Room(bovada.SITE, "utf-8", "#{}", ("2641146259", "2645486142", "3050116136"), (
         "Bovada/tour/PLO8-USD-MTT_-__10-_1_-_201207.allin.call.pf.txt",
         "Bovada/tour/PLO8-9max-USD-10-MTT-201207.txt",
         "Bovada/tour/PLO8-USD-MTT_-__1-0.10_-_201409.LOW.vs.LO.txt",
