@@ -249,7 +249,7 @@ ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax
                 "kingsclub": "KingsClub", "pacific": "PacificPoker", "seals": "SealsWithClubs",
                 "bovada": "Bovada", "wpn": "Winning", "betonline": "BetOnline",
                 "partypoker": "PartyPoker", "ipoker": "iPoker", "merge": "Merge",
-                "everest": "Everest", "microgaming": "Microgaming",
+                "everest": "Everest", "microgaming": "Microgaming", "boss": "Boss",
                 "pokertracker": "PokerTracker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096

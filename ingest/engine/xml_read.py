@@ -144,24 +144,20 @@ def _read_element(root: etree._Element, fmt: XmlFormat, record: HandRecord, shif
     those lxml gives (where the hand's slice starts in a document of several)."""
     record.hand_id = root.get(fmt.hand_id)
     record.attrs = dict(root.attrib)
-    action, holder, round_tag, round_no = fmt.action, fmt.button_holder, fmt.round, fmt.round_no
+    holder, round_tag, round_no = fmt.button_holder, fmt.round, fmt.round_no
     # the hand's own rounds, by their elements (an element's parent is looked up in it)
     rounds = {child: child.get(round_no, "") for child in root if child.tag == round_tag}
     elements, in_rounds = record.elements, record.rounds
     for element in root.iterdescendants(etree.Element):
         tag = element.tag
-        if len(element):
-            if tag == action:  # an action holding its parts
-                if element.getparent().tag != action:
-                    elements.append(_action_with_parts(element, shift))
-                    in_rounds.append(rounds.get(element.getparent(), ""))
-                continue
-            if tag != holder:
-                continue  # a container: its children are read
+        with_parts = len(element) > 0 and _holds_parts(tag, fmt)  # an action and its parts
+        if len(element) and tag != holder and not with_parts and tag not in fmt.kept:
+            continue  # a container: its children are read
         parent = element.getparent()
-        if parent.tag == action:
+        if _holds_parts(parent.tag, fmt):
             continue  # an action's part, read with it
-        elements.append(Element(tag, dict(element.attrib), element.text or "",
+        elements.append(_action_with_parts(element, shift) if with_parts else
+                        Element(tag, dict(element.attrib), element.text or "",
                                 (element.sourceline or 1) - shift))  # fmt: skip
         in_rounds.append(rounds.get(parent, ""))
 
@@ -183,6 +179,12 @@ def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> bo
         _read_element(hand, fmt, record, shift)
         shift += piece.count(b"\n")
     return True
+
+
+def _holds_parts(tag: object, fmt: XmlFormat) -> bool:
+    """Whether elements of ``tag`` are read with their parts: actions, and the format's
+    ``holders``."""
+    return tag == fmt.action or (bool(fmt.holders) and tag in fmt.holders)
 
 
 def _action_with_parts(element: etree._Element, shift: int = 0) -> Element:
@@ -216,7 +218,7 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             if len(stack) == 1:
                 record.hand_id = element.get(fmt.hand_id)
                 record.attrs = dict(element.attrib)
-            elif tag == fmt.button_holder:  # a container read for its attributes
+            elif tag == fmt.button_holder or tag in fmt.kept:  # read for its attributes
                 record.elements.append(Element(tag, dict(element.attrib), "",
                                                element.sourceline or 1))  # fmt: skip
                 record.rounds.append("")
@@ -229,12 +231,12 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             round_no = ""
             if len(element):
                 continue  # its elements are read; an empty round is one itself, as whole
-        if tag == fmt.action and len(element) and len(stack) >= 1:
+        if _holds_parts(tag, fmt) and len(element) and len(stack) >= 1:
             record.elements.append(_action_with_parts(element))
             record.rounds.append(round_no if len(stack) >= 2 else "")
             continue
-        if len(element) or (tag == fmt.button_holder and tag) or (
-                stack and stack[-1] == fmt.action and fmt.action):  # fmt: skip
+        if len(element) or (tag == fmt.button_holder and tag) or tag in fmt.kept or (
+                stack and _holds_parts(stack[-1], fmt) and fmt.action):  # fmt: skip
             continue  # a container (its children are read; the button's at its start), or
             # an action's part (read with it)
         record.elements.append(Element(tag, dict(element.attrib), (element.text or ""),
@@ -246,8 +248,8 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
     closed_by = error.startswith("Premature end of data") or (
         "tag mismatch" in error and error.split(",")[0].endswith(f" and {fmt.session}")
     )
-    if closed_by and stack == [fmt.hand]:
-        record.unterminated = True  # every element of it ended: it is read
+    if closed_by and stack[:1] == [fmt.hand] and all(tag in fmt.kept for tag in stack[1:]):
+        record.unterminated = True  # every element of it ended (but kept containers): read
     else:
         record.damage = f"damaged XML: {error}"
 
