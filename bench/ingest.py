@@ -159,7 +159,7 @@ def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
     began, cpu = time.perf_counter(), time.process_time()
     with store.transaction(con):
         for result in results:
-            importer._collect(run, result, 0)
+            importer._collect(run, result, 0, [])
         importer._flush(run)
     con.close()
     return {

@@ -80,29 +80,32 @@ class _Rows:
 
 class _Locator:
     """Where an element is in the text: the ``k``-th start tag of its name on its line
-    (elements are met in file order), to its end on that line."""
+    (elements are met in file order: each search goes on from the last one's tag), to its
+    end on that line."""
 
     def __init__(self, text: ChunkText, crowded: set[int]) -> None:
         self.text = text
         self.data = text.data.tobytes()
-        self.seen: dict[tuple[int, str], int] = {}
+        self.after: dict[tuple[int, str], int] = {}  # where the next search starts
         self.crowded = crowded  # the lines of more than one element
 
     def __call__(self, line: int, tag: str) -> tuple[int, int, int]:
         if line not in self.crowded:  # the element is the line
             return line, int(self.text.starts[line]), int(self.text.ends[line])
-        k = self.seen.get((line, tag), 0)
-        self.seen[(line, tag)] = k + 1
         data, first, last = self.data, int(self.text.starts[line]), int(self.text.ends[line])
-        mark, pos, start = b"<" + tag.encode(), first, -1
-        while k >= 0:
+        mark = b"<" + tag.encode()
+        pos = self.after.get((line, tag), first)
+        while True:
             found = data.find(mark, pos, last)
             if found < 0:
+                self.after[(line, tag)] = last
                 return line, first, last
             pos = found + 1
             after = data[found + len(mark) : found + len(mark) + 1]
             if after in (b" ", b"\t", b">", b"/", b"\r", b""):
-                start, k = found, k - 1
+                start = found
+                break
+        self.after[(line, tag)] = pos
         close = data.find(b">", start, last)
         if close < 0:
             return line, start, last
