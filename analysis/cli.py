@@ -33,6 +33,7 @@ from analysis.cli_options import (
 )
 from analysis.cli_parquet import export_command
 from analysis.cli_reports import graph_command, report_command
+from analysis.cli_spark import spark_app
 from analysis.output import Format, plural, render, whole_file
 from ingest import store
 from omaha_core import GAMES, format_cards, parse_cards
@@ -291,6 +292,7 @@ app.command("graph")(graph_command)
 app.command("equity")(equity_command)
 app.command("explain")(explain_command)
 app.command("export")(export_command)
+app.add_typer(spark_app, name="spark")
 
 
 def _flowing_help(commands: list[typer.models.CommandInfo]) -> None:
@@ -302,3 +304,4 @@ def _flowing_help(commands: list[typer.models.CommandInfo]) -> None:
 
 
 _flowing_help(app.registered_commands)
+_flowing_help(spark_app.registered_commands)
