@@ -30,7 +30,6 @@ ParquetOption = Annotated[
         "--parquet",
         help="Read the tables from this folder of Parquet files (omaha export --parquet, "
         "omaha spark import) instead of --db.",
-        metavar="DIR",
     ),
 ]
 FormatOption = Annotated[Format, typer.Option("--format", help="Output format.")]

@@ -16,7 +16,7 @@ from ingest import store
 def export_command(
     parquet: Annotated[
         Path,
-        typer.Option("--parquet", help="The folder to write the tables to.", metavar="DIR"),
+        typer.Option("--parquet", help="The folder to write the tables to."),
     ],
     db: DbOption = Path("omaha.duckdb"),
 ) -> None:

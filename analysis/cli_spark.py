@@ -12,7 +12,7 @@ from analysis.cli_options import fail
 from ingest import store
 
 OutOption = Annotated[
-    Path, typer.Option("--out", help="The folder the tables are written to.", metavar="DIR")
+    Path, typer.Option("--out", help="The folder the tables are written to.")
 ]
 MasterOption = Annotated[
     str, typer.Option("--master", help="Spark master URL (local[*]: every core here).")
@@ -59,7 +59,7 @@ def spark_import_command(
 @spark_app.command("audit")
 def spark_audit_command(
     folder: Annotated[
-        Path, typer.Argument(help="The folder omaha spark import wrote.", metavar="DIR")
+        Path, typer.Argument(help="The folder omaha spark import wrote.")
     ],
     master: MasterOption = "local[*]",
     equity: Annotated[

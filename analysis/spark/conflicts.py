@@ -6,6 +6,7 @@ same error row, with the same parts compared (:mod:`ingest.duplicates`)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Sequence
 
 import pyarrow as pa
@@ -58,14 +59,15 @@ def find(parsed: DataFrame, hands: DataFrame, dropped: DataFrame) -> list[Confli
                          *(F.col(part).alias(f"kept_{part}") for part in PARTS))  # fmt: skip
     pairs = (dropped.select(*KEY, *PLACE, "kept_order", "kept_offset")
              .join(copies, by).join(kept, [*KEY, "kept_order", "kept_offset"]))  # fmt: skip
+    flags = {part: ~F.col(part).eqNullSafe(F.col(f"kept_{part}")) for part in PARTS}
     differs = pairs.select(*KEY, "source_file", "hand_offset", "kept_file", "kept_offset",
-                           *(~F.col(part).eqNullSafe(F.col(f"kept_{part}")).alias(part)
-                             for part in PARTS))  # fmt: skip
-    found = differs.filter(" OR ".join(PARTS)).collect()
+                           *(flag.alias(f"differs_{part}") for part, flag in flags.items()))
+    any_part = functools.reduce(Column.__or__, (F.col(f"differs_{part}") for part in PARTS))
+    found = differs.filter(any_part).collect()
     return sorted(
         (Conflict(row["site"], row["hand_id"], row["source_file"], row["hand_offset"],
                   row["kept_file"], row["kept_offset"],
-                  tuple(part for part in PARTS if row[part])) for row in found),
+                  tuple(part for part in PARTS if row[f"differs_{part}"])) for row in found),
         key=lambda conflict: (conflict.source_file, conflict.byte_offset),
     )  # fmt: skip
 
