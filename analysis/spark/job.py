@@ -305,7 +305,7 @@ def run_audit(folder: Path, master: str = "local[*]", equity: bool = True,
         for other, schema in inputs.items():
             struct_type = _spark_schema(pa.schema([pa.field(f.name, f.type) for f in schema]))
             if other == name:
-                fields = [F.col(f.name).cast(f.dataType) for f in struct_type.fields]
+                fields = [F.col(f.name).cast(f.dataType).alias(f.name) for f in struct_type.fields]
                 columns.append(F.struct(*fields).alias(other))
             else:
                 columns.append(F.lit(None).cast(struct_type).alias(other))
