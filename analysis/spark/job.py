@@ -23,7 +23,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +52,8 @@ CHUNKS_PER_BATCH = 8
 AUDIT_GROUP_HANDS = 10_000
 # Dropped copies of hands up to this many are sent whole to every task that drops them.
 BROADCAST_ROWS = 1_000_000
+# Spark's logging when this module starts Spark: errors only, no start-up lines.
+LOG_CONFIG = Path(__file__).with_name("log4j2.properties")
 
 
 ROOM_MONTH = pa.schema([pa.field(name, pa.string()) for name in parquet.PARTITIONS])
@@ -61,17 +63,24 @@ class SparkJobError(Exception):
     """The job cannot run (no input, no Java); the message says why."""
 
 
-def session(master: str = "local[*]", app: str = "omaha") -> SparkSession:
+def session(master: str = "local[*]", app: str = "omaha",
+            conf: Mapping[str, str] | None = None) -> SparkSession:  # fmt: skip
     """The job's Spark session: this one when running (spark-submit), else one on
-    ``master``; times in UTC, Parquet timestamps as microseconds, partition values read as
-    text, Spark's own logging quiet."""
+    ``master`` with the settings ``conf``; times in UTC, Parquet timestamps as
+    microseconds, partition values read as text, Spark's own logging quiet (errors only,
+    from its start: ``log4j2.properties`` beside this module, unless ``SPARK_SUBMIT_OPTS``
+    names other options for the driver's Java)."""
     builder = SparkSession.builder.appName(app)
     if SparkSession.getActiveSession() is None:
         # the executors' Python: this one, with this project's packages (a cluster's
         # spark-submit names its own)
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+        quiet = f"-Dlog4j2.configurationFile={LOG_CONFIG.as_uri()}"
+        os.environ.setdefault("SPARK_SUBMIT_OPTS", quiet)
         builder = builder.master(master)
         builder = builder.config("spark.ui.showConsoleProgress", "false")
+        for name, value in (conf or {}).items():
+            builder = builder.config(name, value)
     try:
         spark = builder.getOrCreate()
     except Exception as exc:  # Java missing or failing: its message says why
