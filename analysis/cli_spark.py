@@ -29,7 +29,7 @@ spark_app = typer.Typer(
 def spark_import_command(
     paths: Annotated[
         list[str],
-        typer.Argument(help="Files and folders (local, or any file system Spark reads).",
+        typer.Argument(help="Files and folders, at the same path on every executor.",
                        metavar="PATH..."),
     ],
     out: OutOption,
