@@ -451,8 +451,7 @@ def _inferred_notes(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataFrame:
     text = pl.concat_str(
         pl.lit("uncalled bet of "), replay.money_text("uncalled_inferred"),
         pl.lit(" returned to "), pl.col("player").fill_null("?"),
-        pl.lit(": not printed, read from the betting (the history leaves it in the total pot "
-               "and in what its bettor collects)"),
+        pl.lit(": not printed, read from the betting"),
     )
     return inferred.join(returns, on="h", how="left").select("h", text.alias("notes"))
 

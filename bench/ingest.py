@@ -159,7 +159,7 @@ def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
     began, cpu = time.perf_counter(), time.process_time()
     with store.transaction(con):
         for result in results:
-            importer._collect(run, result, 0)
+            importer._collect(run, result, 0, [])
         importer._flush(run)
     con.close()
     return {
@@ -249,7 +249,7 @@ ROOM_FOLDERS = {"pokerstars": "Stars", "ggpoker": "GGPoker", "winamax": "Winamax
                 "kingsclub": "KingsClub", "pacific": "PacificPoker", "seals": "SealsWithClubs",
                 "bovada": "Bovada", "wpn": "Winning", "betonline": "BetOnline",
                 "partypoker": "PartyPoker", "ipoker": "iPoker", "merge": "Merge",
-                "everest": "Everest", "microgaming": "Microgaming",
+                "everest": "Everest", "microgaming": "Microgaming", "boss": "Boss",
                 "pokertracker": "PokerTracker"}
 COMPANIONS = {".hp", ".hands", ".gt"}  # FPDB's expected-output files, not hand histories
 DETECT_BYTES = 4096

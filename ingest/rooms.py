@@ -407,6 +407,21 @@ ROOM_RULES["Microgaming"] = RoomRules(
     ),
 )
 
+# Boss Media's XML files (ingest/sites/boss.py): no uncalled bet is written anywhere, and
+# none is in the pots or the winnings the hand writes.
+ROOM_RULES["Boss"] = RoomRules(
+    unprinted_uncalled=("left_out",),
+    evidence=(
+        "corpus Boss/cash/PLO-EUR-0.05-0.10-201207.all.in.call.txt #2907049756: Player1 "
+        "raises to 4.80 over Player3's 2.40 bet, Player3 is all in to 3.31: the turn's "
+        "POT=\"8.57\" RAKE=\"0.45\" is 9.02 = 1.15 + 1.15 + 0.10 + 3.31 + 3.31, Player1's "
+        "1.49 above the all-in left out, and RESULT WIN=\"8.57\" pays the pot alone",
+        "formats Boss/tour/NLHE-CAD-MTT-201101.txt #5854845: Player16's flop bet of 1,040 "
+        "is not called; SHOWDOWN POT=\"1040.00\" and his WIN=\"1040.00\" are the pot before "
+        "it",
+    ),
+)
+
 
 def unprinted_rake_percents(rooms: pl.Series) -> np.ndarray:
     """Per hand, its room's ``unprinted_rake_percent``."""

@@ -103,6 +103,8 @@ def connect(
         con = duckdb.connect(str(path), read_only=read_only, config=config)
     except duckdb.Error as exc:
         raise StoreError(_cannot_open(path, exc)) from exc
+    # DuckDB's own bar would print into a report's output; the commands draw their own
+    con.execute("SET enable_progress_bar = false")
     if not read_only:
         for name, schema in STORED_TABLES.items():
             con.execute(create_table_sql(name, schema))

@@ -161,6 +161,5 @@ def test_converted_unprinted_return_is_inferred(corpus: Path) -> None:
     [audited] = run(result).audit_hands.to_pylist()
     assert (audited["status"], audited["inconsistent"]) == ("ok", False)
     assert audited["notes"] == (
-        "uncalled bet of $5.00 returned to PLR_7233719GD: not printed, read from the betting "
-        "(the history leaves it in the total pot and in what its bettor collects)"
+        "uncalled bet of $5.00 returned to PLR_7233719GD: not printed, read from the betting"
     )

@@ -3,16 +3,21 @@ pots, nets, what does not add up and the audit (the real ``omaha`` script)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 OMAHA = Path(sys.executable).with_name("omaha")
+# the checkout's code, wherever the script was installed from (a worktree's tests run it)
+CHECKOUT = str(Path(__file__).resolve().parents[1])
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (CHECKOUT, os.environ.get("PYTHONPATH", "")) if p)}
     return subprocess.run([str(OMAHA), "explain", *args], capture_output=True, text=True,
-                          check=False)  # fmt: skip
+                          check=False, env=env)  # fmt: skip
 
 
 def test_a_hand_line_by_line_and_what_came_out(corpus: Path) -> None:
@@ -59,3 +64,22 @@ def test_no_such_hand_or_file(corpus: Path) -> None:
     missing = run(str(path), "--hand", "1")
     assert (missing.returncode, missing.stderr.strip()) == (1, f"error: {path}: no hand #1")
     assert run(str(path.parent / "nothing.txt")).returncode == 2
+
+
+def test_a_boss_hand_element_by_element(corpus: Path) -> None:
+    """An XML hand: each element's line with what was read from it (Boss's all-in to the
+    street total a call, its result showing cards and paying the pot), then the nets."""
+    path = corpus / "Boss/cash/PLO-EUR-0.05-0.10-201207.all.in.call.txt"
+    done = run(str(path), "--hand", "2907049756")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0] == "hand #2907049756 (boss): stored"
+    allin = '  41  action       <ACTION TYPE="ACTION_ALLIN" PLAYER="Player3" VALUE="3.31"></ACTION>'
+    assert out[out.index(allin) + 1].strip() == "-> call by Player3 3.31"
+    assert "                   -> collect by Player3 8.57" in out
+    assert (
+        "  seat 3 Player1 (CO): stack €11.36, put in €5.95, returned €1.49, collected €0.00, "
+        "net -€4.46, cards Tc Qd 5d Ac"
+    ) in out
+    assert out[-2] == "does not add up: nothing"
+    assert out[-1].startswith("audit: ok")

@@ -25,6 +25,7 @@ from ingest.sites import (
     ParseResult,
     Site,
     betonline,
+    boss,
     bovada,
     everest,
     ggpoker,
@@ -402,6 +403,13 @@ XML_ROOMS: dict[str, tuple[XmlSite, tuple[str, ...]]] = {
         "Microgaming/cash/PLO-EUR-0.05-0.10-201208.v2.return.bet.txt",  # 4519660221
         "Microgaming/cash/PLO-EUR-0.05-0.10-201208.new.format.txt",  # 4519666270
         "../formats/Microgaming/tour/NLHE-Freeroll-MTT-201112.txt",  # 4214232887
+    )),
+    # no session: a <ROOT> never closed, a bare <HISTORY>, cp1252 bytes with no prolog;
+    # results holding cards, a tournament's written antes
+    "Boss": (boss.SITE, (
+        "Boss/cash/PLO-EUR-0.05-0.10-201207.all.in.call.txt",  # 2907049756
+        "Boss/cash/PLO8-CAD-0.05-0.10-201703.dead.small.txt",  # 230993221
+        "../formats/Boss/tour/NLHE-SEK-STT-201301.ante.txt",  # 1884489856
     )),
 }  # fmt: skip
 _VALUE = st.text(alphabet="0123456789.,€$ -XDP", max_size=8)

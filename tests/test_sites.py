@@ -17,7 +17,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
     sites = registry()
     assert list(sites) == ["pokerstars", "ggpoker", "winamax", "wpn", "kingsclub", "pacific",
                            "seals", "bovada", "betonline", "partypoker", "ipoker", "merge",
-                           "everest", "microgaming", "pokertracker"]
+                           "everest", "microgaming", "boss", "pokertracker"]
     modules = {name: {p.name for p in site.sources if p.parent.name == "sites"}
                for name, site in sites.items()}  # fmt: skip
     # an edit to one room's module re-reads only the files of the rooms that use it
@@ -36,6 +36,7 @@ def test_each_room_is_versioned_by_the_engine_and_its_own_module() -> None:
         "merge": {"merge.py"},
         "everest": {"everest.py"},
         "microgaming": {"microgaming.py"},
+        "boss": {"boss.py"},
         # one module per family of the exports, the site's module joining them
         "pokertracker": {"pokertracker.py", "pokertracker_everest.py", "pokertracker_ipoker.py",
                          "pokertracker_merge.py", "pokertracker_microgaming.py"},

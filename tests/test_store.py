@@ -141,3 +141,12 @@ def test_read_only_store_refuses_writes_and_reports_sql_errors(tmp_path: Path) -
         store.query(con, "SELECT * FROM no_such_table")
     assert store.query(con, "SELECT count(*) AS n FROM hands").to_pylist() == [{"n": 0}]
     con.close()
+
+
+def test_duckdb_draws_no_progress_bar_into_a_commands_output(tmp_path: Path) -> None:
+    """A slow query made DuckDB print its own bar on stdout, inside a report's CSV."""
+    db = tmp_path / "db.duckdb"
+    for read_only in (False, True):
+        with store.connect(db, read_only=read_only) as con:
+            setting = con.execute("SELECT current_setting('enable_progress_bar')").fetchone()
+            assert setting == (False,)

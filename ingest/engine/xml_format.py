@@ -53,7 +53,10 @@ class Collect:
     """Elements of what the pots paid, one per pot (or half of one) and player: ``tag``,
     the ``player`` and ``amount`` attributes, ``pot`` (numbered from ``first_pot``, the
     main pot's), ``half`` (its values in ``halves``: 1 the high half, 2 the low one) and
-    ``returned`` (attribute, value): an uncalled bet given back, not a pot."""
+    ``returned`` (attribute, value): an uncalled bet given back, not a pot. ``shows``: the
+    element's parts (see ``XmlFormat.holders``) are the cards its player shows at the
+    show-down (Boss's ``RESULT``); ``paid_only``: an element paying nothing (a player who
+    lost, or folded) is no collection."""
 
     tag: str
     player: str
@@ -63,6 +66,8 @@ class Collect:
     half: str = ""
     halves: Mapping[str, int] = field(default_factory=dict)
     returned: tuple[str, str] = ("", "")
+    shows: bool = False
+    paid_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,20 @@ class XmlFormat:
     ``Grammar.summary_results``, his result is it less his stack before).
     ``detect_attributes``: attributes the first hand element must have for a file to be
     the format's, besides ``hand_id``.
+
+    ``subtype``: an action's attribute naming its type more closely (Boss's ``KIND`` of a
+    ``HAND_BLINDS``): where written, it is the key of ``types``. ``card_table``: a card as
+    written (a part's ``card_attributes``) to the card (``"17"``: ``"5c"``; one not in it
+    is hidden). ``total_amount``: the attribute of a ``total_tag`` element holding the pot
+    (else its text). ``kept``: containers read for their own attributes too (their
+    children are read as ever), which may be left open where the file ends (Boss's
+    ``SHOWDOWN``); ``holders``: elements besides actions read with their parts (Boss's
+    ``RESULT`` and its cards). ``empty_seat``: (attribute, regex) of a player element of
+    an empty seat. ``second_small_dead``: a small blind posted after the hand's first is
+    dead. ``posts_capped``: a blind is written in full whatever its player's stack; it
+    puts in what the stack holds (all in). ``unwritten_antes``: (field, regex): a hand
+    whose field matches and that writes no ante may have had antes the file leaves out,
+    each player's stack written after his: see :mod:`ingest.engine.xml_antes`.
     """
 
     site: str
@@ -217,7 +236,7 @@ class XmlFormat:
     end_round: str = ""
     integer_amounts: bool = False
     card_tags: Mapping[str, str] = field(default_factory=dict)
-    card_attributes: tuple[str, str] | tuple[()] = ()
+    card_attributes: tuple[str, ...] = ()
     total_tag: str = ""
     room_attributes: Mapping[str, str] = field(default_factory=dict)
     room_fields: Mapping[str, str] = field(default_factory=dict)
@@ -225,6 +244,15 @@ class XmlFormat:
     versions: Mapping[str, Mapping[str, ActionType]] = field(default_factory=dict)
     result: str = ""
     detect_attributes: tuple[str, ...] = ()
+    subtype: str = ""
+    card_table: Mapping[str, str] = field(default_factory=dict)
+    total_amount: str = ""
+    kept: tuple[str, ...] = ()
+    holders: tuple[str, ...] = ()
+    empty_seat: tuple[str, str] = ("", "")
+    second_small_dead: bool = False
+    posts_capped: bool = False
+    unwritten_antes: tuple[str, str] = ("", "")
 
     def text_of(self, name: str, header: Mapping[str, str], attrs: Mapping[str, str]) -> str:
         """The text of a field of a hand (see the class's docstring), "" where not written:
@@ -240,6 +268,11 @@ class XmlFormat:
             if text:
                 return text
         return ""
+
+    def code_of(self, attrs: Mapping[str, str]) -> str:
+        """An action element's type: its ``subtype`` where written, else its ``type``."""
+        return attrs.get(self.subtype, "") or attrs.get(self.type, "") if self.subtype \
+            else attrs.get(self.type, "")  # fmt: skip
 
     def types_of(self, day: str, version: str = "") -> Mapping[str, ActionType]:
         """The types a hand started on ``day`` (``YYYY-MM-DD``, "" unknown) of the format's

@@ -78,6 +78,10 @@ def first_stamp(record: HandRecord, stamp: str) -> int | None:
 def day(time: str | None, formats: Sequence[str]) -> str:
     """The day (``YYYY-MM-DD``) of a start time as written ("" unreadable)."""
     for form in formats:
+        if form == "%s":  # seconds since 1970: the day in UTC
+            if (time or "").isdigit():
+                return dt.datetime.fromtimestamp(int(time or ""), dt.UTC).strftime("%Y-%m-%d")
+            continue
         try:
             return dt.datetime.strptime(time or "", form).strftime("%Y-%m-%d")
         except ValueError:

@@ -27,6 +27,7 @@ from ingest.engine.header import posted_blinds, template_fields
 from ingest.engine.lines import KINDS, SUMMARY, Lines
 from ingest.engine.scan import units
 from ingest.engine.text import ChunkText, to_utc
+from ingest.engine.xml_antes import first_pot, unwritten_ante
 from ingest.engine.xml_format import ADDED, BLIND, NONE, TOTAL, Collect, XmlFormat
 from ingest.engine.xml_hand import Item, Players, blind, day, first_stamp, type_of, zoned_starts
 from ingest.engine.xml_read import Element, HandRecord
@@ -79,29 +80,32 @@ class _Rows:
 
 class _Locator:
     """Where an element is in the text: the ``k``-th start tag of its name on its line
-    (elements are met in file order), to its end on that line."""
+    (elements are met in file order: each search goes on from the last one's tag), to its
+    end on that line."""
 
     def __init__(self, text: ChunkText, crowded: set[int]) -> None:
         self.text = text
         self.data = text.data.tobytes()
-        self.seen: dict[tuple[int, str], int] = {}
+        self.after: dict[tuple[int, str], int] = {}  # where the next search starts
         self.crowded = crowded  # the lines of more than one element
 
     def __call__(self, line: int, tag: str) -> tuple[int, int, int]:
         if line not in self.crowded:  # the element is the line
             return line, int(self.text.starts[line]), int(self.text.ends[line])
-        k = self.seen.get((line, tag), 0)
-        self.seen[(line, tag)] = k + 1
         data, first, last = self.data, int(self.text.starts[line]), int(self.text.ends[line])
-        mark, pos, start = b"<" + tag.encode(), first, -1
-        while k >= 0:
+        mark = b"<" + tag.encode()
+        pos = self.after.get((line, tag), first)
+        while True:
             found = data.find(mark, pos, last)
             if found < 0:
+                self.after[(line, tag)] = last
                 return line, first, last
             pos = found + 1
             after = data[found + len(mark) : found + len(mark) + 1]
             if after in (b" ", b"\t", b">", b"/", b"\r", b""):
-                start, k = found, k - 1
+                start = found
+                break
+        self.after[(line, tag)] = pos
         close = data.find(b">", start, last)
         if close < 0:
             return line, start, last
@@ -151,6 +155,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         hero = (fmt.text_of(fmt.hero, header, record.attrs) or header.get(fmt.hero)
                 if fmt.hero else None)  # fmt: skip
         players: dict[str, tuple[int, int]] = {}  # name -> (seat, row)
+        stacks: dict[str, int] = {}  # name -> stack (hundredths) as written
         hand = Players()  # who is who, for a format naming players by seat
         button = None
         time = None  # an attribute of the hand, else the text of its element
@@ -181,10 +186,12 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 dealer = attrs.get(fmt.button, "")
                 button = int(dealer) if dealer.isdigit() else button
                 rows.add(h, where, -1)  # read with the header
-            elif element.tag == fmt.player and not attrs.get(fmt.name):
+            elif element.tag == fmt.player and (not attrs.get(fmt.name) or _empty(fmt, attrs)):
                 rows.add(h, where, _OTHER)  # an empty seat
             elif element.tag == fmt.player:
                 row = rows.add(h, where, _SEAT)
+                stacks.setdefault(attrs.get(fmt.name, ""), amount_of(attrs.get(fmt.stack), comma,
+                                                                     fmt))  # fmt: skip
                 name = attrs.get(fmt.name, "")
                 seat = int(attrs[fmt.seat]) if attrs.get(fmt.seat, "").isdigit() else NO_SEAT
                 players.setdefault(name, (seat, row))
@@ -230,13 +237,20 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 order = attrs.get(fmt.order, "")
                 by_street.setdefault(fmt.streets[round_no], []).append(
                     (int(order) if order.isdigit() else 1 << 30, where, attrs, round_no,
-                     str(attrs.get(fmt.type, "")), element.text))  # fmt: skip
+                     fmt.code_of(attrs), element.text))  # fmt: skip
             elif fmt.collect is not None and element.tag == fmt.collect.tag:
                 winners.append((where, attrs))
+                if fmt.collect.shows and element.parts:  # the cards its player shows
+                    written = " ".join("".join(part.get(a, "") for a in fmt.card_attributes)
+                                       for part in element.parts)  # fmt: skip
+                    if card_text(written, fmt):
+                        shows.append({"where": where, "cards": card_text(written, fmt),
+                                      "player": hand.who(fmt, attrs.get(fmt.collect.player,
+                                                                        ""))})  # fmt: skip
             elif (not fmt.type and element.tag in types) or (element.tag == fmt.action
                                                              and not fmt.round):  # fmt: skip
                 # an action of a hand of no rounds, its type its tag or its attribute's
-                code = str(attrs.get(fmt.type, "")) if fmt.type else element.tag
+                code = fmt.code_of(attrs) if fmt.type else element.tag
                 if flat.action(element, where, code, types, fmt, by_street):
                     rows.add(h, where, _DEALT)
             elif element.tag == fmt.total_tag:  # the last is the hand's total
@@ -252,7 +266,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         for owner, texts in flat.pocket.items():  # hole cards one element at a time
             owner = hand.who(fmt, owner)
             pocket[owner] = card_text(" ".join(texts), fmt)
-            if not fmt.hero and hero is None:  # the player whose history it is
+            if not fmt.hero and hero is None and pocket[owner]:  # whose history it is
                 hero = owner
         for column, name in room_fields(fmt, grammar):  # the room's take, a field's
             take = whole_hundredths(fmt.text_of(name, header, record.attrs))
@@ -261,7 +275,9 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                                      "amount_h": take})  # fmt: skip
         if flat.total is not None:
             totals.append(total_row(h, *flat.total, comma, fmt))
-        first_bb = -1
+        first_bb = first_sb = -1
+        spent: dict[str, int] = {}  # each player's posts so far (``XmlFormat.posts_capped``)
+        hand_events = len(events)  # this hand's events start here
         dealt = 0  # the board's cards so far
         last_street = 1
         for street in sorted(by_street):
@@ -305,6 +321,11 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                         first_bb = value
                     elif fmt.both_blinds_over_big and value > first_bb >= 0:
                         kind = "post_sb_bb"  # the big blind live, the rest dead
+                if kind == "post_sb" and fmt.second_small_dead:
+                    first_sb, kind = (value, kind) if first_sb < 0 else (first_sb, "post_dead")
+                all_in = action.all_in
+                if fmt.posts_capped and kind in _POSTS and value > 0:
+                    value, all_in = _capped(value, stacks.get(player, -1), spent, player)
                 if kind in NOT_EVENTS:
                     continue  # says who sat out, or nothing to the chips: no event
                 if kind == "fold":
@@ -312,13 +333,18 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
                 last_street = max(last_street, min(street, 4))
                 shown = card_text(cards, fmt) if kind == "show" else None
                 event = _event(h, row, _STREET_OF.get(kind, street), player, players, kind,
-                               value, action.amount == ADDED, action.all_in, shown)
-                event["to_total"] = kind in ("call", "bet") and action.amount == TOTAL
+                               value, action.amount == ADDED, all_in, shown)
+                event["to_total"] = kind in ("call", "bet", WAGER) and action.amount == TOTAL
                 events.append(event)
                 dead = amount_of(attrs.get(action.dead), comma, fmt) if action.dead else 0
                 if dead > 0:  # chips posted dead beside it (a penalty)
                     events.append(_event(h, row, street, player, players, "post_dead", dead,
                                          False, False))  # fmt: skip
+        if fmt.unwritten_antes[0] and re.search(fmt.unwritten_antes[1], fmt.text_of(
+                fmt.unwritten_antes[0], header, record.attrs)):  # fmt: skip
+            events += _antes(fmt, record, h, events[hand_events:], seats[hand_seats:],
+                             [hand.who(fmt, p) for p in flat.pocket], players, first_bb,
+                             comma)  # fmt: skip
         for show in shows:
             row = rows.add(h, show["where"], _DEALT)  # type: ignore[arg-type]
             events.append(_event(h, row, _SHOWDOWN, str(show["player"]), players,
@@ -367,9 +393,11 @@ def _collected(collect: Collect, h: int, rows: _Rows,
     name, flag = collect.returned
     # the returns first, as a text hand writes them: before the pots are paid
     for where, attrs in sorted(winners, key=lambda w: not name or w[1].get(name) != flag):
+        value = amount_of(attrs.get(collect.amount), comma, fmt)
+        if collect.paid_only and value == 0:
+            continue  # a player paid nothing: no collection
         row = rows.add(h, where, _ACTION)
         player = hand.who(fmt, attrs.get(collect.player, ""))
-        value = amount_of(attrs.get(collect.amount), comma, fmt)
         if name and attrs.get(name) == flag:
             out.append(_event(h, row, street, player, players, "return", value, False, False))
             continue
@@ -379,6 +407,47 @@ def _collected(collect: Collect, h: int, rows: _Rows,
             "pot": int(pot) - collect.first_pot if pot.isdigit() else PLAIN_POT,
             "half": collect.halves.get(attrs.get(collect.half, ""), 0),
         })  # fmt: skip
+    return out
+
+
+_POSTS = ("post_sb", "post_bb", "post_sb_bb", "post_dead", "ante")
+
+
+def _empty(fmt: XmlFormat, attrs: Mapping[str, str]) -> bool:
+    """Whether a player element is an empty seat (``XmlFormat.empty_seat``)."""
+    name, pattern = fmt.empty_seat
+    return bool(name) and re.fullmatch(pattern, attrs.get(name, "")) is not None
+
+
+def _capped(value: int, stack: int, spent: dict[str, int], player: str) -> tuple[int, bool]:
+    """A post written in full (``XmlFormat.posts_capped``): what the player's ``stack``
+    less his posts before it (``spent``) holds of it, and whether that puts him all in."""
+    if stack < 0:
+        return value, False  # an unreadable stack: the checks report it
+    left = stack - spent.get(player, 0)
+    put = min(value, max(left, 0))
+    spent[player] = spent.get(player, 0) + put
+    return put, put < value or put == left
+
+
+def _antes(fmt: XmlFormat, record: HandRecord, h: int, events: list[dict[str, object]],
+           seats: list[dict[str, object]], dealt: list[str],
+           players: dict[str, tuple[int, int]], big_blind: int, comma: bool
+           ) -> list[dict[str, object]]:  # fmt: skip
+    """The antes a hand writing none paid (see :mod:`ingest.engine.xml_antes`): one event
+    for each player dealt in, on his seat's row, his stack written after it."""
+    if any(e["code"] == KIND_CODE["ante"] for e in events):
+        return []
+    pot = first_pot([e.attrs for e in record.elements], fmt.total_amount or fmt.amount,
+                    list(fmt.room_attributes), lambda t: amount_of(t, comma, fmt))  # fmt: skip
+    ante = unwritten_ante(events, len(dealt), pot, big_blind)
+    out: list[dict[str, object]] = []
+    for seat_row in seats if ante else ():
+        player = str(seat_row["player"])
+        if player in dealt:
+            seat_row["stack_h"] = int(seat_row["stack_h"]) + ante  # type: ignore[call-overload]
+            row = int(seat_row["idx"])  # type: ignore[call-overload]
+            out.append(_event(h, row, 0, player, players, "ante", ante, False, False))
     return out
 
 

@@ -27,6 +27,9 @@ from ingest.engine.xml_format import XmlFormat
 
 _SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
 _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
+_TOGETHER_LINES = 60_000  # the most lines of a document of several hands
+_HEADERS = 256  # session headers kept read, by their text (a file repeats its session's)
+_read_headers: dict[tuple[str, str, bool, str], dict[str, str]] = {}
 
 
 @dataclass
@@ -82,7 +85,20 @@ def hand_start(fmt: XmlFormat) -> re.Pattern[bytes]:
 
 def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
     """A session slice's header: the texts of its header element's children, by tag (as
-    far as it parses: a session header carries no chips)."""
+    far as it parses: a session header carries no chips). A text read before is not read
+    again (archives and tables' files repeat a session's header before its hands): the
+    header is the same, and callers copy it."""
+    key = (fmt.session, fmt.header, fmt.header_in_attributes, text)
+    known = _read_headers.get(key)
+    if known is None:
+        if len(_read_headers) >= _HEADERS:
+            _read_headers.clear()
+        known = _read_headers[key] = _parse_header(text, fmt)
+    return known
+
+
+def _parse_header(text: str, fmt: XmlFormat) -> dict[str, str]:
+    """A session slice's header, parsed (see :func:`read_header`)."""
     parser = etree.XMLPullParser(events=("start", "end"), resolve_entities=False)
     header: dict[str, str] = {}
     depth = 0
@@ -119,30 +135,64 @@ def _read_whole(text: str, fmt: XmlFormat, record: HandRecord) -> bool:
         return False
     if root.tag != fmt.hand:
         return False
-    record.hand_id = root.get(fmt.hand_id)
-    record.attrs = dict(root.attrib)
-    for element in root.iter():
-        tag = element.tag
-        if element is root or not isinstance(tag, str):
-            continue  # the hand (its attributes are read), or a comment
-        with_parts = tag == fmt.action and len(element) > 0  # an action holding its parts
-        if len(element) and tag != fmt.button_holder and not with_parts:
-            continue  # a container: its children are read
-        parent = element.getparent()
-        if parent.tag == fmt.action:
-            continue  # an action's part, read with it
-        in_round = parent.tag == fmt.round and parent.getparent() is root
-        record.elements.append(_action_with_parts(element) if with_parts else
-                               Element(tag, dict(element.attrib), element.text or "",
-                                       element.sourceline or 1))  # fmt: skip
-        record.rounds.append(parent.get(fmt.round_no, "") if in_round else "")
+    _read_element(root, fmt, record, 0)
     return True
 
 
-def _action_with_parts(element: etree._Element) -> Element:
-    """An action element holding elements, their attributes its parts."""
+def _read_element(root: etree._Element, fmt: XmlFormat, record: HandRecord, shift: int) -> None:
+    """A hand element's elements into ``record``, their lines ``shift`` lines before
+    those lxml gives (where the hand's slice starts in a document of several)."""
+    record.hand_id = root.get(fmt.hand_id)
+    record.attrs = dict(root.attrib)
+    holder, round_tag, round_no = fmt.button_holder, fmt.round, fmt.round_no
+    # the hand's own rounds, by their elements (an element's parent is looked up in it)
+    rounds = {child: child.get(round_no, "") for child in root if child.tag == round_tag}
+    elements, in_rounds = record.elements, record.rounds
+    for element in root.iterdescendants(etree.Element):
+        tag = element.tag
+        with_parts = len(element) > 0 and _holds_parts(tag, fmt)  # an action and its parts
+        if len(element) and tag != holder and not with_parts and tag not in fmt.kept:
+            continue  # a container: its children are read
+        parent = element.getparent()
+        if _holds_parts(parent.tag, fmt):
+            continue  # an action's part, read with it
+        elements.append(_action_with_parts(element, shift) if with_parts else
+                        Element(tag, dict(element.attrib), element.text or "",
+                                (element.sourceline or 1) - shift))  # fmt: skip
+        in_rounds.append(rounds.get(parent, ""))
+
+
+def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> bool:
+    """The hands of ``pieces`` (each a hand's slice up to its last end tag, in UTF-8) read
+    from one document of them all, under a root of our own, when that document is
+    well-formed and its root's children are the hands, one a piece (the slices parse as
+    each would alone); False, no record touched, when not."""
+    try:
+        root = etree.fromstring(b"<_>" + b"".join(piece for _, piece in pieces) + b"</_>")
+    except etree.XMLSyntaxError:
+        return False
+    hands = list(root)
+    if len(hands) != len(pieces) or any(hand.tag != fmt.hand for hand in hands):
+        return False
+    shift = 0  # lines before the piece in the document
+    for hand, (record, piece) in zip(hands, pieces, strict=True):
+        _read_element(hand, fmt, record, shift)
+        shift += piece.count(b"\n")
+    return True
+
+
+def _holds_parts(tag: object, fmt: XmlFormat) -> bool:
+    """Whether elements of ``tag`` are read with their parts: actions, and the format's
+    ``holders``."""
+    return tag == fmt.action or (bool(fmt.holders) and tag in fmt.holders)
+
+
+def _action_with_parts(element: etree._Element, shift: int = 0) -> Element:
+    """An action element holding elements, their attributes its parts (its line ``shift``
+    lines before lxml's)."""
     parts = [dict(part.attrib) for part in element if isinstance(part.tag, str)]
-    return Element(element.tag, dict(element.attrib), "", element.sourceline or 1, parts)
+    return Element(element.tag, dict(element.attrib), "", (element.sourceline or 1) - shift,
+                   parts)  # fmt: skip
 
 
 def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
@@ -168,7 +218,7 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             if len(stack) == 1:
                 record.hand_id = element.get(fmt.hand_id)
                 record.attrs = dict(element.attrib)
-            elif tag == fmt.button_holder:  # a container read for its attributes
+            elif tag == fmt.button_holder or tag in fmt.kept:  # read for its attributes
                 record.elements.append(Element(tag, dict(element.attrib), "",
                                                element.sourceline or 1))  # fmt: skip
                 record.rounds.append("")
@@ -181,12 +231,12 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
             round_no = ""
             if len(element):
                 continue  # its elements are read; an empty round is one itself, as whole
-        if tag == fmt.action and len(element) and len(stack) >= 1:
+        if _holds_parts(tag, fmt) and len(element) and len(stack) >= 1:
             record.elements.append(_action_with_parts(element))
             record.rounds.append(round_no if len(stack) >= 2 else "")
             continue
-        if len(element) or (tag == fmt.button_holder and tag) or (
-                stack and stack[-1] == fmt.action and fmt.action):  # fmt: skip
+        if len(element) or (tag == fmt.button_holder and tag) or tag in fmt.kept or (
+                stack and _holds_parts(stack[-1], fmt) and fmt.action):  # fmt: skip
             continue  # a container (its children are read; the button's at its start), or
             # an action's part (read with it)
         record.elements.append(Element(tag, dict(element.attrib), (element.text or ""),
@@ -198,8 +248,8 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
     closed_by = error.startswith("Premature end of data") or (
         "tag mismatch" in error and error.split(",")[0].endswith(f" and {fmt.session}")
     )
-    if closed_by and stack == [fmt.hand]:
-        record.unterminated = True  # every element of it ended: it is read
+    if closed_by and stack[:1] == [fmt.hand] and all(tag in fmt.kept for tag in stack[1:]):
+        record.unterminated = True  # every element of it ended (but kept containers): read
     else:
         record.damage = f"damaged XML: {error}"
 
@@ -207,24 +257,57 @@ def _read_hand(text: str, fmt: XmlFormat, record: HandRecord) -> None:
 def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
                ) -> tuple[list[HandRecord], dict[str, str] | None]:  # fmt: skip
     """The hands of a chunk's bytes, each with the session header before it (``header``:
-    that of the chunk's first hands, read before the chunk), and the last header read."""
+    that of the chunk's first hands, read before the chunk), and the last header read.
+
+    A chunk in UTF-8 (all its slices then decode so) has the hands whose slices end with
+    their end tag parsed together, in documents of up to ``_TOGETHER_LINES`` lines (lxml's
+    line numbers hold to 65,535), each read as its slice alone would be: one parse for
+    many hands. A document that does not parse so (a hand in it is damaged) has its hands
+    read one slice at a time, so that the damage costs its own hand only."""
     hands: list[HandRecord] = []
     cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
     closing = f"</{fmt.hand}>".encode()
+    try:
+        data.decode("utf-8")
+        together = True
+    except UnicodeDecodeError:
+        together = False
+    alone: list[tuple[HandRecord, int, int]] = []  # hands read from their slice alone
+    pieces: list[tuple[HandRecord, bytes, int]] = []  # hands read in a document of several
+    lines = 0
     for k, (start, tag) in enumerate(cuts):
         end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
         if not fmt.session:  # a hand standing alone ends at its end tag: what follows it
             # (text, or a hand whose start tag is lost) is no part of it, nor decoded with it
             close = data.find(closing, start, end)
             end = end if close < 0 else close + len(closing)
-        text = decode(data[start:end])
         if tag == fmt.session:
-            header = read_header(text, fmt)
+            header = read_header(decode(data[start:end]), fmt)
             continue
         record = HandRecord(start, dict(header or {}), None)
-        _read_hand(text, fmt, record)
         hands.append(record)
+        last = data.rfind(closing, start, end) if together else -1
+        if last < 0:
+            alone.append((record, start, end))
+            continue
+        piece = data[start : last + len(closing)]
+        if pieces and lines + piece.count(b"\n") >= _TOGETHER_LINES:
+            _read_pieces(pieces, fmt, alone)
+            pieces, lines = [], 0
+        pieces.append((record, piece, end))
+        lines += piece.count(b"\n")
+    _read_pieces(pieces, fmt, alone)
+    for record, start, end in alone:
+        _read_hand(decode(data[start:end]), fmt, record)
     return hands, header
+
+
+def _read_pieces(pieces: list[tuple[HandRecord, bytes, int]], fmt: XmlFormat,
+                 alone: list[tuple[HandRecord, int, int]]) -> None:  # fmt: skip
+    """Read ``pieces`` (a hand's record, its slice to its last end tag, the slice's end)
+    together, else each slice alone (added to ``alone``)."""
+    if pieces and not _read_together([(record, piece) for record, piece, _ in pieces], fmt):
+        alone += [(record, record.start, end) for record, _, end in pieces]
 
 
 def session_before(path: str, offset: int, fmt: XmlFormat) -> dict[str, str] | None:

@@ -50,6 +50,9 @@ def card_text(text: str, fmt: XmlFormat) -> str | None:
     or unreadable."""
     if fmt.card_separator != " ":
         text = text.replace(fmt.card_separator, " ")
+    if fmt.card_table:  # cards written as numbers: a number of no card is a hidden one
+        cards = [fmt.card_table.get(word) for word in text.split()]
+        return " ".join(c for c in cards if c) if cards and all(cards) else None
     return _cards(text, fmt.suits_first, fmt.hidden)
 
 
@@ -95,7 +98,8 @@ class Flat:
             self.street = max(self.street, 1)
             return True
         cards = card_text(text, fmt) or ""
-        self.board += len(cards.split())
+        # a board written so far (``XmlFormat.boards_so_far``) is cut to its new cards later
+        self.board = len(cards.split()) + (0 if fmt.boards_so_far else self.board)
         self.street = max(self.street, _BOARD_STREETS.get(self.board, self.street))
         by_street.setdefault(self.street, []).append(
             (-1, where, {"board": cards, "kind": code}, "", code, ""))
@@ -172,7 +176,8 @@ def total_row(hand: int, row: int, element: Element, comma: bool, fmt: XmlFormat
            ) -> dict[str, object]:  # fmt: skip
     """A total pot row from a hand's last total element (see ``XmlFormat.total_tag``)."""
     attrs = element.attrs
+    pot = attrs.get(fmt.total_amount) if fmt.total_amount else element.text
     return {"hand": hand, "idx": row, "rake_written": any(a in attrs for a in fmt.room_attributes),
-            "total_h": amount_of(element.text, comma, fmt), "total_step_h": 0, "side_pots": False,
+            "total_h": amount_of(pot, comma, fmt), "total_step_h": 0, "side_pots": False,
             **{f"{column}_h": amount_of(attrs.get(attribute, "0"), comma, fmt)
                for attribute, column in fmt.room_attributes.items()}}  # fmt: skip

@@ -20,6 +20,7 @@ def registry() -> dict[str, Site]:
     """Site name -> parser, in detection order."""
     from ingest.sites import (
         betonline,
+        boss,
         bovada,
         everest,
         ggpoker,
@@ -39,7 +40,7 @@ def registry() -> dict[str, Site]:
     sites: list[Site] = [pokerstars.SITE, ggpoker.SITE, winamax.SITE, wpn.SITE, kingsclub.SITE,
                          pacific.SITE, seals.SITE, bovada.SITE, betonline.SITE, partypoker.SITE,
                          ipoker.SITE, merge.SITE, everest.SITE, microgaming.SITE,
-                         pokertracker.SITE]
+                         boss.SITE, pokertracker.SITE]
     return {site.name: site for site in sites}
 
 
