@@ -68,7 +68,9 @@ lint: $(VENV)/.installed-test
 
 # The suite runs on every core (up to four), a test file to a worker so that each file's
 # module fixtures are built once.
+# The Spark tests (tests/test_spark.py) need Java: without it they are skipped, saying so.
 test: lint
+	@command -v java >/dev/null || echo "no java on PATH: the Spark tests (tests/test_spark.py) are skipped (Spark needs Java 17)"
 	$(BIN)/pytest -q -n auto --maxprocesses 4 --dist loadfile
 
 test-slow: $(VENV)/.installed-test
@@ -83,6 +85,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench.equity
 	$(BIN)/python -m bench.allin
 	$(BIN)/python -m bench.web
+	$(BIN)/python -m bench.spark
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .mypy_cache .ruff_cache

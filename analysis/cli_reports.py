@@ -13,6 +13,7 @@ from analysis import reports
 from analysis.cli_options import (
     DbOption,
     ForceOption,
+    ParquetOption,
     WideOption,
     counted,
     ctrl_c,
@@ -167,6 +168,7 @@ def report_command(
     ] = None,
     force: ForceOption = False,
     show_sql: ShowSqlOption = False,
+    parquet: ParquetOption = None,
 ) -> None:
     """Player stats, stats by position, starting-hand results or sessions (docs/stats.md).
     Amounts of different currencies are never added: one row per currency (tournaments in
@@ -193,7 +195,7 @@ def report_command(
             if fmt is FileFormat.parquet and out is None:
                 raise reports.ReportError("parquet output needs --out FILE")
             target = output_file(out, force, db) if out is not None else None
-            with reports.connect_for_reports(db) as con:
+            with _report_connection(db, parquet) as con:
                 made.read_only = _read_only(con)
                 with step_bar() as bar:
                     progress = step(bar, "player rows")
@@ -206,6 +208,19 @@ def report_command(
                 _emit(shown, fmt, target, fit(wide, REPORT_FIRST), made)
         except (reports.ReportError, store.StoreError) as exc:
             fail(str(exc), 1)
+
+
+def _report_connection(db: Path, folder: Path | None) -> Connection:
+    """The store at ``db``, or (``folder``) the tables of a folder of Parquet files, those
+    the reports read copied into memory (see :func:`analysis.parquet.connect`)."""
+    if folder is None:
+        return reports.connect_for_reports(db)
+    from analysis import parquet
+
+    try:
+        return parquet.connect(folder, reports.SOURCES)
+    except parquet.ParquetError as exc:
+        raise reports.ReportError(str(exc)) from exc
 
 
 def _emit(rows: Rows, fmt: FileFormat, target: Path | None, shown: Fit, made: _Made) -> None:
