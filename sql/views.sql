@@ -68,7 +68,9 @@ LEFT JOIN (SELECT site, hand_id, player, ev_net, luck FROM allin_ev) AS ev
     USING (site, hand_id, player);
 
 -- The sums of stat_counts' columns over a group of rows `t` (the rows' table alias), as a
--- struct to unnest into columns. Sums of sums give the same columns again.
+-- struct to unnest into columns. Sums of sums give the same columns again. Fractional
+-- columns are summed as decimals of 9 places: exactly, so that no total, nor its rounding,
+-- depends on the order in which the rows arrive (a table read from Parquet, say).
 CREATE OR REPLACE TEMP MACRO stat_sums(t) AS {
     'hands': sum(t.hands)::BIGINT,
     'vpip_n': sum(t.vpip_n)::BIGINT,
@@ -96,13 +98,13 @@ CREATE OR REPLACE TEMP MACRO stat_sums(t) AS {
     'steal_n': sum(t.steal_n)::BIGINT,
     'steal_opp': sum(t.steal_opp)::BIGINT,
     'net': sum(t.net)::BIGINT,
-    'net_bb': sum(t.net_bb)::DOUBLE,
+    'net_bb': sum(t.net_bb::DECIMAL(38, 9))::DOUBLE,
     'rake_paid': sum(t.rake_paid)::BIGINT,
     'net_showdown': sum(t.net_showdown)::BIGINT,
     'net_no_showdown': sum(t.net_no_showdown)::BIGINT,
-    'net_adjusted': round(sum(t.net_adjusted))::BIGINT,
-    'net_adjusted_bb': sum(t.net_adjusted_bb)::DOUBLE,
-    'luck': round(sum(t.luck))::BIGINT
+    'net_adjusted': round(sum(t.net_adjusted::DECIMAL(38, 9)))::BIGINT,
+    'net_adjusted_bb': sum(t.net_adjusted_bb::DECIMAL(38, 9))::DOUBLE,
+    'luck': round(sum(t.luck::DECIMAL(38, 9)))::BIGINT
 };
 
 -- A percentage of an opportunity count, NULL when there was no opportunity.
