@@ -29,8 +29,9 @@ spark_app = typer.Typer(
 def spark_import_command(
     paths: Annotated[
         list[str],
-        typer.Argument(help="Files and folders, at the same path on every executor.",
-                       metavar="PATH..."),
+        typer.Argument(help="Files and folders: local paths, at the same path on every "
+                       "executor, or URLs of any file system Spark reads (hdfs://, s3a://, "
+                       "file://), listed and read through Spark.", metavar="PATH..."),
     ],
     out: OutOption,
     master: MasterOption = "local[*]",

@@ -17,6 +17,7 @@ import contextlib
 import functools
 import gzip
 import hashlib
+import io
 import lzma
 import os
 import zipfile
@@ -24,7 +25,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import BinaryIO, Protocol
 
 from ingest.reader import Readable, detect_encoding
 
@@ -220,22 +221,42 @@ def sources(found: Found) -> Iterator[Source]:
         yield Source(str(path), found.size, found.size, functools.partial(_open, path), path,
                      unsupported(path.name), found.unreadable)  # fmt: skip
     elif suffix == ".zip":
-        yield from _zip_sources(found)
+        yield from _zip_sources(str(path), found.size, path)
     else:
-        opener = functools.partial(_decompressing, path)
+        opener = functools.partial(_decompressing, suffix, path)
         yield _member(f"{path}!{path.stem}", None, found.size, opener, path.stem)
+
+
+def sources_in(name: str, data: bytes) -> Iterator[Source]:
+    """The sources of a file named ``name`` (a URL) whose bytes are ``data``, as
+    :func:`sources` gives them for a file on disk: the file itself, or an archive's
+    members, named ``name!member``."""
+    base = name.rsplit("/", 1)[-1]
+    suffix = Path(base).suffix.lower()
+    if unsupported(base) or suffix not in ARCHIVE_SUFFIXES:
+        yield Source(name, len(data), len(data), functools.partial(io.BytesIO, data), None,
+                     unsupported(base))  # fmt: skip
+    elif suffix == ".zip":
+        yield from _zip_sources(name, len(data), io.BytesIO(data))
+    else:
+        stem = Path(base).stem
+        opener = functools.partial(_decompressing_bytes, suffix, data)
+        yield _member(f"{name}!{stem}", None, len(data), opener, stem)
 
 
 def _open(path: Path) -> Stream:
     return open(path, "rb")
 
 
-def _decompressing(path: Path) -> Stream:
+def _decompressing(suffix: str, source: Path | BinaryIO) -> Stream:
     """The one member of a ``.gz``, ``.bz2`` or ``.xz`` file, decompressed as it is read."""
-    suffix = path.suffix.lower()
     if suffix == ".gz":
-        return gzip.open(path, "rb")
-    return bz2.open(path, "rb") if suffix == ".bz2" else lzma.open(path, "rb")
+        return gzip.open(source, "rb")
+    return bz2.open(source, "rb") if suffix == ".bz2" else lzma.open(source, "rb")
+
+
+def _decompressing_bytes(suffix: str, data: bytes) -> Stream:
+    return _decompressing(suffix, io.BytesIO(data))
 
 
 def _member(name: str, size: int | None, stored: int, opener: Callable[[], Stream],
@@ -245,19 +266,19 @@ def _member(name: str, size: int | None, stored: int, opener: Callable[[], Strea
     return Source(name, size, stored, opener, None, nested or unsupported(inner), unreadable)
 
 
-def _zip_sources(found: Found) -> Iterator[Source]:
+def _zip_sources(name: str, size: int, source: Path | BinaryIO) -> Iterator[Source]:
     try:
-        archive = zipfile.ZipFile(found.path)
+        archive = zipfile.ZipFile(source)
     except (OSError, zipfile.BadZipFile) as exc:
         reason = why(exc) if isinstance(exc, OSError) else f"damaged zip archive ({exc})"
-        never = functools.partial(_open, found.path)  # not called: it is unreadable
-        yield Source(str(found.path), found.size, found.size, never, None, "", reason)
+        never = functools.partial(io.BytesIO, b"")  # not called: it is unreadable
+        yield Source(name, size, size, never, None, "", reason)
         return
     with archive:
         for info in _zip_members(archive)[0]:
             opener = functools.partial(archive.open, info)
             encrypted = "encrypted (no password)" if info.flag_bits & 0x1 else ""
-            yield _member(f"{found.path}!{info.filename}", info.file_size, info.compress_size,
+            yield _member(f"{name}!{info.filename}", info.file_size, info.compress_size,
                           opener, info.filename, encrypted)  # fmt: skip
 
 

@@ -189,6 +189,31 @@ def test_archives_inside_archives_and_7z_are_formats_not_supported(tmp_path: Pat
     assert (summary.files, summary.unsupported_files, summary.hands_seen) == (3, 3, 0)
 
 
+def test_a_file_in_memory_gives_the_sources_of_the_file_on_disk(tmp_path: Path) -> None:
+    """A file read whole by Spark from a URL: the same members, bytes and reasons as the
+    file on disk, named by the URL."""
+    text = (SAMPLES / "omaha.txt").read_bytes()
+    with zipfile.ZipFile(tmp_path / "a.zip", "w") as archive:
+        archive.writestr("b.txt", text)
+        archive.writestr(".hidden.txt", text)
+        archive.writestr("inner.zip", b"PK")
+    (tmp_path / "c.txt.gz").write_bytes(gzip.compress(text))
+    (tmp_path / "d.txt").write_bytes(text)
+    (tmp_path / "e.zip").write_bytes(b"PK\x03\x04 not really a zip")
+    (tmp_path / "f.7z").write_bytes(b"7z")
+
+    def seen(source: archives.Source) -> tuple[object, ...]:
+        data = b"" if source.unsupported or source.unreadable else archives.head(source, 1 << 20)
+        return source.size, source.stored, source.unsupported, source.unreadable, data
+
+    for found in archives.find([tmp_path]).files:
+        url = f"hdfs://head/h/{found.path.name}"
+        on_disk = {s.name.replace(str(found.path), url): seen(s) for s in archives.sources(found)}
+        in_memory = archives.sources_in(url, found.path.read_bytes())
+        assert {s.name: seen(s) for s in in_memory} == on_disk, found.path.name
+        assert on_disk
+
+
 def test_reimport_from_another_working_directory_reads_nothing_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -116,9 +116,13 @@ def imported(spark: SparkSession, tmp_path_factory: pytest.TempPathFactory
     return db, out, run, summary
 
 
-def _rows(con: object, name: str) -> list[tuple[object, ...]]:
-    columns = [c for c in parquet.SCHEMAS[name].names if c not in BY_NATURE.get(name, ())]
-    listed = ", ".join(columns)
+def _rows(con: object, name: str, urls: bool = False) -> list[tuple[object, ...]]:
+    """A table's rows, sorted (``urls``: each ``file:/`` URL in a text column as its path)."""
+    schema = parquet.SCHEMAS[name]
+    columns = [c for c in schema.names if c not in BY_NATURE.get(name, ())]
+    listed = ", ".join(f"replace({c}, 'file:/', '/') AS {c}"
+                       if urls and schema.field(c).type == "string" else c
+                       for c in columns)  # fmt: skip
     rows = con.execute(f"SELECT {listed} FROM {name} ORDER BY ALL").fetchall()  # type: ignore[attr-defined]
     return list(rows)
 
@@ -189,3 +193,26 @@ def test_a_killed_import_run_again_writes_the_same_tables(
     db = tmp_path / "one.duckdb"
     importer.import_paths(paths, db, workers=2)
     _same_tables(db, out, tuple(store.STORED_TABLES))
+
+
+def test_an_import_of_urls_reads_through_spark_file_systems(
+    spark: SparkSession, tmp_path: Path) -> None:
+    """``sample_histories/`` and the folder of copies named by ``file://`` URLs: listed and
+    read through Spark's file systems, as ``hdfs://`` or ``s3a://`` folders are, they give
+    the rows of omaha import of the same folders named by plain paths. Each file is named
+    by its URL as Spark names it (``file:/...``: in ``source_file`` and in a conflict's
+    message naming the first copy's file), compared as its path (``file:`` taken off)."""
+    folders = [ROOT / "sample_histories", _copies(tmp_path / "copies")]
+    out, db = tmp_path / "urls", tmp_path / "one.duckdb"
+    run = job.run_import([folder.as_uri() for folder in folders], out, spark=spark)
+    one = importer.import_paths([str(folder) for folder in folders], db, workers=2)
+    counts = ("imported", "duplicates", "errors", "conflicts")
+    assert {c: getattr(run, c) for c in counts} == {c: getattr(one, c) for c in counts}
+    assert run.conflicts == 1
+    with store.connect(db, read_only=True) as plain, parquet.connect(out) as urls:
+        for name in store.STORED_TABLES:
+            named = _rows(urls, name, urls=True)
+            assert named == _rows(plain, name), name
+            if "source_file" in parquet.SCHEMAS[name].names:
+                files = urls.execute(f"SELECT DISTINCT source_file FROM {name}").fetchall()
+                assert all(file.startswith("file:/") for (file,) in files), name

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pyarrow as pa
 from pyspark.sql import Column, DataFrame
@@ -72,26 +72,27 @@ def find(parsed: DataFrame, hands: DataFrame, dropped: DataFrame) -> list[Confli
     )  # fmt: skip
 
 
-def error_rows(found: Sequence[Conflict], listing: archives.Listing) -> pa.Table:
+def error_rows(found: Sequence[Conflict],
+               sources: Callable[[set[str]], Iterable[archives.Source]]) -> pa.Table:
     """The ``import_errors`` rows of the conflicting duplicates, each line read again from
-    its file (only the chunks holding one)."""
+    its file (only the chunks holding one); ``sources`` gives the sources of the files
+    that hold the sources named."""
     if not found:
         return schemas.IMPORT_ERRORS.empty_table()
     offsets: dict[str, list[int]] = {}
     for conflict in found:
         offsets.setdefault(conflict.source_file, []).append(conflict.byte_offset)
     chunks: list[Chunk] = []
-    for located in listing.files:
-        for source in archives.sources(located):
-            if source.name not in offsets:
-                continue
-            site = importer._recognise(source, importer._FileTally(0, ""), None)
-            if site is None:
-                continue
-            with contextlib.closing(source.open()) as stream:
-                for chunk in read_chunks(stream, source.name, site.hand_start,
-                                         importer.CHUNK_BYTES, longest=importer.CHUNK_BYTES):
-                    end = chunk.byte_offset + len(chunk.data)
-                    if any(chunk.byte_offset <= at < end for at in offsets[source.name]):
-                        chunks.append(chunk)
+    for source in sources(set(offsets)):
+        if source.name not in offsets:
+            continue
+        site = importer._recognise(source, importer._FileTally(0, ""), None)
+        if site is None:
+            continue
+        with contextlib.closing(source.open()) as stream:
+            for chunk in read_chunks(stream, source.name, site.hand_start,
+                                     importer.CHUNK_BYTES, longest=importer.CHUNK_BYTES):
+                end = chunk.byte_offset + len(chunk.data)
+                if any(chunk.byte_offset <= at < end for at in offsets[source.name]):
+                    chunks.append(chunk)
     return duplicate_rows(found, chunks)

@@ -1,14 +1,16 @@
 """The Spark job: ``omaha spark import`` and ``omaha spark audit``, or ``spark-submit`` of
 this module (``python -m analysis.spark.job import PATH... --out DIR``).
 
-The import, as a recipe: list the files on the driver as omaha import does; read each
-file on an executor into hand-aligned chunks; spread the chunks over the executors and
-parse them with the room modules (``mapInArrow``: Arrow in, Arrow out); keep the first
-copy of each hand in the import's order (file, then byte offset), a later copy with other
-content reported as a conflicting duplicate; write each table as Parquet partitioned by
-room and month, the import errors, skips and files beside them (:mod:`analysis.parquet`).
-Each table is written whole by Spark's commit protocol, replacing what a run before left:
-a run killed halfway and run again writes the same tables.
+The import, as a recipe: list the files on the driver as omaha import does (those named
+by URLs through Spark's file systems); read each file on an executor into hand-aligned
+chunks (from its path, or from the bytes Spark's binary file source reads); spread the
+chunks over the executors and parse them with the room modules (``mapInArrow``: Arrow in,
+Arrow out); keep the first copy of each hand in the import's order (file, then byte
+offset), a later copy with other content reported as a conflicting duplicate; write each
+table as Parquet partitioned by room and month, the import errors, skips and files beside
+them (:mod:`analysis.parquet`). Each table is written whole by Spark's commit protocol,
+replacing what a run before left: a run killed halfway and run again writes the same
+tables.
 
 The audit reads the hands' tables, groups them by a hash of the hand's key, so that a
 task holds every row of its hands, runs the audit's stages (:mod:`analysis.batches`) on
@@ -23,12 +25,14 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pyarrow as pa
 from pyspark import StorageLevel
+from pyspark.errors import AnalysisException
 from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql.pandas.types import from_arrow_schema
@@ -130,13 +134,90 @@ class ImportRun:
                 f"into {self.out}"]  # fmt: skip
 
 
-def _listing(spark: SparkSession, paths: Sequence[str]) -> tuple[archives.Listing, DataFrame]:
-    """The files to import, as omaha import lists them, and a frame of them (one row per
-    file, spread over the executors)."""
+def is_url(path: str) -> bool:
+    """Whether an input names a file or folder by a URL (``hdfs://``, ``s3a://``,
+    ``file:``...): read through Spark's file systems, not as a plain local path (a drive
+    letter is no scheme)."""
+    return len(urlsplit(path).scheme) > 1
+
+
+@dataclass
+class Inputs:
+    """The files to import: the local ones as omaha import lists them (``listing``), the
+    ones named by URLs as Spark lists them (``urls``: each file's URL and bytes, under the
+    URLs given, ``roots``), and a frame of them all (one row per file, spread over the
+    executors; a file of ``urls`` with its bytes, ``content``, read by Spark)."""
+
+    listing: archives.Listing
+    urls: list[tuple[str, int]]
+    roots: list[str]
+    frame: DataFrame
+
+    @property
+    def count(self) -> int:
+        return len(self.listing.files) + len(self.urls)
+
+    @property
+    def size(self) -> int:
+        return sum(found.size for found in self.listing.files) + sum(n for _, n in self.urls)
+
+    @property
+    def left_out(self) -> int:
+        return self.listing.left_out
+
+    def sources(self, spark: SparkSession, names: set[str]) -> Iterator[archives.Source]:
+        """The sources of the files holding the sources ``names`` (a file named by a URL
+        read again whole, through Spark, on the driver)."""
+        for found in self.listing.files:
+            yield from archives.sources(found)
+        wanted = [url for url, _ in self.urls
+                  if any(name == url or name.startswith(url + "!") for name in names)]
+        if wanted:
+            rows = (_binary_files(spark, self.roots).filter(F.col("path").isin(wanted))
+                    .select("path", "content").collect())  # fmt: skip
+            for row in sorted(rows, key=lambda row: wanted.index(row["path"])):
+                yield from archives.sources_in(row["path"], bytes(row["content"]))
+
+
+def _binary_files(spark: SparkSession, roots: Sequence[str]) -> DataFrame:
+    """The files under ``roots`` (URLs), as Spark's binary file source reads them."""
+    reader = spark.read.format("binaryFile").option("recursiveFileLookup", "true")
+    return reader.load(list(roots))
+
+
+def _url_files(spark: SparkSession, urls: Sequence[str]) -> tuple[list[tuple[str, int]], int]:
+    """The files under ``urls``, listed by Spark on the driver, in the order omaha import
+    walks a folder (name order, folder by folder; each file once), and how many it left
+    out (companions; a file named itself is always read)."""
+    files: dict[str, int] = {}
+    left_out = 0
+    for url in urls:
+        try:
+            rows = _binary_files(spark, [url]).select("path", "length").collect()
+        except AnalysisException as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise SparkJobError(f"cannot list {url}: {first}") from exc
+        named = urlsplit(url).path.rstrip("/")
+        for row in sorted(rows, key=lambda row: urlsplit(row["path"]).path.split("/")):
+            path = row["path"]
+            if urlsplit(path).path != named and not archives.wanted(path):
+                left_out += 1
+            elif path not in files:
+                files[path] = int(row["length"])
+    return list(files.items()), left_out
+
+
+def _listing(spark: SparkSession, paths: Sequence[str]) -> Inputs:
+    """The files to import: local paths listed as omaha import lists them, URLs through
+    Spark (their files numbered after the local ones)."""
+    local = [path for path in paths if not is_url(path)]
+    roots = [path for path in paths if is_url(path)]
     try:
-        listing = archives.find(paths)
+        listing = archives.find(local)
     except importer.ImportPathError as exc:
         raise SparkJobError(str(exc)) from exc
+    urls, left_out = _url_files(spark, roots) if roots else ([], 0)
+    listing.left_out += left_out
     rows = pa.table({
         "file_no": pa.array(range(len(listing.files)), pa.int64()),
         "path": [str(found.path) for found in listing.files],
@@ -145,8 +226,24 @@ def _listing(spark: SparkSession, paths: Sequence[str]) -> tuple[archives.Listin
         "unreadable": [found.unreadable for found in listing.files],
     }, schema=tasks.FILES)  # fmt: skip
     slices = max(1, min(len(listing.files), spark.sparkContext.defaultParallelism * 4))
-    frame = spark.createDataFrame(rows, _spark_schema(tasks.FILES))
-    return listing, frame.repartition(slices, "file_no")
+    frame = spark.createDataFrame(rows, _spark_schema(tasks.FILES)).repartition(slices, "file_no")
+    if urls:
+        first = len(listing.files)
+        named = pa.table({
+            "file_no": pa.array(range(first, first + len(urls)), pa.int64()),
+            "path": [url for url, _ in urls],
+            "size": pa.array([size for _, size in urls], pa.int64()),
+            "members": pa.array([1] * len(urls), pa.int64()),
+            "unreadable": [""] * len(urls),
+        }, schema=tasks.FILES)  # fmt: skip
+        content = _binary_files(spark, roots).select("path", "content")
+        if len(roots) > 1:  # a file under two of the URLs given is read once
+            content = content.dropDuplicates(["path"])
+        read = content.join(F.broadcast(spark.createDataFrame(
+            named, _spark_schema(tasks.FILES))), "path")
+        read = read.select(*tasks.FILES.names, "content")
+        frame = read if not listing.files else frame.unionByName(read, allowMissingColumns=True)
+    return Inputs(listing, urls, roots, frame)
 
 
 def _table(parsed: DataFrame, name: str) -> DataFrame:
@@ -168,27 +265,26 @@ def run_import(
     """Import the hand histories under ``paths`` into the folder ``out`` with Spark."""
     began = time.perf_counter()
     spark = spark or session(master)
-    listing, files = _listing(spark, paths)
-    if not listing.files:
+    inputs = _listing(spark, paths)
+    if not inputs.count:
         raise SparkJobError("no files to import under " + ", ".join(paths))
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(CHUNKS_PER_BATCH))
-    read = files.mapInArrow(functools.partial(tasks.read_files, timezone=timezone),
+    read = inputs.frame.mapInArrow(functools.partial(tasks.read_files, timezone=timezone),
                             _spark_schema(tasks.READ))
-    size = sum(found.size for found in listing.files)
-    parse_tasks = max(2 * spark.sparkContext.defaultParallelism, size // TASK_BYTES)
+    parse_tasks = max(2 * spark.sparkContext.defaultParallelism, inputs.size // TASK_BYTES)
     chunks = read.repartition(int(parse_tasks), "order", "byte_offset")
     parsed = chunks.mapInArrow(functools.partial(tasks.parse_chunks, timezone=timezone),
                                _spark_schema(tasks.PARSED))
     parsed = parsed.persist(StorageLevel.DISK_ONLY)
     try:
-        run = _write_import(spark, parsed, listing, out)
+        run = _write_import(spark, parsed, inputs, out)
     finally:
         parsed.unpersist()
     run.seconds = time.perf_counter() - began
     return run
 
 
-def _write_import(spark: SparkSession, parsed: DataFrame, listing: archives.Listing,
+def _write_import(spark: SparkSession, parsed: DataFrame, inputs: Inputs,
                   out: Path) -> ImportRun:  # fmt: skip
     """Drop the later copies of hands, write the tables, count what happened."""
     hands = _table(parsed, "hands")
@@ -197,7 +293,7 @@ def _write_import(spark: SparkSession, parsed: DataFrame, listing: archives.List
     try:
         n_dropped = dropped.count()
         found = conflicts.find(parsed, hands, dropped) if n_dropped else []
-        conflict_rows = conflicts.error_rows(found, listing)
+        conflict_rows = conflicts.error_rows(found, functools.partial(inputs.sources, spark))
         keep = F.broadcast(dropped) if n_dropped <= BROADCAST_ROWS else dropped
         for name in HAND_TABLES:
             rows = _table(parsed, name)
@@ -216,8 +312,8 @@ def _write_import(spark: SparkSession, parsed: DataFrame, listing: archives.List
         run = _import_files(spark, parsed, dropped, found, out)
     finally:
         dropped.unpersist()
-    run.left_out = listing.left_out
-    run.files["unreadable folders"] = len(listing.folders_not_read)
+    run.left_out = inputs.left_out
+    run.files["unreadable folders"] = len(inputs.listing.folders_not_read)
     run.files = +run.files
     return run
 

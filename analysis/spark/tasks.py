@@ -12,6 +12,7 @@ null (``tagged``).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -136,13 +137,14 @@ def _read_row(kind: str, order: int, source_file: str, **values: object) -> dict
     return row
 
 
-def _source_rows(source: archives.Source, order: int, timezone: str | None
-                 ) -> Iterator[dict[str, object]]:  # fmt: skip
-    """The chunks of one file or archive member, then the row that says how it ended."""
+def _source_rows(source: archives.Source, order: int, timezone: str | None,
+                 whole: bytes | None = None) -> Iterator[dict[str, object]]:  # fmt: skip
+    """The chunks of one file or archive member, then the row that says how it ended
+    (``whole``: the file's bytes, when the source is a whole file read into memory)."""
     tally = importer._FileTally(source.size or 0, "")
     site = importer._recognise(source, tally, timezone)
     if site is not None:
-        hash_here = source.path is None
+        hash_here = source.path is None and whole is None
         read_to = 0
         try:
             with contextlib.closing(source.open()) as stream:
@@ -161,6 +163,8 @@ def _source_rows(source: archives.Source, order: int, timezone: str | None
                            f"not read to its end: {why}; hands read up to byte {read_to}")
         if source.path is not None:
             tally.sha256 = archives.file_sha256(source.path)
+    if whole is not None:
+        tally.sha256 = hashlib.sha256(whole).hexdigest()
     yield _read_row("file", order, source.name, site=None if site is None else site.name,
                     outcome=tally.outcome.value, reason=tally.reason, size=tally.size,
                     sha256=tally.sha256, parser=tally.parser)  # fmt: skip
@@ -169,14 +173,22 @@ def _source_rows(source: archives.Source, order: int, timezone: str | None
 def read_files(batches: Iterable[pa.RecordBatch], timezone: str | None = None
                ) -> Iterator[pa.RecordBatch]:  # fmt: skip
     """``mapInArrow`` over the listing (:data:`FILES`): each file's (or each archive
-    member's) hand-aligned chunks, as omaha import cuts them, and how it ended (:data:`READ`)."""
+    member's) hand-aligned chunks, as omaha import cuts them, and how it ended (:data:`READ`).
+    A row with a column ``content`` (a file of a file system Spark reads: its bytes, read
+    by Spark) is cut from those bytes; the others are read from the local path."""
     for batch in batches:
         for row in batch.to_pylist():
-            found = archives.Found(Path(row["path"]), row["size"], row["members"],
-                                   row["unreadable"] or "")  # fmt: skip
-            for member, source in enumerate(archives.sources(found)):
+            data = row.get("content")
+            if data is None:
+                found = archives.Found(Path(row["path"]), row["size"], row["members"],
+                                       row["unreadable"] or "")  # fmt: skip
+                sources = archives.sources(found)
+            else:
+                sources = archives.sources_in(row["path"], data)
+            for member, source in enumerate(sources):
                 order = (row["file_no"] << MEMBER_BITS) + member
-                rows = _source_rows(source, order, timezone)
+                whole = data if data is not None and source.name == row["path"] else None
+                rows = _source_rows(source, order, timezone, whole)
                 while piece := list(itertools.islice(rows, 4)):
                     yield pa.RecordBatch.from_pylist(piece, schema=READ)
 
