@@ -1,4 +1,5 @@
-"""An XML chunk's hands as records of their elements, read with lxml one hand at a time.
+"""An XML chunk's hands as records of their elements: the chunk's whole hands read by expat
+as one document, a hand where that stops read with lxml alone.
 
 Why one hand at a time, and not the whole file streamed by one parser: the rooms' files
 are seldom well-formed documents. Archives concatenate several roots, most files end
@@ -10,16 +11,22 @@ by the importer at hand starts, its size bounded) is cut at each session's and e
 hand's start tag, and every slice is decoded by our own rule (UTF-8, else cp1252,
 whatever the prolog says) and fed to its own ``lxml.etree.XMLPullParser``: a damaged
 element makes its slice's parser fail, and so costs its hand only; memory is one chunk
-and one hand's elements. A hand whose end tag is missing (the file ends, or its session
-closes, right after its last round) is read from its elements, all of which ended; one
-that fails anywhere else is damaged.
+and its hands' elements. The slices of a UTF-8 chunk that end with their hand's end tag
+are first read together, by expat under a root of our own (one parse, the elements kept
+straight from its handlers); where that document stops parsing, the hands already ended
+are kept, the one it stopped in is read alone, and the rest together again. A hand whose
+end tag is missing (the file ends, or its session closes, right after its last round) is
+read from its elements, all of which ended; one that fails anywhere else is damaged.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
+import xml.parsers.expat as expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from lxml import etree
 
@@ -27,7 +34,7 @@ from ingest.engine.xml_format import XmlFormat
 
 _SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
 _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
-_TOGETHER_LINES = 60_000  # the most lines of a document of several hands
+_RETRIES = 8  # the documents of a chunk's hands read together, the first and after stops
 _HEADERS = 256  # session headers kept read, by their text (a file repeats its session's)
 _read_headers: dict[tuple[str, str, bool, str], dict[str, str]] = {}
 
@@ -162,23 +169,126 @@ def _read_element(root: etree._Element, fmt: XmlFormat, record: HandRecord, shif
         in_rounds.append(rounds.get(parent, ""))
 
 
-def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> bool:
+class _Stop(Exception):
+    """Raised by a handler to stop a document's parse: its structure is not one hand a
+    piece."""
+
+
+def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> int:
     """The hands of ``pieces`` (each a hand's slice up to its last end tag, in UTF-8) read
-    from one document of them all, under a root of our own, when that document is
-    well-formed and its root's children are the hands, one a piece (the slices parse as
-    each would alone); False, no record touched, when not."""
-    try:
-        root = etree.fromstring(b"<_>" + b"".join(piece for _, piece in pieces) + b"</_>")
-    except etree.XMLSyntaxError:
-        return False
-    hands = list(root)
-    if len(hands) != len(pieces) or any(hand.tag != fmt.hand for hand in hands):
-        return False
-    shift = 0  # lines before the piece in the document
-    for hand, (record, piece) in zip(hands, pieces, strict=True):
-        _read_element(hand, fmt, record, shift)
-        shift += piece.count(b"\n")
-    return True
+    by expat from one document of them all, under a root of our own, each as its slice
+    alone would be read (:func:`_read_element`): its elements in file order, their lines
+    those of the element's start tag's end within its slice. Gives how many of the first
+    pieces were read (each a hand, whole): all of them, else the records of the others
+    are untouched (the document does not parse there, or the root's children are not the
+    hands, one a piece)."""
+    doc = b"<_>" + b"".join(piece for _, piece in pieces) + b"</_>"
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    holder, round_tag, round_no, kept = fmt.button_holder, fmt.round, fmt.round_no, fmt.kept
+    holds = {fmt.action, *fmt.holders} - {""}
+    hand_tag = fmt.hand
+    # per open element: [tag, attrs, its slot in the hand's elements (-1: none), whether it
+    # has children, its text's pieces (None: its text is no longer read), its parts]
+    stack: list[list[Any]] = []
+    done = 0  # hands read whole
+    shift = 0  # lines before the current piece in the document
+    elements: list[Element | None] = []
+    in_rounds: list[str] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal elements, in_rounds
+        depth = len(stack)
+        if depth:
+            parent = stack[-1]
+            parent[3] = True
+            parent[4] = None
+        if depth == 1:
+            if tag != hand_tag or done >= len(pieces):
+                raise _Stop
+            elements, in_rounds = [], []
+            stack.append([tag, attrs, -1, False, None, None])
+            return
+        if depth == 0:
+            stack.append([tag, attrs, -1, False, None, None])
+            return
+        parent = stack[-1]
+        if parent[0] in holds:  # an action's part: read with it
+            if parent[5] is not None:
+                parent[5].append(attrs)
+            stack.append([tag, attrs, -1, False, None, None])
+            return
+        index = parser.CurrentByteIndex
+        line = parser.CurrentLineNumber
+        close = doc.find(b">", index)
+        if doc.find(b"\n", index, close) >= 0:  # a start tag over several lines
+            line += _start_tag(doc, index).count(b"\n")
+        elements.append(None)
+        # the round it is in: its parent's, a round of the hand
+        in_rounds.append(parent[1].get(round_no, "") if depth == 3 and parent[0] == round_tag
+                         else "")  # fmt: skip
+        stack.append([tag, attrs, len(elements) - 1, False, [], [] if tag in holds else None,
+                      line - shift])  # fmt: skip
+
+    def end(tag: str) -> None:
+        nonlocal done, shift
+        entry = stack.pop()
+        slot = entry[2]
+        if slot >= 0:
+            children = entry[3]
+            if children and entry[5] is not None:  # an action and its parts
+                elements[slot] = Element(tag, entry[1], "", entry[6], entry[5])
+            elif children and tag != holder and tag not in kept:
+                pass  # a container: its children are read
+            else:
+                text = entry[4]
+                elements[slot] = Element(tag, entry[1], "".join(text) if text else "",
+                                         entry[6])  # fmt: skip
+        elif len(stack) == 1:  # a hand's end
+            record, piece = pieces[done]
+            record.hand_id = entry[1].get(fmt.hand_id)
+            record.attrs = entry[1]
+            record.elements = [e for e in elements if e is not None]
+            record.rounds = [r for e, r in zip(elements, in_rounds, strict=True)
+                             if e is not None]  # fmt: skip
+            done += 1
+            shift += piece.count(b"\n")
+
+    def text(data: str) -> None:
+        if stack:
+            pieces_of = stack[-1][4]
+            if pieces_of is not None:
+                pieces_of.append(data)
+
+    def other(*_: object) -> None:  # a comment or a processing instruction: a child
+        if len(stack) == 1:
+            raise _Stop
+        if stack:
+            stack[-1][3] = True
+            stack[-1][4] = None
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.CommentHandler = other
+    parser.ProcessingInstructionHandler = other
+    with contextlib.suppress(expat.ExpatError, _Stop):
+        parser.Parse(doc, True)
+    return done
+
+
+def _start_tag(doc: bytes, index: int) -> bytes:
+    """The start tag at ``index`` of ``doc`` (a ``>`` in a quoted value is no end of it)."""
+    quote = 0
+    for k in range(index, len(doc)):
+        byte = doc[k]
+        if quote:
+            quote = 0 if byte == quote else quote
+        elif byte in (34, 39):
+            quote = byte
+        elif byte == 62:
+            return doc[index:k]
+    return doc[index:]
 
 
 def _holds_parts(tag: object, fmt: XmlFormat) -> bool:
@@ -260,10 +370,10 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
     that of the chunk's first hands, read before the chunk), and the last header read.
 
     A chunk in UTF-8 (all its slices then decode so) has the hands whose slices end with
-    their end tag parsed together, in documents of up to ``_TOGETHER_LINES`` lines (lxml's
-    line numbers hold to 65,535), each read as its slice alone would be: one parse for
-    many hands. A document that does not parse so (a hand in it is damaged) has its hands
-    read one slice at a time, so that the damage costs its own hand only."""
+    their end tag parsed together by expat, in one document, each read as its slice alone
+    would be: one parse for many hands. A hand where that document stops parsing (it is
+    damaged) is read from its slice alone, by lxml, so that the damage costs its own hand
+    only, and the hands after it together again."""
     hands: list[HandRecord] = []
     cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
     closing = f"</{fmt.hand}>".encode()
@@ -274,7 +384,6 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
         together = False
     alone: list[tuple[HandRecord, int, int]] = []  # hands read from their slice alone
     pieces: list[tuple[HandRecord, bytes, int]] = []  # hands read in a document of several
-    lines = 0
     for k, (start, tag) in enumerate(cuts):
         end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
         if not fmt.session:  # a hand standing alone ends at its end tag: what follows it
@@ -290,12 +399,7 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
         if last < 0:
             alone.append((record, start, end))
             continue
-        piece = data[start : last + len(closing)]
-        if pieces and lines + piece.count(b"\n") >= _TOGETHER_LINES:
-            _read_pieces(pieces, fmt, alone)
-            pieces, lines = [], 0
-        pieces.append((record, piece, end))
-        lines += piece.count(b"\n")
+        pieces.append((record, data[start : last + len(closing)], end))
     _read_pieces(pieces, fmt, alone)
     for record, start, end in alone:
         _read_hand(decode(data[start:end]), fmt, record)
@@ -305,9 +409,18 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
 def _read_pieces(pieces: list[tuple[HandRecord, bytes, int]], fmt: XmlFormat,
                  alone: list[tuple[HandRecord, int, int]]) -> None:  # fmt: skip
     """Read ``pieces`` (a hand's record, its slice to its last end tag, the slice's end)
-    together, else each slice alone (added to ``alone``)."""
-    if pieces and not _read_together([(record, piece) for record, piece, _ in pieces], fmt):
-        alone += [(record, record.start, end) for record, _, end in pieces]
+    together; a piece where that stops is read alone (added to ``alone``), and those after
+    it together again (after ``_RETRIES`` such stops, alone too)."""
+    for _ in range(_RETRIES):
+        if not pieces:
+            return
+        done = _read_together([(record, piece) for record, piece, _ in pieces], fmt)
+        if done == len(pieces):
+            return
+        record, _, end = pieces[done]
+        alone.append((record, record.start, end))
+        pieces = pieces[done + 1 :]
+    alone += [(record, record.start, end) for record, _, end in pieces]
 
 
 def session_before(path: str, offset: int, fmt: XmlFormat) -> dict[str, str] | None:
