@@ -34,6 +34,8 @@ from ingest.engine.xml_format import XmlFormat
 
 _SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
 _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
+# markup spanning lines, or a quoted value holding a ">" (where one may start)
+_SPANNING = re.compile(rb"<[^<>]*\n|=\s*\"[^\"]*>|=\s*'[^']*>")
 _RETRIES = 8  # the documents of a chunk's hands read together, the first and after stops
 _HEADERS = 256  # session headers kept read, by their text (a file repeats its session's)
 _read_headers: dict[tuple[str, str, bool, str], dict[str, str]] = {}
@@ -186,86 +188,71 @@ def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> in
     parser = expat.ParserCreate()
     parser.buffer_text = True
     holder, round_tag, round_no, kept = fmt.button_holder, fmt.round, fmt.round_no, fmt.kept
-    holds = {fmt.action, *fmt.holders} - {""}
-    hand_tag = fmt.hand
-    # per open element: [tag, attrs, its slot in the hand's elements (-1: none), whether it
-    # has children, its text's pieces (None: its text is no longer read), its parts]
+    holds = frozenset({fmt.action, *fmt.holders} - {""})
+    hand_tag, count = fmt.hand, len(pieces)
+    # a start tag may span lines (then its line is that of its end, as lxml gives it)
+    spans = _SPANNING.search(doc) is not None
+    # per open element: its tag, attributes, line, text's pieces, parts (None: it holds
+    # none), whether it has children, and the round it is in (None: it is not read)
     stack: list[list[Any]] = []
+    hand: list[list[Any]] = []  # the hand's elements read so far, in file order
     done = 0  # hands read whole
     shift = 0  # lines before the current piece in the document
-    elements: list[Element | None] = []
-    in_rounds: list[str] = []
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal elements, in_rounds
         depth = len(stack)
-        if depth:
-            parent = stack[-1]
-            parent[3] = True
-            parent[4] = None
-        if depth == 1:
-            if tag != hand_tag or done >= len(pieces):
+        if depth < 2:  # the root, or a hand
+            if depth and (tag != hand_tag or done >= count):
                 raise _Stop
-            elements, in_rounds = [], []
-            stack.append([tag, attrs, -1, False, None, None])
-            return
-        if depth == 0:
-            stack.append([tag, attrs, -1, False, None, None])
+            hand.clear()
+            stack.append([tag, attrs, 0, [], None, False, None])
             return
         parent = stack[-1]
+        parent[5] = True
         if parent[0] in holds:  # an action's part: read with it
-            if parent[5] is not None:
-                parent[5].append(attrs)
-            stack.append([tag, attrs, -1, False, None, None])
+            if parent[4] is not None:
+                parent[4].append(attrs)
+            stack.append([tag, attrs, 0, [], None, False, None])
             return
-        index = parser.CurrentByteIndex
         line = parser.CurrentLineNumber
-        close = doc.find(b">", index)
-        if doc.find(b"\n", index, close) >= 0:  # a start tag over several lines
-            line += _start_tag(doc, index).count(b"\n")
-        elements.append(None)
-        # the round it is in: its parent's, a round of the hand
-        in_rounds.append(parent[1].get(round_no, "") if depth == 3 and parent[0] == round_tag
-                         else "")  # fmt: skip
-        stack.append([tag, attrs, len(elements) - 1, False, [], [] if tag in holds else None,
-                      line - shift])  # fmt: skip
+        if spans:
+            line += _start_tag(doc, parser.CurrentByteIndex).count(b"\n")
+        entry: list[Any] = [tag, attrs, line - shift, [], [] if tag in holds else None, False,
+                 parent[1].get(round_no, "") if depth == 3 and parent[0] == round_tag
+                 else ""]  # fmt: skip
+        stack.append(entry)
+        hand.append(entry)
 
-    def end(tag: str) -> None:
+    def end(_: str) -> None:
         nonlocal done, shift
         entry = stack.pop()
-        slot = entry[2]
-        if slot >= 0:
-            children = entry[3]
-            if children and entry[5] is not None:  # an action and its parts
-                elements[slot] = Element(tag, entry[1], "", entry[6], entry[5])
+        if len(stack) != 1:
+            return
+        record, piece = pieces[done]  # a hand's end
+        record.hand_id = entry[1].get(fmt.hand_id)
+        record.attrs = entry[1]
+        elements, rounds = record.elements, record.rounds
+        for tag, attrs, line, text, parts, children, in_round in hand:
+            if children and parts is not None:  # an action and its parts
+                elements.append(Element(tag, attrs, "", line, parts))
             elif children and tag != holder and tag not in kept:
-                pass  # a container: its children are read
+                continue  # a container: its children are read
             else:
-                text = entry[4]
-                elements[slot] = Element(tag, entry[1], "".join(text) if text else "",
-                                         entry[6])  # fmt: skip
-        elif len(stack) == 1:  # a hand's end
-            record, piece = pieces[done]
-            record.hand_id = entry[1].get(fmt.hand_id)
-            record.attrs = entry[1]
-            record.elements = [e for e in elements if e is not None]
-            record.rounds = [r for e, r in zip(elements, in_rounds, strict=True)
-                             if e is not None]  # fmt: skip
-            done += 1
-            shift += piece.count(b"\n")
+                elements.append(Element(tag, attrs, "".join(text), line))
+            rounds.append(in_round)
+        done += 1
+        shift += piece.count(b"\n")
 
     def text(data: str) -> None:
-        if stack:
-            pieces_of = stack[-1][4]
-            if pieces_of is not None:
-                pieces_of.append(data)
+        top = stack[-1]
+        if not top[5]:  # the text before its first child
+            top[3].append(data)
 
     def other(*_: object) -> None:  # a comment or a processing instruction: a child
         if len(stack) == 1:
             raise _Stop
         if stack:
-            stack[-1][3] = True
-            stack[-1][4] = None
+            stack[-1][5] = True
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
