@@ -22,6 +22,7 @@ read from its elements, all of which ended; one that fails anywhere else is dama
 from __future__ import annotations
 
 import contextlib
+import gc
 import re
 import xml.parsers.expat as expat
 from collections.abc import Iterator
@@ -259,8 +260,18 @@ def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> in
     parser.CharacterDataHandler = text
     parser.CommentHandler = other
     parser.ProcessingInstructionHandler = other
-    with contextlib.suppress(expat.ExpatError, _Stop):
-        parser.Parse(doc, True)
+    collecting = gc.isenabled()
+    gc.disable()  # the handlers make many small lists and no cycle: no collection in them
+    try:
+        with contextlib.suppress(expat.ExpatError, _Stop):
+            parser.Parse(doc, True)
+    finally:
+        if collecting:
+            gc.enable()
+        # the handlers hold the parser: no cycle left for a collection to free
+        parser.StartElementHandler = parser.EndElementHandler = None
+        parser.CharacterDataHandler = parser.CommentHandler = None
+        parser.ProcessingInstructionHandler = None
     return done
 
 
