@@ -57,6 +57,10 @@ demo-commands:
 	@echo '  $(BIN)/omaha sql "SELECT game, count(*) AS hands FROM hands GROUP BY game" --db $(DEMO_DB)'
 	@echo '  $(BIN)/omaha equity "As Ks Qh Jh" "8c 7c 6d 5d" --board "Kd 7s 2h"'
 	@echo '  $(BIN)/omaha --help'
+	@echo
+	@echo "Then look at the hands in the web app (dashboard, players, audit, hand replayer, SQL),"
+	@echo "which runs until Ctrl-C: $(BIN)/omaha serve --db $(DEMO_DB) --open"
+	@echo "(or open http://127.0.0.1:8765/ in a browser once it runs)."
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
@@ -64,7 +68,9 @@ lint: $(VENV)/.installed-test
 
 # The suite runs on every core (up to four), a test file to a worker so that each file's
 # module fixtures are built once.
+# The Spark tests (tests/test_spark.py) need Java: without it they are skipped, saying so.
 test: lint
+	@command -v java >/dev/null || echo "no java on PATH: the Spark tests (tests/test_spark.py) are skipped (Spark needs Java 17)"
 	$(BIN)/pytest -q -n auto --maxprocesses 4 --dist loadfile
 
 test-slow: $(VENV)/.installed-test
@@ -78,6 +84,8 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench.reports
 	$(BIN)/python -m bench.equity
 	$(BIN)/python -m bench.allin
+	$(BIN)/python -m bench.web
+	$(BIN)/python -m bench.spark
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .mypy_cache .ruff_cache

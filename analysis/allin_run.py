@@ -45,9 +45,10 @@ def run_allin(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     batch_hands: int = BATCH_HANDS,
+    owner: duckdb.DuckDBPyConnection | None = None,
 ) -> Run:
     """Compute the all-in equities of every hand not looked at yet (all with ``redo``)."""
-    return run_stage(ALLIN, db_path, redo, workers, progress, batch_hands)
+    return run_stage(ALLIN, db_path, redo, workers, progress, batch_hands, owner)
 
 
 def allin_summary(con: duckdb.DuckDBPyConnection) -> pa.Table:

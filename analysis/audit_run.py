@@ -58,9 +58,10 @@ def run_audit(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     batch_hands: int = BATCH_HANDS,
+    owner: duckdb.DuckDBPyConnection | None = None,
 ) -> Run:
     """Audit every hand not audited yet (all of them with ``redo``) and store the rows."""
-    return run_stage(AUDIT, db_path, redo, workers, progress, batch_hands)
+    return run_stage(AUDIT, db_path, redo, workers, progress, batch_hands, owner)
 
 
 def summary_tables(con: duckdb.DuckDBPyConnection, only_problems: bool) -> dict[str, pa.Table]:

@@ -181,16 +181,19 @@ def run_stage(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     batch_hands: int = BATCH_HANDS,
+    owner: duckdb.DuckDBPyConnection | None = None,
 ) -> Run:
     """Compute every hand the stage has not done yet (all of them with ``redo``) and store
-    the rows."""
+    the rows. ``owner``: the connection of a process that holds the database open for
+    writing (``omaha serve``), which no worker process could open: the stage then runs in
+    this process, on cursors of it."""
     began = time.perf_counter()
     workers = workers or os.cpu_count() or 1
     not_done = "" if redo else (
         f"WHERE NOT EXISTS (SELECT 1 FROM {stage.done} d "
         "WHERE d.site = h.site AND d.hand_id = h.hand_id)"
     )  # fmt: skip
-    con = store.connect(db_path)
+    con = _connect(db_path, owner)
     try:
         with closing(con):
             _ensure_tables(con, stage.outputs)
@@ -204,14 +207,14 @@ def run_stage(
             rows = con.execute(f"SELECT count(*), coalesce(max(batch) + 1, 0) FROM {stage.todo}")
             total, batches = (int(value) for value in rows.fetchall()[0])
             # a worker costs a second or two to start: not worth it for one round of batches
-            pooled = workers > 1 and batches > workers
+            pooled = owner is None and workers > 1 and batches > workers
             if pooled:
                 _start_fork_server(stage)
             by_table = {name: _spans(con, stage.todo, name, batches) for name in HAND_TABLES}
         spans = [{name: by_table[name][batch] for name in HAND_TABLES} for batch in range(batches)]
         found = time.perf_counter()
         if not pooled:
-            done, stored = _run_here(stage, db_path, spans, total, progress, redo)
+            done, stored = _run_here(stage, db_path, spans, total, progress, redo, owner)
         else:
             done, stored = _run_in_pool(stage, str(db_path), spans, workers, total, progress,
                                         redo)  # fmt: skip
@@ -219,8 +222,15 @@ def run_stage(
         return Run(done, ended - began, stored.rows, found - began,
                    ended - found - stored.seconds, stored.seconds)  # fmt: skip
     finally:
-        with closing(store.connect(db_path)) as con:
+        with closing(_connect(db_path, owner)) as con:
             con.execute(f"DROP TABLE IF EXISTS {stage.todo}")
+
+
+def _connect(
+    db_path: str | Path, owner: duckdb.DuckDBPyConnection | None
+) -> duckdb.DuckDBPyConnection:
+    """A writable connection to the store: a cursor of ``owner`` when a connection holds it."""
+    return owner.cursor() if owner is not None else store.connect(db_path)
 
 
 @dataclass
@@ -238,12 +248,13 @@ def _run_here(
     total: int,
     progress: Callable[[int, int], None] | None,
     redo: bool,
+    owner: duckdb.DuckDBPyConnection | None = None,
 ) -> tuple[int, _Stored]:
     """Compute the batches in this process, storing each batch's rows as it is done, in a
     transaction of its own (the first one removing the rows stored before, with ``redo``)."""
     done = 0
     stored = _Stored(dict.fromkeys(stage.outputs, 0))
-    with closing(store.connect(db_path)) as con:
+    with closing(_connect(db_path, owner)) as con:
         if redo and not spans:
             with store.transaction(con):
                 _clear(con, stage)

@@ -20,6 +20,7 @@ from analysis.cli_options import (
     DbOption,
     ForceOption,
     FormatOption,
+    ParquetOption,
     WideOption,
     counted,
     ctrl_c,
@@ -30,7 +31,10 @@ from analysis.cli_options import (
     step,
     step_bar,
 )
+from analysis.cli_parquet import export_command
 from analysis.cli_reports import graph_command, report_command
+from analysis.cli_serve import serve_command
+from analysis.cli_spark import spark_app
 from analysis.output import Format, plural, render, whole_file
 from ingest import store
 from omaha_core import GAMES, format_cards, parse_cards
@@ -61,15 +65,21 @@ def sql_command(
             "the database stays read-only.",
         ),
     ] = False,
+    parquet: ParquetOption = None,
 ) -> None:
     """Run one SQL query on the database and print its result.
 
     The database is opened read-only, and the query cannot read or write other files
-    (unless --allow-files), install or load extensions, or change these settings.
+    (unless --allow-files), install or load extensions, or change these settings. With
+    --parquet the tables are the folder's Parquet files, read the same way.
     """
     files = "; a file the query was writing may be cut short" if allow_files else ""
-    with ctrl_c(lambda: f"{db} is unchanged (omaha sql opens it read-only){files}"):
+    with ctrl_c(lambda: f"{parquet or db} is unchanged (omaha sql opens it read-only){files}"):
         try:
+            if parquet is not None:
+                result = _parquet_query(parquet, query, allow_files)
+                typer.echo(render(result, fmt, fit=fit(wide)), nl=False)
+                return
             reports.check_database(db)
             with reports.exact_sums(store.connect(db, read_only=True)) as con:
                 if any(name in query.lower() for name in reports.VIEW_NAMES):
@@ -79,6 +89,23 @@ def sql_command(
         except store.StoreError as exc:
             fail(str(exc), 1)
         typer.echo(render(result, fmt, fit=fit(wide)), nl=False)
+
+
+def _parquet_query(folder: Path, query: str, allow_files: bool) -> pa.Table:
+    """``omaha sql --parquet``: the query over the folder's tables; those the report views
+    read are copied in first when it names one (they are read by rowid)."""
+    from analysis import parquet
+
+    names_view = any(name in query.lower() for name in reports.VIEW_NAMES)
+    try:
+        with reports.exact_sums(parquet.connect(folder, reports.SOURCES if names_view else ())
+                                ) as con:  # fmt: skip
+            if names_view:
+                with step_bar() as bar:
+                    reports.prepare_ad_hoc(con, query, step(bar, "player rows"))
+            return parquet.user_query(con, query, files=allow_files)
+    except parquet.ParquetError as exc:
+        fail(str(exc), 1)
 
 
 @app.command("generate")
@@ -265,6 +292,9 @@ app.command("report")(report_command)
 app.command("graph")(graph_command)
 app.command("equity")(equity_command)
 app.command("explain")(explain_command)
+app.command("serve")(serve_command)
+app.command("export")(export_command)
+app.add_typer(spark_app, name="spark")
 
 
 def _flowing_help(commands: list[typer.models.CommandInfo]) -> None:
@@ -276,3 +306,4 @@ def _flowing_help(commands: list[typer.models.CommandInfo]) -> None:
 
 
 _flowing_help(app.registered_commands)
+_flowing_help(spark_app.registered_commands)

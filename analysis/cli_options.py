@@ -24,6 +24,14 @@ from analysis.output import Fit, Format, plural
 from ingest import store
 
 DbOption = Annotated[Path, typer.Option("--db", help="DuckDB database file.")]
+ParquetOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--parquet",
+        help="Read the tables from this folder of Parquet files (omaha export --parquet, "
+        "omaha spark import) instead of --db.",
+    ),
+]
 FormatOption = Annotated[Format, typer.Option("--format", help="Output format.")]
 ForceOption = Annotated[
     bool, typer.Option("--force", help="Replace the output file if it exists.")

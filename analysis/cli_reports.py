@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import difflib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-import duckdb
 import typer
 
 from analysis import reports
 from analysis.cli_options import (
     DbOption,
     ForceOption,
+    ParquetOption,
     WideOption,
     counted,
     ctrl_c,
@@ -25,9 +24,9 @@ from analysis.cli_options import (
     step_bar,
 )
 from analysis.output import FileFormat, Fit, Format, Rows, first_rows, plural, save, write
+from analysis.report_misses import Connection, explain_no_rows
 from analysis.reports import Filters
 from ingest import store
-from ingest.money import show_money
 
 PlayerOption = Annotated[str | None, typer.Option("--player", help="Only this player.")]
 GameOption = Annotated[
@@ -45,6 +44,12 @@ StakesOption = Annotated[
         "--stakes",
         help="Only these stakes, in currency units: SB/BB (0.05/0.10, $0.05/$0.10, 50/100 "
         "chips) or the big blind with its currency ($0.10, 100 chips).",
+    ),
+]
+RoomOption = Annotated[
+    str | None,
+    typer.Option(
+        "--room", help="Only this room: its name (PokerStars) or its site's (pokerstars)."
     ),
 ]
 SinceOption = Annotated[
@@ -70,108 +75,16 @@ def _filters(
     stakes: str | None,
     dates: tuple[str | None, str | None],
     min_hands: int = 1,
+    room: str | None = None,
 ) -> Filters:
     """The filters the options name; ``kind`` is (--cash, --tournaments)."""
     cash, tournaments = kind
     if cash and tournaments:
         raise reports.ReportError("--cash and --tournaments exclude each other")
     since, until = dates
-    return Filters(
-        player=player,
-        game=game,
-        currency=reports.parse_currency(currency) if currency else None,
-        tournament=True if tournaments else False if cash else None,
-        stakes=reports.Stakes.parse(stakes) if stakes else None,
-        since=reports.parse_moment(since) if since else None,
-        until=reports.parse_moment(until, end_of_day=True) if until else None,
-        min_hands=min_hands,
-    )
-
-
-Connection = duckdb.DuckDBPyConnection
-
-
-def _query(con: Connection, name: str, filters: Filters) -> list[tuple[object, ...]]:
-    """Rows of statement ``name`` of ``sql/report_filters.sql`` under ``filters``."""
-    sql = reports.statements("report_filters")[name]
-    return con.execute(sql, reports.bound(sql, filters.parameters())).fetchall()
-
-
-def _values(con: Connection, name: str) -> str:
-    return ", ".join(str(value) for (value,) in _query(con, name, Filters()))
-
-
-def _stakes_text(small: int, big: int, currency: str) -> str:
-    """Blinds as people write them: ``$0.05/$0.10``, ``50/100 chips``."""
-    small_text, big_text = show_money(small, currency), show_money(big, currency)
-    return f"{small_text.split(' ')[0]}/{big_text}"
-
-
-def _no_player(con: Connection, filters: Filters) -> str:
-    name = str(filters.player)
-    names = [str(player) for (player,) in _query(con, "players", Filters())]
-    same = [player for player in names if player.casefold() == name.casefold()]
-    close = same or difflib.get_close_matches(name, names, n=1)
-    return f"no player {name!r}" + (f"; the closest name is {close[0]!r}" if close else "")
-
-
-def _no_game(con: Connection, filters: Filters) -> str:
-    return f"no {filters.game} hands; the games stored: {_values(con, 'games')}"
-
-
-def _no_currency(con: Connection, filters: Filters) -> str:
-    stored = _values(con, "currencies")
-    return f"no hands in {filters.currency_named}; the currencies stored: {stored}"
-
-
-def _no_kind(con: Connection, filters: Filters) -> str:
-    return f"no {'tournament' if filters.tournament else 'cash-game'} hands"
-
-
-def _no_stakes(con: Connection, filters: Filters) -> str:
-    kind = Filters(currency=filters.currency_named, tournament=filters.tournament)
-    stored = ", ".join(
-        _stakes_text(int(str(small)), int(str(big)), str(currency))
-        for small, big, currency in _query(con, "stakes", kind)
-    )
-    return f"no hands at stakes {filters.stakes and filters.stakes.text}; stored: {stored}"
-
-
-def _no_time(con: Connection, filters: Filters) -> str:
-    first, last = _query(con, "dates", Filters())[0]
-    return f"no hands in that time; the hands stored are from {first} to {last}"
-
-
-def filter_matching_nothing(con: Connection, filters: Filters) -> str | None:
-    """What is wrong with the first of ``filters`` that alone matches no hands (with the
-    values that would match), or None."""
-    f = filters
-    alone = [
-        (Filters(player=f.player), _no_player),
-        (Filters(game=f.game), _no_game),
-        (Filters(currency=f.currency_named), _no_currency),
-        (Filters(tournament=f.tournament), _no_kind),
-        (Filters(stakes=f.stakes, currency=f.currency_named), _no_stakes),
-        (Filters(since=f.since, until=f.until), _no_time),
-    ]
-    for one, why in alone:
-        if one != Filters() and _query(con, "count", one)[0][0] == 0:
-            return why(con, filters)
-    return None
-
-
-def explain_no_rows(con: Connection, filters: Filters, hero: bool = False) -> str:
-    """Why a report (``hero``: the hero's graph) under ``filters`` has no rows: a filter
-    that matches no hands, else the filters together or ``--min-hands``."""
-    reason = filter_matching_nothing(con, filters)
-    if reason is not None:
-        return reason
-    if hero:
-        return "no hero rows under these filters (name a --player)"
-    if _query(con, "count", filters)[0][0]:
-        hands = "hand" if filters.min_hands == 1 else "hands"  # the number as it was typed
-        return f"no row has {filters.min_hands} {hands} or more (--min-hands)"
-    return "no hands match these filters together"
+    return reports.filters_from_text(player, game, currency, True if tournaments else False
+                                     if cash else None, stakes, since, until, min_hands,
+                                     room)  # fmt: skip
 
 
 # The columns a report's table shows first where the terminal is narrow: what names the
@@ -230,6 +143,7 @@ def report_command(
     cash: CashOption = False,
     tournaments: TournamentsOption = False,
     stakes: StakesOption = None,
+    room: RoomOption = None,
     since: SinceOption = None,
     until: UntilOption = None,
     min_hands: MinHandsOption = 1,
@@ -254,6 +168,7 @@ def report_command(
     ] = None,
     force: ForceOption = False,
     show_sql: ShowSqlOption = False,
+    parquet: ParquetOption = None,
 ) -> None:
     """Player stats, stats by position, starting-hand results or sessions (docs/stats.md).
     Amounts of different currencies are never added: one row per currency (tournaments in
@@ -270,7 +185,7 @@ def report_command(
                 raise reports.ReportError("--gap applies to the sessions report")
             grouping = reports.check_grouping(name, by)
             filters = _filters(player, game, currency, (cash, tournaments), stakes,
-                               (since, until), min_hands)  # fmt: skip
+                               (since, until), min_hands, room)  # fmt: skip
             gap_minutes = gap or reports.DEFAULT_GAP_MINUTES
             if show_sql:
                 sql = reports.report_sql(name, grouping)
@@ -280,7 +195,7 @@ def report_command(
             if fmt is FileFormat.parquet and out is None:
                 raise reports.ReportError("parquet output needs --out FILE")
             target = output_file(out, force, db) if out is not None else None
-            with reports.connect_for_reports(db) as con:
+            with _report_connection(db, parquet) as con:
                 made.read_only = _read_only(con)
                 with step_bar() as bar:
                     progress = step(bar, "player rows")
@@ -293,6 +208,19 @@ def report_command(
                 _emit(shown, fmt, target, fit(wide, REPORT_FIRST), made)
         except (reports.ReportError, store.StoreError) as exc:
             fail(str(exc), 1)
+
+
+def _report_connection(db: Path, folder: Path | None) -> Connection:
+    """The store at ``db``, or (``folder``) the tables of a folder of Parquet files, those
+    the reports read copied into memory (see :func:`analysis.parquet.connect`)."""
+    if folder is None:
+        return reports.connect_for_reports(db)
+    from analysis import parquet
+
+    try:
+        return parquet.connect(folder, reports.SOURCES)
+    except parquet.ParquetError as exc:
+        raise reports.ReportError(str(exc)) from exc
 
 
 def _emit(rows: Rows, fmt: FileFormat, target: Path | None, shown: Fit, made: _Made) -> None:
@@ -319,6 +247,7 @@ def graph_command(
     cash: CashOption = False,
     tournaments: TournamentsOption = False,
     stakes: StakesOption = None,
+    room: RoomOption = None,
     since: SinceOption = None,
     until: UntilOption = None,
     force: ForceOption = False,
@@ -336,7 +265,7 @@ def graph_command(
     with ctrl_c(lambda: f"{made.rows()}; {made.output(out, existed, 'graph')}"):
         try:
             filters = _filters(player, game, currency, (cash, tournaments), stakes,
-                               (since, until))  # fmt: skip
+                               (since, until), room=room)  # fmt: skip
             if show_sql:
                 shown = reports.show_sql(graph.graph_sql(), graph.graph_values(filters))
                 typer.echo(shown, nl=False)

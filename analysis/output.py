@@ -158,6 +158,13 @@ def _cells(batch: pa.RecordBatch) -> list[list[str]]:
     return columns
 
 
+def cell_rows(table: pa.Table) -> list[list[str]]:
+    """The rows of ``table`` as the table form writes its cells (amounts in their currency,
+    lists joined): what the web app's tables show too."""
+    columns = [cells for batch in table.to_batches() for cells in [_cells(batch)]]
+    return [list(row) for part in columns for row in zip(*part, strict=True)]
+
+
 @contextmanager
 def _twice(rows: Rows, max_rows: int | None) -> Iterator[tuple[Callable[[], Iterator[Any]], int]]:
     """A way to read the first ``max_rows`` of ``rows`` twice (a stream is spooled to a

@@ -138,6 +138,7 @@ class Filters:
     min_hands: int = 1
     currency: str | None = None
     tournament: bool | None = None
+    room: str | None = None  # a room's name (PokerStars) or its site's (pokerstars)
 
     def __post_init__(self) -> None:
         if self.game is not None and self.game not in GAMES:
@@ -173,7 +174,34 @@ class Filters:
             "since": self.since,
             "until": self.until,
             "min_hands": self.min_hands,
+            "room": self.room,
         }
+
+
+def filters_from_text(
+    player: str | None = None,
+    game: str | None = None,
+    currency: str | None = None,
+    tournament: bool | None = None,
+    stakes: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    min_hands: int = 1,
+    room: str | None = None,
+) -> Filters:
+    """The filters as people type them (``$0.05/$0.10``, ``2024-05-31``, ``eur``), each
+    checked: :class:`ReportError` says what is wrong with one. Both faces read them so."""
+    return Filters(
+        player=player or None,
+        game=game or None,
+        currency=parse_currency(currency) if currency else None,
+        tournament=tournament,
+        stakes=Stakes.parse(stakes) if stakes else None,
+        since=parse_moment(since) if since else None,
+        until=parse_moment(until, end_of_day=True) if until else None,
+        min_hands=min_hands,
+        room=room or None,
+    )
 
 
 def parse_moment(text: str, end_of_day: bool = False) -> dt.datetime:
@@ -423,6 +451,23 @@ def create_views(con: duckdb.DuckDBPyConnection, progress: Progress | None = Non
     ``sql/views.sql`` (their sums made exact: see :func:`exact_sums`)."""
     exact_sums(con)
     update_player_rows(con, progress)
+    _report_views(con)
+
+
+def views_over_stored(con: duckdb.DuckDBPyConnection) -> None:
+    """The views of :func:`create_views` over the player rows stored, as they are (no
+    update: a few statements that read nothing), for a connection of a process that keeps
+    those rows up to date itself (``omaha serve``, once per import). Needs them stored."""
+    exact_sums(con)
+    provide_hand_classes(con, HAND_CLASSES_SCHEMA.empty_table())
+    con.execute(sql_text("player_hands"))  # the macros and views ad hoc queries may name
+    con.unregister("hand_classes")
+    _run(con, "point_stored")
+    _run(con, "point_hand_classes")
+    _report_views(con)
+
+
+def _report_views(con: duckdb.DuckDBPyConnection) -> None:
     found = con.execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'allin_ev'"
     ).fetchall()
@@ -446,7 +491,9 @@ def exact_sums(con: duckdb.DuckDBPyConnection) -> duckdb.DuckDBPyConnection:
     (``SELECT position, sum(net) FROM t LEFT JOIN e USING (k) WHERE player = 'x' GROUP BY
     position``): the sum is refused when it does not fit, or wraps round (-1363 became -83
     in a report). Every report reads the money that way (``stat_counts`` joins ``allin_ev``)."""
-    con.execute("SET disabled_optimizers = 'compressed_materialization'")
+    (current,) = con.execute("SELECT current_setting('disabled_optimizers')").fetchall()[0]
+    if current != "compressed_materialization":  # set already in a sealed database: locked
+        con.execute("SET disabled_optimizers = 'compressed_materialization'")
     return con
 
 
@@ -492,12 +539,15 @@ def report_rows(
     by: Grouping | None = None,
     gap_minutes: int = DEFAULT_GAP_MINUTES,
     progress: Progress | None = None,
+    views_made: bool = False,
 ) -> pa.RecordBatchReader:
     """The rows of one report on ``con`` (a store connection) as the database sends them,
     amounts tagged with their currency column (see :func:`analysis.output.with_money`);
-    ``progress`` is told how the stored player rows are brought up to date."""
+    ``progress`` is told how the stored player rows are brought up to date (unless
+    ``views_made``: ``con`` has the views of those rows already, as the web app's do)."""
     by = check_grouping(report, by)
-    create_views(con, progress)
+    if not views_made:
+        create_views(con, progress)
     sql = report_sql(report, by)
     values = bound(sql, report_values(filters, by, gap_minutes))
     try:
@@ -515,9 +565,10 @@ def run_report(
     filters: Filters,
     by: Grouping | None = None,
     gap_minutes: int = DEFAULT_GAP_MINUTES,
+    views_made: bool = False,
 ) -> pa.Table:
     """All the rows of one report (see :func:`report_rows`) in one table."""
-    return report_rows(con, report, filters, by, gap_minutes).read_all()
+    return report_rows(con, report, filters, by, gap_minutes, views_made=views_made).read_all()
 
 
 def without_counts(rows: Rows) -> Rows:

@@ -219,16 +219,23 @@ def run_stage(
     return report
 
 
-def input_file(hands: int, seed: int) -> Path:
-    """The generated input, written on first use (all cores) and reused afterwards."""
+def input_path(hands: int, seed: int) -> Path:
+    """Where the generated input of ``hands`` hands and ``seed`` is (or will be) written:
+    the generator's own source in the name, so a changed generator writes a new file."""
     from ingest import generator, generator_hand, generator_play, generator_text
 
-    # the generator's own source in the name: a changed generator writes a new file
     source = b"".join(
         Path(str(m.__file__)).read_bytes()
         for m in (generator, generator_hand, generator_play, generator_text)
     )
-    path = OUT / f"stars-{hands}-seed{seed}-{hashlib.sha256(source).hexdigest()[:8]}.txt"
+    return OUT / f"stars-{hands}-seed{seed}-{hashlib.sha256(source).hexdigest()[:8]}.txt"
+
+
+def input_file(hands: int, seed: int) -> Path:
+    """The generated input, written on first use (all cores) and reused afterwards."""
+    from ingest import generator
+
+    path = input_path(hands, seed)
     if not path.is_file():
         OUT.mkdir(parents=True, exist_ok=True)
         began = time.perf_counter()

@@ -560,18 +560,22 @@ def import_paths(
     progress: Callable[[ImportProgress], None] | None = None,
     reread: bool = False,
     timezone: str | None = None,
+    owner: duckdb.DuckDBPyConnection | None = None,
 ) -> ImportSummary:
     """Import every hand-history file under ``paths`` into the store at ``db_path``;
     ``reread`` reads even the files this parser already read with the same content;
     ``timezone`` (an IANA name) is the zone of the times a history writes without one, in
     place of the one its room's grammar assumes (a file read before with another zone is
     read again).
+    ``owner``: the connection of a process that holds the store (``omaha serve``), on a
+    cursor of which the import runs instead of opening ``db_path``.
     Ctrl-C raises :class:`ImportInterrupted` once the batch being inserted is in."""
     began = time.perf_counter()
     listing = archives.find(paths)
     workers = workers or os.cpu_count() or 1
     with _interrupts_deferred() as stop, warm.watching() as compiles:
-        con = store.connect(db_path, threads=1, memory_limit=IMPORT_MEMORY_LIMIT)
+        con = (owner.cursor() if owner is not None
+               else store.connect(db_path, threads=1, memory_limit=IMPORT_MEMORY_LIMIT))
         hasher = ThreadPoolExecutor(1)
         run = _Run(con, hasher, {} if reread else store.past_reads(con), timezone)
         for (path, _, parser), read in run.past_reads.items():

@@ -159,8 +159,17 @@ def seal(con: duckdb.DuckDBPyConnection, files: bool = False) -> None:
     file outside the database read or written unless ``files``, and no ``SET`` to undo it.
 
     Call it after creating the views the query needs (which set a spill directory,
-    refused once external access is off); the database stays as it was opened.
+    refused once external access is off); the database stays as it was opened. The
+    settings belong to the whole database, every connection to it: a connection sealed
+    already is left as it is.
     """
+    locked, external = con.execute(
+        "SELECT current_setting('lock_configuration'), current_setting('enable_external_access')"
+    ).fetchall()[0]
+    if locked:  # sealed already (``omaha serve`` seals its database once, as it opens it)
+        if external and not files:
+            raise StoreError("the configuration is locked with file access on")
+        return
     for statement in _SEALED:
         con.execute(statement)
     if not files:

@@ -12,7 +12,7 @@ WITH running AS (
         sum(net_showdown) OVER played AS net_showdown,
         sum(net_no_showdown) OVER played AS net_no_showdown
     FROM report_hands($player, $game, $currency, $tournament, $small_blind, $big_blind,
-        $since, $until)
+        $since, $until, p_room := $room)
     WHERE $player IS NOT NULL OR is_hero
     WINDOW played AS (
         PARTITION BY currency ORDER BY started_at, site, hand_id ROWS UNBOUNDED PRECEDING

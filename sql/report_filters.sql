@@ -4,7 +4,7 @@
 -- name: count
 SELECT count(*)
 FROM report_hands($player, $game, $currency, $tournament, $small_blind, $big_blind, $since,
-    $until);
+    $until, p_room := $room);
 
 -- name: players
 SELECT DISTINCT player FROM player_hands;
@@ -21,6 +21,9 @@ FROM report_hands(NULL, NULL, $currency, $tournament, NULL, NULL, NULL, NULL)
 GROUP BY ALL
 ORDER BY currency, big_blind, small_blind
 LIMIT 20;
+
+-- name: rooms
+SELECT room FROM main.hands GROUP BY room ORDER BY count(*) DESC, room;
 
 -- name: dates
 SELECT min(started_at), max(started_at) FROM player_hands;

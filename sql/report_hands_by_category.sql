@@ -13,7 +13,7 @@ WITH classified AS (
         CASE WHEN p.hi_lo THEN k.low_start END AS low_start,
         CASE WHEN p.hi_lo THEN k.low_ranks END AS low_ranks
     FROM class_results($player, $game, $currency, $tournament, $small_blind, $big_blind,
-        $since, $until) AS p
+        $since, $until, p_room := $room) AS p
     JOIN class_categories AS k USING (class_key)
 ),
 grouped AS (

@@ -8,7 +8,7 @@ WITH per_class AS (
         sum(COLUMNS('^(hands|net|rake_paid)$|_(n|opp)$'))::BIGINT,
         sum(net_bb) AS net_bb
     FROM class_results($player, $game, $currency, $tournament, $small_blind, $big_blind,
-        $since, $until)
+        $since, $until, p_room := $room)
     GROUP BY class_key, currency
     HAVING sum(hands) >= $min_hands
 )

@@ -8,7 +8,7 @@ WITH totals AS (
         date_trunc($period, started_at AT TIME ZONE 'UTC')::DATE AS period,
         unnest(stat_sums(r))
     FROM report_hands($player, $game, $currency, $tournament, $small_blind, $big_blind,
-        $since, $until) AS r
+        $since, $until, p_room := $room) AS r
     GROUP BY player, currency, period
     HAVING sum(r.hands) >= $min_hands
 )

@@ -3,7 +3,7 @@
 WITH totals AS (
     SELECT coalesce(position, '?') AS position, currency, unnest(stat_sums(r))
     FROM report_hands($player, $game, $currency, $tournament, $small_blind, $big_blind,
-        $since, $until) AS r
+        $since, $until, p_room := $room) AS r
     GROUP BY coalesce(position, '?'), currency
     HAVING sum(r.hands) >= $min_hands
 )

@@ -12,7 +12,7 @@ WITH gaps AS (
         ) AS gap,
         hand_id
     FROM report_hands($player, $game, $currency, $tournament, $small_blind, $big_blind,
-        $since, $until)
+        $since, $until, p_room := $room)
 ),
 numbered AS (
     SELECT

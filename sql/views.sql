@@ -131,9 +131,11 @@ CREATE OR REPLACE TEMP MACRO bb_per_100(t) AS round(100 * t.net_bb / t.hands, 2)
 CREATE OR REPLACE TEMP MACRO adjusted_bb_per_100(t) AS round(100 * t.net_adjusted_bb / t.hands, 2);
 
 -- The player-hands a report covers: every filter is a bound parameter, NULL for "any".
--- Stakes are matched in currency units (0.05/0.10 dollars, 50/100 chips).
+-- Stakes are matched in currency units (0.05/0.10 dollars, 50/100 chips); a room by its
+-- name or its site's (the player rows name the site: the hands name the room or skin).
 CREATE OR REPLACE TEMP MACRO report_hands(
-    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until
+    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until,
+    p_room := NULL
 ) AS TABLE
 SELECT *
 FROM stat_counts
@@ -144,13 +146,16 @@ WHERE (p_player IS NULL OR player = p_player)
     AND (p_small_blind IS NULL OR small_blind = round(p_small_blind * units_per_currency))
     AND (p_big_blind IS NULL OR big_blind = round(p_big_blind * units_per_currency))
     AND (p_since IS NULL OR started_at >= p_since)
-    AND (p_until IS NULL OR started_at < p_until);
+    AND (p_until IS NULL OR started_at < p_until)
+    AND (p_room IS NULL OR (site, hand_id) IN (
+        SELECT site, hand_id FROM main.hands WHERE room = p_room OR site = p_room));
 
 -- The starting-hand reports' sums per class (an integer key), game kind and currency, over
 -- the player-hands a report covers whose hole cards are known: the columns of stat_counts
 -- those reports show.
 CREATE OR REPLACE TEMP MACRO class_results(
-    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until
+    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until,
+    p_room := NULL
 ) AS TABLE
 SELECT
     class_key,
@@ -159,6 +164,6 @@ SELECT
     sum(COLUMNS('^(hands|net|rake_paid)$|^(vpip|pfr|wsd)_(n|opp)$'))::BIGINT,
     sum(net_bb) AS net_bb
 FROM report_hands(p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind,
-    p_since, p_until)
+    p_since, p_until, p_room := p_room)
 WHERE class_key IS NOT NULL
 GROUP BY class_key, hi_lo, currency;

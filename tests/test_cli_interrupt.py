@@ -115,13 +115,13 @@ IN_STAGE = """
 from analysis import allin_run, audit_run
 def pressing(module):
     run_stage = module.run_stage
-    def run(stage, db_path, redo, workers, progress, batch_hands):
+    def run(stage, db_path, redo, workers, progress, batch_hands, *rest):
         def done(count, total):
             if progress is not None:
                 progress(count, total)
             if stage.name == {stage!r}:
                 press()
-        return run_stage(stage, db_path, redo, workers, done, batch_hands)
+        return run_stage(stage, db_path, redo, workers, done, batch_hands, *rest)
     module.run_stage = run
 pressing(audit_run)
 pressing(allin_run)

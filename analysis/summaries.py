@@ -1,0 +1,184 @@
+"""Rows the web app's pages read, made once per version of the data instead of on every
+page (``sql/summaries.sql``): the hands counted by room, game, stakes and month
+(``hand_counts``), the player rows sorted by player in the order each played them, with
+the running sums of the results graph (``played_hands``), and the report results asked
+for already (``report_results``, Arrow IPC, so a page asked again after a restart is not
+made again).
+
+The version of the data is a digest of the definitions and of how many rows the tables
+the pages read hold and their last rowid: an import, an audit or the all-in equities
+change it. Each summary is stamped with the version it was made from, and is used only
+while that version holds; :func:`refresh` makes again those that are stale (a writable
+connection whose report views are made: :func:`analysis.reports.create_views`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from analysis import reports
+from analysis.reports import SQL_DIR, bound, cache_version, sql_text, statements
+from ingest import store
+
+SUMMARIES = ("hand_counts", "played_hands", "played_ends")  # in the order they are made
+# Rows appended to played_hands, unsorted, before it is sorted again (as a share of those
+# sorted): a query naming one player reads the rows appended too.
+APPEND_SHARE = 0.25
+# The tables whose rows make the version (those missing are left out: never audited...).
+VERSIONED = ("hands", "player_hands_cache", "audit_hands", "allin_ev")
+
+
+def _run(
+    con: duckdb.DuckDBPyConnection, statement: str, **values: object
+) -> duckdb.DuckDBPyConnection:
+    sql = statements("summaries")[statement]
+    return con.execute(sql, bound(sql, values)) if values else con.execute(sql)
+
+
+def _stored_tables(con: duckdb.DuckDBPyConnection) -> set[str]:
+    rows = con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main'").fetchall()  # fmt: skip
+    return {name for (name,) in rows}
+
+
+def data_version(con: duckdb.DuckDBPyConnection) -> str:
+    """The version of the data the pages show (a few milliseconds: counts and last rowids)."""
+    present = _stored_tables(con)
+    ends = [(name, *con.execute(
+        f"SELECT count(*), coalesce(max(rowid), -1) FROM main.{name}").fetchall()[0])
+        for name in VERSIONED if name in present]  # fmt: skip
+    made_from = f"{cache_version()}|{sql_text('summaries')}|{ends}"
+    return hashlib.sha256(made_from.encode()).hexdigest()[:16]
+
+
+@functools.cache
+def definitions() -> str:
+    """A digest of what a report's result is made by (every SQL file, the report code): a
+    stored result is read back only while it holds."""
+    made_by = [path.read_bytes() for path in sorted(SQL_DIR.glob("*.sql"))]
+    made_by.append(Path(reports.__file__).read_bytes())
+    return hashlib.sha256(b"".join(made_by)).hexdigest()[:16]
+
+
+def current(con: duckdb.DuckDBPyConnection, version: str) -> bool:
+    """Whether every summary was made from ``version`` of the data."""
+    if not {"summary_marks", *SUMMARIES} <= _stored_tables(con):
+        return False
+    marks = dict(_run(con, "marks").fetchall())
+    return all(marks.get(name) == version for name in SUMMARIES)
+
+
+def refresh(con: duckdb.DuckDBPyConnection) -> str:
+    """Bring the summaries up to the current version of the data (one transaction), forget
+    the report results of other versions, and return the version. ``con`` writes, and has
+    the report views over player rows up to date. The player rows stored since
+    ``played_hands`` was sorted are appended to it when each was played after its player's
+    last hand there (what a folder watched brings); it is made and sorted again when not,
+    when rows were deleted or all-in results added to older hands, or when the rows
+    appended reach APPEND_SHARE of those sorted."""
+    with store.transaction(con):
+        _run(con, "create_marks")
+        version = data_version(con)
+        marks = dict(_run(con, "marks").fetchall())
+        present = _stored_tables(con)
+        stale = [name for name in SUMMARIES if marks.get(name) != version or name not in present]
+        appended = "played_hands" in stale and _appended(con, marks, present)
+        for name in stale:
+            if name == "played_hands" and appended:
+                continue
+            rows, order = _rows_of(name)
+            con.execute(f"CREATE OR REPLACE TABLE main.{name} AS {rows}"
+                        + (f" ORDER BY {order}" if order else ""))  # fmt: skip
+        ends = {"rows": _run(con, "player_rows_end").fetchall()[0],
+                "allin": _run(con, "allin_end").fetchall()[0]}  # fmt: skip
+        kept = {name: version for name in stale}
+        kept |= {f"played_hands:{what}": f"{n}|{last}" for what, (n, last) in ends.items()}
+        if "played_hands" in stale and not appended:
+            kept["played_hands:sorted"] = str(ends["rows"][0])
+        for name, value in kept.items():
+            _run(con, "forget_mark", name=name)
+            _run(con, "set_mark", name=name, version=value)
+        _run(con, "forget_results", version=version)
+    return version
+
+
+def _appended(con: duckdb.DuckDBPyConnection, marks: dict[str, str], present: set[str]) -> bool:
+    """Append to ``played_hands`` the player rows stored since it was made, if they can be
+    (see :func:`refresh`); whether they were."""
+    try:
+        rows, last = (int(part) for part in marks["played_hands:rows"].split("|"))
+        allin_rows, allin_last = (int(part) for part in marks["played_hands:allin"].split("|"))
+        sorted_rows = int(marks["played_hands:sorted"])
+    except (KeyError, ValueError):
+        return False
+    if not {"played_hands", "played_ends"} <= present:
+        return False
+    now = int(_run(con, "player_rows_end").fetchall()[0][0])
+    if _run(con, "rows_up_to", last_row=last).fetchall()[0][0] != rows:  # rows deleted
+        return False
+    if now - sorted_rows > APPEND_SHARE * max(sorted_rows, 1):  # sort them all again
+        return False
+    _run(con, "new_player_rows", last_row=last)
+    (fits,) = _run(con, "appendable", allin_last=allin_last, allin_rows=allin_rows).fetchall()[0]
+    if fits:
+        _run(con, "append_played")
+    con.execute("DROP TABLE IF EXISTS temp.summary_new")
+    return bool(fits)
+
+
+def _rows_of(name: str) -> tuple[str, str | None]:
+    """The SELECT of summary ``name`` and the order it is stored in (None: any)."""
+    text = statements("summaries")[name].strip().rstrip(";")
+    order = re.search(r"^-- sorted: (.+)$", text, re.MULTILINE)
+    return text, order.group(1) if order else None
+
+
+def use(con: duckdb.DuckDBPyConnection, stored: bool) -> None:
+    """Make the summaries' names on ``con`` the stored tables (``stored``: current), or
+    else temporary views over the tables, the same rows made on each query (slower)."""
+    for name in SUMMARIES:
+        if stored:
+            con.execute(f"DROP VIEW IF EXISTS temp.{name}")
+        else:
+            con.execute(f"CREATE OR REPLACE TEMP VIEW {name} AS {_rows_of(name)[0]}")
+
+
+def graph_rows(con: duckdb.DuckDBPyConnection, player: str, max_points: int) -> pa.Table:
+    """The points of ``player``'s results graph, as sql/graph.sql selects them, from the
+    running sums stored."""
+    sql = statements("summaries")["graph"]
+    values = bound(sql, {"player": player, "max_points": max_points})
+    return con.sql(sql, params=values).to_arrow_table()
+
+
+def hands_played(con: duckdb.DuckDBPyConnection, player: str) -> int:
+    """How many hands ``player`` played (0: none)."""
+    return int(_run(con, "player_played", player=player).fetchall()[0][0])
+
+
+def stored_result(con: duckdb.DuckDBPyConnection, version: str, key: str) -> pa.Table | None:
+    """A report result stored for ``version`` of the data under ``key``, if one is."""
+    try:
+        rows = _run(con, "stored_result", version=version, key=key).fetchall()
+    except duckdb.CatalogException:
+        return None
+    if not rows:
+        return None
+    with pa.ipc.open_stream(pa.py_buffer(rows[0][0])) as stream:
+        return stream.read_all()
+
+
+def store_result(con: duckdb.DuckDBPyConnection, version: str, key: str, table: pa.Table) -> None:
+    """Keep ``table`` (its schema's metadata too) as the result under ``key``."""
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, table.schema) as writer:
+        writer.write_table(table)
+    _run(con, "create_marks")
+    _run(con, "store_result", version=version, key=key, ipc=sink.getvalue().to_pybytes())

@@ -1,0 +1,1 @@
+"""The web face of the library: ``omaha serve`` (see :mod:`analysis.web.app`)."""

@@ -1,0 +1,281 @@
+"""Every route of ``omaha serve`` over HTTP (Starlette's test client), good input and bad:
+an unknown hand or player, filters it cannot read, a write or a file read in the SQL box,
+a foreign Host, an import without the token."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from analysis.web.app import create_app
+from analysis.web.database import AppDatabase, ImportJob
+from tests.web_fixture import MISAWARDED, build
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+BASE = "http://127.0.0.1:8765"
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppDatabase]:
+    db = build(tmp_path_factory.mktemp("web"))
+    yield db
+    db.close()
+
+
+@pytest.fixture(scope="module")
+def client(database: AppDatabase) -> TestClient:
+    return TestClient(create_app(database, "127.0.0.1", 8765, token="the-token"), base_url=BASE)
+
+
+def test_dashboard_counts_hands_by_room_game_stakes_month_and_audit(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "321 hands" in page.text
+    for table in ("by-room", "by-game", "by-stakes", "by-month", "audit-statuses"):
+        assert f'id="{table}"' in page.text
+    assert 'href="/audit?status=mismatch"' in page.text
+
+
+def test_players_sorted_and_filtered_as_the_report(client: TestClient) -> None:
+    page = client.get("/players", params={"sort": "player", "order": "asc", "min_hands": "20"})
+    assert page.status_code == 200
+    assert 'href="/players/Hero?' in page.text
+    by_game = client.get("/players", params={"game": "omaha8", "stakes": "$0.05/$0.10"})
+    assert by_game.status_code in (200,)
+    assert client.get("/players", params={"game": "stud"}).status_code == 400
+    assert "not a date" in client.get("/players", params={"since": "yesterday"}).text
+    assert client.get("/players", params={"min_hands": "-3"}).status_code == 400
+    assert client.get("/players", params={"sort": "nothing"}).status_code == 400
+    assert client.get("/players", params={"page": "x"}).status_code == 400
+    empty = client.get("/players", params={"since": "2030-01-01"})
+    assert "no hands in that time" in empty.text
+
+
+def test_player_page_and_unknown_player(client: TestClient) -> None:
+    page = client.get("/players/Hero")
+    assert page.status_code == 200
+    for part in ("Statistics", "By position", "Starting-hand categories", "<svg", 'id="hands"'):
+        assert part in page.text
+    assert "/hands/" in page.text
+    assert client.get("/players/Hero", params={"position": "BTN"}).status_code == 200
+    missing = client.get("/players/hero")
+    assert missing.status_code == 404
+    assert "closest name is &#39;Hero&#39;" in missing.text
+
+
+def test_audit_lists_the_misawarded_hand_and_its_page_shows_the_difference(
+    client: TestClient,
+) -> None:
+    page = client.get("/audit", params={"status": "mismatch"})
+    assert page.status_code == 200
+    assert f"/hands/{MISAWARDED}?site=pokerstars" in page.text
+    assert client.get("/audit", params={"status": "broken"}).status_code == 400
+    hand = client.get(f"/hands/{MISAWARDED}", params={"site": "pokerstars"})
+    assert hand.status_code == 200
+    assert 'class="differs"' in hand.text
+    assert f"PokerStars Hand #{MISAWARDED}" in hand.text  # the history's own text
+
+
+def test_hand_replayer_data_ends_at_the_histories_stacks(
+    client: TestClient, database: AppDatabase
+) -> None:
+    with database.reader() as con:
+        _, hand_id, _ = con.execute(
+            "SELECT site, hand_id, total_pot FROM hands WHERE len(boards) = 2 LIMIT 1"
+        ).fetchall()[0]
+    page = client.get(f"/hands/{hand_id}")
+    assert page.status_code == 200
+    assert page.text.count('class="board"') == 2
+    assert 'id="steps-data"' in page.text
+    assert client.get("/hands/1").status_code == 404
+    assert client.get("/hands/1", params={"site": "nowhere"}).status_code == 404
+
+
+def test_sql_runs_sealed_and_read_only(client: TestClient) -> None:
+    query = "SELECT game, count(*) AS hands FROM hands GROUP BY game"
+    page = client.get("/sql", params={"q": query})
+    assert page.status_code == 200 and 'id="result"' in page.text
+    assert "player_hands" in client.get("/sql").text  # the schema beside the box
+    rows = list(csv.reader(io.StringIO(client.get(
+        "/sql.csv", params={"q": "SELECT count(*) AS n FROM hands"}).text)))  # fmt: skip
+    assert rows == [["n"], ["321"]]
+    for query, said in (
+        ("DELETE FROM hands", "only reads"),
+        ("CREATE TABLE x AS SELECT 1", "only reads"),
+        ("SET enable_external_access = true", "only reads"),
+        ("SELECT * FROM read_csv('/etc/passwd')", "disabled by configuration"),
+        ("SELECT * FROM read_text('/etc/hostname')", "disabled by configuration"),
+        ("SELEKT 1", "syntax error"),
+    ):
+        refused = client.get("/sql", params={"q": query})
+        assert refused.status_code == 400, query
+        assert said in refused.text, query
+    assert client.get("/sql.csv", params={"q": "DROP TABLE hands"}).status_code == 400
+    assert "321" in client.get("/sql", params={"q": "SELECT count(*) FROM hands"}).text
+
+
+def test_a_foreign_host_is_refused(client: TestClient) -> None:
+    for host in ("evil.example", "127.0.0.1:9999", "attacker.test:8765"):
+        refused = client.get("/", headers={"host": host})
+        assert refused.status_code == 421
+        assert "DNS rebinding" in refused.text
+    assert client.get("/", headers={"host": "localhost:8765"}).status_code == 200
+    assert client.request("DELETE", "/").status_code == 405
+
+
+def test_an_import_needs_the_token_and_a_path_that_exists(
+    client: TestClient, database: AppDatabase, tmp_path: Path
+) -> None:
+    refused = client.post("/import", data={"path": str(tmp_path)})
+    assert refused.status_code == 403 and "token" in refused.text
+    wrong = client.post("/import", data={"path": str(tmp_path), "token": "guess"})
+    assert wrong.status_code == 403
+    assert 'value="the-token"' in client.get("/import").text
+    missing = client.post("/import", data={"path": str(tmp_path / "none"), "token": "the-token"})
+    assert missing.status_code == 400 and "no file or folder" in missing.text
+    taken = client.post("/import", data={"path": str(tmp_path), "token": "the-token"},
+                        follow_redirects=False)  # fmt: skip
+    assert taken.status_code == 303
+    deadline = time.monotonic() + 60
+    while database.importing() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert database.jobs[-1].state == "done"
+    assert client.get("/import/status").json()[-1]["state"] == "done"
+
+
+def test_unknown_pages_answer_404(client: TestClient) -> None:
+    assert client.get("/nowhere").status_code == 404
+
+
+def _summaries_match(database: AppDatabase) -> None:
+    """The stored summaries (dashboard counts, each player's hands in played order, the
+    graph's points from the running sums) hold what a query of the tables makes."""
+    from analysis import graph, reports, summaries
+
+    assert database.summarized
+    live = database.con.cursor()
+    reports.views_over_stored(live)
+    summaries.use(live, stored=False)  # temporary views over the tables, shadowing them
+    with database.reader() as con:
+        for name in summaries.SUMMARIES:
+            order = ", ".join(live.sql(f"FROM {name}").columns)
+            stored = con.sql(f"FROM main.{name} ORDER BY {order}").fetchall()
+            assert stored == live.sql(f"FROM {name} ORDER BY {order}").fetchall(), name
+        players = [name for (name,) in con.sql(
+            "SELECT player FROM player_hands_cache GROUP BY player "
+            "ORDER BY count(*) DESC LIMIT 5").fetchall()]  # fmt: skip
+        for player in players:
+            filters = reports.Filters(player=player)
+            drawn = graph.load_series(con, filters, views_made=True, summarized=True)
+            made = graph.load_series(live, filters, views_made=True)
+            assert [(s.currency, s.title) for s in drawn] == [(s.currency, s.title) for s in made]
+            for one, other in zip(drawn, made, strict=True):
+                assert one.hand_number.tolist() == other.hand_number.tolist()
+                assert {k: v.tolist() for k, v in one.lines.items()} == {
+                    k: v.tolist() for k, v in other.lines.items()}  # fmt: skip
+    live.close()
+
+
+def test_the_summaries_give_what_the_tables_give(database: AppDatabase) -> None:
+    _summaries_match(database)
+
+
+def _done(job: ImportJob) -> None:
+    deadline = time.monotonic() + 300
+    while job.state not in ("done", "failed") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert job.state == "done", job.detail
+
+
+def test_the_summaries_follow_an_import_appended_or_sorted_again(tmp_path: Path) -> None:
+    """Hands played after each player's last are appended to the sorted rows; hands of
+    another file, played in between, make them sorted again; both hold what the tables
+    give."""
+    from ingest.importer import import_paths
+    from tests.web_fixture import SAMPLES
+
+    texts = (SAMPLES / "omaha.txt").read_text(encoding="utf-8").strip().split("\n\n\n")
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    (folder / "first.txt").write_text("\n\n\n".join(texts[:36]) + "\n\n\n", encoding="utf-8")
+    import_paths([folder], tmp_path / "grow.duckdb")
+    db = AppDatabase(tmp_path / "grow.duckdb")
+    try:
+        _done(db.catch_up())
+
+        def marks() -> dict[str, str]:
+            with db.reader() as con:
+                return dict(con.execute("FROM summary_marks").fetchall())
+
+        sorted_rows = marks()["played_hands:sorted"]
+        (folder / "later.txt").write_text("\n\n\n".join(texts[36:]) + "\n\n\n", encoding="utf-8")
+        _done(db.start_import([str(folder / "later.txt")]))
+        assert marks()["played_hands:sorted"] == sorted_rows  # appended, not sorted again
+        _summaries_match(db)
+        _done(db.start_import([str(SAMPLES / "omaha8.txt")]))
+        assert marks()["played_hands:sorted"] != sorted_rows
+        _summaries_match(db)
+    finally:
+        db.close()
+
+
+def test_a_players_hands_page_by_page_newest_first(client: TestClient) -> None:
+    """Page 2 of a player's hands (a range of the stored order) follows page 1, as a
+    filtered page (the same order, read with an offset) does."""
+    import re
+
+    def numbers(params: dict[str, str]) -> list[str]:
+        page = client.get("/players/Hero", params=params).text
+        table = page[page.index('id="hands"'):]
+        return re.findall(r'href="/hands/(\d+)\?', table)
+
+    first, second = numbers({}), numbers({"page": "2"})
+    assert len(first) == 200 and second and not set(first) & set(second)
+    every = {"since": "2000-01-01"}  # a filter: ranges of the order read from the newest
+    assert numbers(every) == first and numbers({**every, "page": "2"}) == second
+    buttons = numbers({"position": "BTN"})
+    with pytest.MonkeyPatch.context() as patch:  # ranges of 7, 14, 28... hands
+        patch.setattr("analysis.web.app.FIRST_RANGE", 7)
+        assert numbers(every) == first and numbers({**every, "page": "2"}) == second
+        assert buttons and numbers({"position": "BTN"}) == buttons
+    assert numbers({"page": "99"}) == []
+
+
+def test_players_filtered_by_room_as_the_report_is(client: TestClient, tmp_path: Path) -> None:
+    """The room filter of the players page is the report's --room: by the room's name or
+    its site's; a room with no hands says which rooms there are."""
+    from typer.testing import CliRunner
+
+    from analysis.cli import app
+
+    every = client.get("/players", params={"min_hands": "20"}).text
+    assert '<option >PokerStars</option>' in every or "PokerStars</option>" in every
+    for room in ("PokerStars", "pokerstars"):
+        page = client.get("/players", params={"min_hands": "20", "room": room})
+        assert page.status_code == 200
+        assert page.text.split('id="count"')[1][:40] == every.split('id="count"')[1][:40]
+    nowhere = client.get("/players", params={"room": "Winamax"}).text
+    assert "no hands in room &#39;Winamax&#39;; the rooms stored: PokerStars" in nowhere
+    assert client.get("/players/Hero", params={"room": "PokerStars"}).status_code == 200
+
+    db = tmp_path / "rooms.duckdb"
+    from ingest.importer import import_paths
+    from tests.web_fixture import SAMPLES
+
+    import_paths([SAMPLES / "omaha8.txt"], db)
+    runner = CliRunner()
+    plain = runner.invoke(app, ["report", "players", "--db", str(db), "--format", "csv"])
+    roomed = runner.invoke(app, ["report", "players", "--db", str(db), "--format", "csv",
+                                 "--room", "pokerstars"])  # fmt: skip
+    assert plain.exit_code == 0 and roomed.output == plain.output
+    other = runner.invoke(app, ["report", "positions", "--db", str(db), "--room", "Winamax"])
+    assert other.exit_code == 1 and "the rooms stored: PokerStars" in other.output
