@@ -86,13 +86,15 @@ class _Locator:
     def __init__(self, text: ChunkText, crowded: set[int]) -> None:
         self.text = text
         self.data = text.data.tobytes()
+        self.starts, self.ends = text.starts.tolist(), text.ends.tolist()
+        self.last_line = len(self.starts) - 1
         self.after: dict[tuple[int, str], int] = {}  # where the next search starts
         self.crowded = crowded  # the lines of more than one element
 
     def __call__(self, line: int, tag: str) -> tuple[int, int, int]:
         if line not in self.crowded:  # the element is the line
-            return line, int(self.text.starts[line]), int(self.text.ends[line])
-        data, first, last = self.data, int(self.text.starts[line]), int(self.text.ends[line])
+            return line, self.starts[line], self.ends[line]
+        data, first, last = self.data, self.starts[line], self.ends[line]
         mark = b"<" + tag.encode()
         pos = self.after.get((line, tag), first)
         while True:
@@ -122,7 +124,8 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     raw = np.frombuffer(chunk.data, np.uint8)
     line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
     rows = _Rows([], [], [], [], [])
-    bases = [int(np.searchsorted(line_starts, record.start, "right")) - 1 for record in records]
+    bases = (np.searchsorted(line_starts, np.array([record.start for record in records],
+                                                   np.int64), "right") - 1).tolist()  # fmt: skip
     counts = np.bincount(np.array([line for base, record in zip(bases, records, strict=True)
                                    for line in (base, *(base + e.line - 1
                                                         for e in record.elements))],
@@ -172,7 +175,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         flat = Flat(winners)  # a hand of no rounds: what it has read so far
         for element, round_no in zip(record.elements, record.rounds, strict=True):
             line = base + element.line - 1
-            where = locate(min(line, text.starts.size - 1), element.tag)
+            where = locate(min(line, locate.last_line), element.tag)
             attrs = element.attrs
             if ended is None and fmt.end_round and fmt.end_round in (
                     round_no, attrs.get(fmt.round_no) if element.tag == fmt.round else ""):

@@ -1,4 +1,5 @@
-"""An XML chunk's hands as records of their elements, read with lxml one hand at a time.
+"""An XML chunk's hands as records of their elements: the chunk's whole hands read by expat
+as one document, a hand where that stops read with lxml alone.
 
 Why one hand at a time, and not the whole file streamed by one parser: the rooms' files
 are seldom well-formed documents. Archives concatenate several roots, most files end
@@ -10,16 +11,23 @@ by the importer at hand starts, its size bounded) is cut at each session's and e
 hand's start tag, and every slice is decoded by our own rule (UTF-8, else cp1252,
 whatever the prolog says) and fed to its own ``lxml.etree.XMLPullParser``: a damaged
 element makes its slice's parser fail, and so costs its hand only; memory is one chunk
-and one hand's elements. A hand whose end tag is missing (the file ends, or its session
-closes, right after its last round) is read from its elements, all of which ended; one
-that fails anywhere else is damaged.
+and its hands' elements. The slices of a UTF-8 chunk that end with their hand's end tag
+are first read together, by expat under a root of our own (one parse, the elements kept
+straight from its handlers); where that document stops parsing, the hands already ended
+are kept, the one it stopped in is read alone, and the rest together again. A hand whose
+end tag is missing (the file ends, or its session closes, right after its last round) is
+read from its elements, all of which ended; one that fails anywhere else is damaged.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
+import xml.parsers.expat as expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from lxml import etree
 
@@ -27,7 +35,9 @@ from ingest.engine.xml_format import XmlFormat
 
 _SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
 _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
-_TOGETHER_LINES = 60_000  # the most lines of a document of several hands
+# markup spanning lines, or a quoted value holding a ">" (where one may start)
+_SPANNING = re.compile(rb"<[^<>]*\n|=\s*\"[^\"]*>|=\s*'[^']*>")
+_RETRIES = 8  # the documents of a chunk's hands read together, the first and after stops
 _HEADERS = 256  # session headers kept read, by their text (a file repeats its session's)
 _read_headers: dict[tuple[str, str, bool, str], dict[str, str]] = {}
 
@@ -162,23 +172,121 @@ def _read_element(root: etree._Element, fmt: XmlFormat, record: HandRecord, shif
         in_rounds.append(rounds.get(parent, ""))
 
 
-def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> bool:
+class _Stop(Exception):
+    """Raised by a handler to stop a document's parse: its structure is not one hand a
+    piece."""
+
+
+def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> int:
     """The hands of ``pieces`` (each a hand's slice up to its last end tag, in UTF-8) read
-    from one document of them all, under a root of our own, when that document is
-    well-formed and its root's children are the hands, one a piece (the slices parse as
-    each would alone); False, no record touched, when not."""
-    try:
-        root = etree.fromstring(b"<_>" + b"".join(piece for _, piece in pieces) + b"</_>")
-    except etree.XMLSyntaxError:
-        return False
-    hands = list(root)
-    if len(hands) != len(pieces) or any(hand.tag != fmt.hand for hand in hands):
-        return False
-    shift = 0  # lines before the piece in the document
-    for hand, (record, piece) in zip(hands, pieces, strict=True):
-        _read_element(hand, fmt, record, shift)
+    by expat from one document of them all, under a root of our own, each as its slice
+    alone would be read (:func:`_read_element`): its elements in file order, their lines
+    those of the element's start tag's end within its slice. Gives how many of the first
+    pieces were read (each a hand, whole): all of them, else the records of the others
+    are untouched (the document does not parse there, or the root's children are not the
+    hands, one a piece)."""
+    doc = b"<_>" + b"".join(piece for _, piece in pieces) + b"</_>"
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    holder, round_tag, round_no, kept = fmt.button_holder, fmt.round, fmt.round_no, fmt.kept
+    holds = frozenset({fmt.action, *fmt.holders} - {""})
+    hand_tag, count = fmt.hand, len(pieces)
+    # a start tag may span lines (then its line is that of its end, as lxml gives it)
+    spans = _SPANNING.search(doc) is not None
+    # per open element: its tag, attributes, line, text's pieces, parts (None: it holds
+    # none), whether it has children, and the round it is in (None: it is not read)
+    stack: list[list[Any]] = []
+    hand: list[list[Any]] = []  # the hand's elements read so far, in file order
+    done = 0  # hands read whole
+    shift = 0  # lines before the current piece in the document
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        depth = len(stack)
+        if depth < 2:  # the root, or a hand
+            if depth and (tag != hand_tag or done >= count):
+                raise _Stop
+            hand.clear()
+            stack.append([tag, attrs, 0, [], None, False, None])
+            return
+        parent = stack[-1]
+        parent[5] = True
+        if parent[0] in holds:  # an action's part: read with it
+            if parent[4] is not None:
+                parent[4].append(attrs)
+            stack.append([tag, attrs, 0, [], None, False, None])
+            return
+        line = parser.CurrentLineNumber
+        if spans:
+            line += _start_tag(doc, parser.CurrentByteIndex).count(b"\n")
+        entry: list[Any] = [tag, attrs, line - shift, [], [] if tag in holds else None, False,
+                 parent[1].get(round_no, "") if depth == 3 and parent[0] == round_tag
+                 else ""]  # fmt: skip
+        stack.append(entry)
+        hand.append(entry)
+
+    def end(_: str) -> None:
+        nonlocal done, shift
+        entry = stack.pop()
+        if len(stack) != 1:
+            return
+        record, piece = pieces[done]  # a hand's end
+        record.hand_id = entry[1].get(fmt.hand_id)
+        record.attrs = entry[1]
+        elements, rounds = record.elements, record.rounds
+        for tag, attrs, line, text, parts, children, in_round in hand:
+            if children and parts is not None:  # an action and its parts
+                elements.append(Element(tag, attrs, "", line, parts))
+            elif children and tag != holder and tag not in kept:
+                continue  # a container: its children are read
+            else:
+                elements.append(Element(tag, attrs, "".join(text), line))
+            rounds.append(in_round)
+        done += 1
         shift += piece.count(b"\n")
-    return True
+
+    def text(data: str) -> None:
+        top = stack[-1]
+        if not top[5]:  # the text before its first child
+            top[3].append(data)
+
+    def other(*_: object) -> None:  # a comment or a processing instruction: a child
+        if len(stack) == 1:
+            raise _Stop
+        if stack:
+            stack[-1][5] = True
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.CommentHandler = other
+    parser.ProcessingInstructionHandler = other
+    collecting = gc.isenabled()
+    gc.disable()  # the handlers make many small lists and no cycle: no collection in them
+    try:
+        with contextlib.suppress(expat.ExpatError, _Stop):
+            parser.Parse(doc, True)
+    finally:
+        if collecting:
+            gc.enable()
+        # the handlers hold the parser: no cycle left for a collection to free
+        parser.StartElementHandler = parser.EndElementHandler = None
+        parser.CharacterDataHandler = parser.CommentHandler = None
+        parser.ProcessingInstructionHandler = None
+    return done
+
+
+def _start_tag(doc: bytes, index: int) -> bytes:
+    """The start tag at ``index`` of ``doc`` (a ``>`` in a quoted value is no end of it)."""
+    quote = 0
+    for k in range(index, len(doc)):
+        byte = doc[k]
+        if quote:
+            quote = 0 if byte == quote else quote
+        elif byte in (34, 39):
+            quote = byte
+        elif byte == 62:
+            return doc[index:k]
+    return doc[index:]
 
 
 def _holds_parts(tag: object, fmt: XmlFormat) -> bool:
@@ -260,10 +368,10 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
     that of the chunk's first hands, read before the chunk), and the last header read.
 
     A chunk in UTF-8 (all its slices then decode so) has the hands whose slices end with
-    their end tag parsed together, in documents of up to ``_TOGETHER_LINES`` lines (lxml's
-    line numbers hold to 65,535), each read as its slice alone would be: one parse for
-    many hands. A document that does not parse so (a hand in it is damaged) has its hands
-    read one slice at a time, so that the damage costs its own hand only."""
+    their end tag parsed together by expat, in one document, each read as its slice alone
+    would be: one parse for many hands. A hand where that document stops parsing (it is
+    damaged) is read from its slice alone, by lxml, so that the damage costs its own hand
+    only, and the hands after it together again."""
     hands: list[HandRecord] = []
     cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
     closing = f"</{fmt.hand}>".encode()
@@ -274,7 +382,6 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
         together = False
     alone: list[tuple[HandRecord, int, int]] = []  # hands read from their slice alone
     pieces: list[tuple[HandRecord, bytes, int]] = []  # hands read in a document of several
-    lines = 0
     for k, (start, tag) in enumerate(cuts):
         end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
         if not fmt.session:  # a hand standing alone ends at its end tag: what follows it
@@ -290,12 +397,7 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
         if last < 0:
             alone.append((record, start, end))
             continue
-        piece = data[start : last + len(closing)]
-        if pieces and lines + piece.count(b"\n") >= _TOGETHER_LINES:
-            _read_pieces(pieces, fmt, alone)
-            pieces, lines = [], 0
-        pieces.append((record, piece, end))
-        lines += piece.count(b"\n")
+        pieces.append((record, data[start : last + len(closing)], end))
     _read_pieces(pieces, fmt, alone)
     for record, start, end in alone:
         _read_hand(decode(data[start:end]), fmt, record)
@@ -305,9 +407,18 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
 def _read_pieces(pieces: list[tuple[HandRecord, bytes, int]], fmt: XmlFormat,
                  alone: list[tuple[HandRecord, int, int]]) -> None:  # fmt: skip
     """Read ``pieces`` (a hand's record, its slice to its last end tag, the slice's end)
-    together, else each slice alone (added to ``alone``)."""
-    if pieces and not _read_together([(record, piece) for record, piece, _ in pieces], fmt):
-        alone += [(record, record.start, end) for record, _, end in pieces]
+    together; a piece where that stops is read alone (added to ``alone``), and those after
+    it together again (after ``_RETRIES`` such stops, alone too)."""
+    for _ in range(_RETRIES):
+        if not pieces:
+            return
+        done = _read_together([(record, piece) for record, piece, _ in pieces], fmt)
+        if done == len(pieces):
+            return
+        record, _, end = pieces[done]
+        alone.append((record, record.start, end))
+        pieces = pieces[done + 1 :]
+    alone += [(record, record.start, end) for record, _, end in pieces]
 
 
 def session_before(path: str, offset: int, fmt: XmlFormat) -> dict[str, str] | None:
