@@ -5,6 +5,7 @@ in the browser."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -65,7 +66,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
         deadline = time.monotonic() + 120
         while True:
             try:
-                if _get(url + "/")[0] == 200:
+                # answering, and done with its start (the audit and summaries of what the
+                # database held): what follows is the watch's work alone
+                if _get(url + "/")[0] == 200 and _started(url):
                     break
             except OSError:
                 pass
@@ -76,6 +79,12 @@ def served(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     finally:
         process.terminate()
         process.wait(timeout=60)
+
+
+def _started(url: str) -> bool:
+    """Whether every job of the app (its start's catch-up among them) has ended."""
+    status, body = _get(url + "/import/status")
+    return status == 200 and all(job["state"] in ("done", "failed") for job in json.loads(body))
 
 
 def _until_shown(url: str, hands: int, number: str, answered: list[float]) -> None:
