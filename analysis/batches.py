@@ -6,8 +6,8 @@ consecutive hands and finds each batch's rowid range in every table, then lets g
 database: each worker opens it read-only, reads its batches' rows by those ranges, and
 writes the stage's rows to Parquet files, so that no hand rows pass through the main
 process and none are held there. The main process then inserts the files into the stage's
-tables, in one transaction. The audit (:mod:`analysis.audit_run`) and the all-in equities
-(:mod:`analysis.allin_run`) are such stages.
+tables, in one transaction. The audit (:mod:`analysis.audit.stage`) and the all-in equities
+(:mod:`analysis.allin.stage`) are such stages.
 
 A stage's rows of a hand are stored together or not at all: a run in one process stores
 each batch in a transaction of its own, a run in a pool stores all its batches in one, and

@@ -198,7 +198,8 @@ def audit_command(
 
     Each step's hands and seconds are printed on stderr. Ctrl-C keeps every batch of hands
     committed, each with all its rows, rolls back the rest and exits with code 130."""
-    from analysis import allin_run, audit_run
+    from analysis.allin import stage as allin_stage
+    from analysis.audit import stage as audit_stage
 
     began = time.perf_counter()
     with ctrl_c(lambda: _audit_kept(db)):
@@ -206,18 +207,18 @@ def audit_command(
             reports.check_database(db)
             if hand_id is not None:
                 with store.connect(db, read_only=True) as con:
-                    typer.echo(audit_run.hand_detail(con, hand_id), nl=False)
+                    typer.echo(audit_stage.hand_detail(con, hand_id), nl=False)
                 return
             with step_bar() as bar:
-                run = audit_run.run_audit(db, redo=redo, progress=step(bar, "audit"))
-                allin = (allin_run.run_allin(db, redo=redo, progress=step(bar, "all-in equity"))
+                run = audit_stage.run_audit(db, redo=redo, progress=step(bar, "audit"))
+                allin = (allin_stage.run_allin(db, redo=redo, progress=step(bar, "all-in equity"))
                          if equity else None)  # fmt: skip
             summed = time.perf_counter()
             with store.connect(db, read_only=True) as con:
-                tables = audit_run.summary_tables(con, only_problems)
-                inconsistent = audit_run.inconsistent_hands(con)
+                tables = audit_stage.summary_tables(con, only_problems)
+                inconsistent = audit_stage.inconsistent_hands(con)
                 if equity and not only_problems:
-                    tables["all_in_hands"] = allin_run.allin_summary(con)
+                    tables["all_in_hands"] = allin_stage.allin_summary(con)
             summed = time.perf_counter() - summed
         except store.StoreError as exc:
             fail(str(exc), 1)

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from analysis.audit import audit
+from analysis.audit.core import audit
 from ingest.engine.build import build
 from ingest.engine.contract import ParseResult
 from ingest.engine.grammar import EVENT_KINDS, Grammar

@@ -17,7 +17,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis.audit import audit
+from analysis.audit.core import audit
 from analysis.batches import HAND_TABLES
 from ingest.money import show_money
 from omaha_core import GAMES, parse_cards

@@ -23,9 +23,9 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis.allin import ALLIN_EQUITY, ALLIN_EV, ALLIN_HANDS
-from analysis.allin_run import ALLIN_SEEN
-from analysis.audit import AUDIT_AWARDS, AUDIT_HANDS
+from analysis.allin.equity import ALLIN_EQUITY, ALLIN_EV, ALLIN_HANDS
+from analysis.allin.stage import ALLIN_SEEN
+from analysis.audit.core import AUDIT_AWARDS, AUDIT_HANDS
 from ingest import store
 
 PARTITIONS = ("room", "month")

@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from analysis.allin_run import run_allin
-from analysis.audit_run import run_audit
+from analysis.allin.stage import run_allin
+from analysis.audit.stage import run_audit
 from ingest import importer, store
 from ingest.generator import generate
 

@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from analysis.audit_run import run_audit
+from analysis.audit.stage import run_audit
 from ingest import importer
 from ingest.generator import generate
 

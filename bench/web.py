@@ -32,14 +32,15 @@ TARGET_MS = 300.0
 def build(db: Path) -> None:
     """Import, audit and store the player rows of the million hands into ``db`` (what the
     pages read is made after, as the app makes it at an import's end, timed apart)."""
-    from analysis import audit_run, reports
+    from analysis import reports
+    from analysis.audit import stage as audit_stage
     from ingest.importer import import_paths
 
     began = time.perf_counter()
     summary = import_paths([input_file(1_000_000, 7)], db)
     print(f"imported {summary.imported:,} hands in {time.perf_counter() - began:.1f} s")
     began = time.perf_counter()
-    audit_run.run_audit(db)
+    audit_stage.run_audit(db)
     print(f"audited in {time.perf_counter() - began:.1f} s")
     began = time.perf_counter()
     with reports.connect_for_reports(db) as con:

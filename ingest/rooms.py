@@ -18,11 +18,11 @@ class RoomRules:
     """A room's rules.
 
     ``rake_main_pot_first``: the rake is taken from the main pot alone (else it is spread
-    over the pots cumulatively, see ``analysis.replay.spread_rake``, in proportion to the
+    over the pots cumulatively, see ``analysis.audit.replay.spread_rake``, in proportion to the
     cumulative pot counted in whole ``rake_unit``s).
     ``rake_spread_varies``: the room takes the rake (and its other drops) from the pots in
     other proportions than that in some hands; a hand paid as its pots are with the rake
-    taken in one of the ways rooms take it (``analysis.verify``) is then ``rake_spread``,
+    taken in one of the ways rooms take it (``analysis.audit.verify``) is then ``rake_spread``,
     not ``mismatch``. ``shows_in_order``: the room prints the hands of a showdown in the
     order they were shown (the audit notes a hand shown out of order). ``odd_chip``: where
     indivisible units go. ``raise_may_add``: "raises X

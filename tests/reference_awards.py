@@ -14,7 +14,7 @@ as a difference with this module. Everything is done the long way, from
   holding every seat's chips (folded seats' too) between it and the level below, won only
   by the live seats that reached it; dead money goes to the main pot; folded chips above
   the top live level go to the top pot (nobody live matched them, nor may take them back);
-- the rake: spread over the pots as ``analysis/replay.py::spread_rake`` documents it
+- the rake: spread over the pots as ``analysis/audit/replay.py::spread_rake`` documents it
   (cumulative rounding: the rake on pots 0..k is ``R * C_k / T`` rounded half up), or
   taken from the main pot first in the rooms that do so (``ingest/rooms.py``);
 - the split: each pot (after its rake) with one claimant goes whole to it on board 1;

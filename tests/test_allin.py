@@ -10,9 +10,10 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from analysis import allin_run, reports
-from analysis.allin import AllInResult, all_in_equity
-from analysis.audit import prepare
+from analysis import reports
+from analysis.allin import stage as allin_stage
+from analysis.allin.equity import AllInResult, all_in_equity
+from analysis.audit.core import prepare
 from analysis.cli import app
 from analysis.reports import Filters, Report, run_report
 from ingest import importer, store
@@ -175,8 +176,8 @@ def test_omaha_audit_computes_each_all_in_once(tmp_path: Path) -> None:
         ).fetchall()
     assert (seen, ann) == (201, 75.0)
     assert hands > 10
-    assert allin_run.run_allin(db, workers=1).hands == 0
-    assert allin_run.run_allin(db, redo=True, workers=1).hands == 201
+    assert allin_stage.run_allin(db, workers=1).hands == 0
+    assert allin_stage.run_allin(db, redo=True, workers=1).hands == 201
     skipped = runner.invoke(app, ["audit", "--db", str(db), "--all", "--no-equity"])
     assert "all in hands:" not in skipped.output
 
@@ -195,7 +196,7 @@ def test_reports_show_all_in_adjusted_results(tmp_path: Path) -> None:
         return row
 
     assert (ann()["net"], ann()["net_adjusted"], ann()["luck"]) == (0, 0, 0)
-    allin_run.run_allin(db, workers=1)
+    allin_stage.run_allin(db, workers=1)
     row = ann()
     assert (row["net"], row["net_adjusted"], row["luck"]) == (0, 75, -75)
     assert row["adjusted_bb_per_100"] == 75.0  # 0.75 big blinds in one hand

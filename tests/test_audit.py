@@ -5,8 +5,8 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from analysis.audit import AUDIT_AWARDS, AUDIT_HANDS, AuditResult, audit
-from analysis.replay import spread_rake
+from analysis.audit.core import AUDIT_AWARDS, AUDIT_HANDS, AuditResult, audit
+from analysis.audit.replay import spread_rake
 from tests.audit_builder import Hand, act, tables
 
 P, F, T, R, S = "preflop", "flop", "turn", "river", "showdown"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from analysis import audit_run
+from analysis.audit import stage as audit_stage
 from analysis.cli import app
 from ingest import importer, store
 from tests.damage import give_to_other, pay_more
@@ -79,13 +79,13 @@ def test_audit_one_hand(db: Path) -> None:
 @pytest.mark.parametrize("workers", [1, 2])
 def test_small_batches_give_the_same_rows(db: Path, workers: int) -> None:
     """Batches of 2 hands (3 batches, each read by its row ranges) store what one batch does."""
-    audit_run.run_audit(db, workers=1)
+    audit_stage.run_audit(db, workers=1)
     con = store.connect(db, read_only=True)
     try:
         whole = con.execute("SELECT * FROM audit_awards ORDER BY ALL").fetchall()
     finally:
         con.close()
-    run = audit_run.run_audit(db, redo=True, workers=workers, batch_hands=2)
+    run = audit_stage.run_audit(db, redo=True, workers=workers, batch_hands=2)
     assert run.hands == 5
     con = store.connect(db, read_only=True)
     try:
@@ -99,7 +99,7 @@ def test_small_batches_give_the_same_rows(db: Path, workers: int) -> None:
 
 def test_hands_left_between_audited_ones_are_found(db: Path) -> None:
     """Hands still to audit that lie between audited ones are read without their neighbours."""
-    audit_run.run_audit(db, workers=1)
+    audit_stage.run_audit(db, workers=1)
     con = store.connect(db)
     try:
         whole = con.execute("SELECT * FROM audit_awards ORDER BY ALL").fetchall()
@@ -110,7 +110,7 @@ def test_hands_left_between_audited_ones_are_found(db: Path) -> None:
     finally:
         con.close()
     # batches of two: the first batch's rows enclose those of the audited second hand
-    run = audit_run.run_audit(db, workers=1, batch_hands=2)
+    run = audit_stage.run_audit(db, workers=1, batch_hands=2)
     assert run.hands == 3
     con = store.connect(db, read_only=True)
     try:
@@ -159,7 +159,7 @@ def test_an_audit_stored_by_an_earlier_version_is_made_again(db: Path) -> None:
         con.execute("INSERT INTO audit_hands VALUES ('pokerstars', '207000189950', 'ok')")
     finally:
         con.close()
-    assert audit_run.run_audit(db, workers=1).hands == 5
+    assert audit_stage.run_audit(db, workers=1).hands == 5
 
 
 def test_audit_summary_as_one_json_document_and_named_csv_sections(db: Path) -> None:

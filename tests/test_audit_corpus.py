@@ -8,8 +8,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analysis.audit import AuditResult, audit, prepare, showdown_replays
-from analysis.verify import split_hand
+from analysis.audit.core import AuditResult, audit, prepare, showdown_replays
+from analysis.audit.verify import split_hand
 from ingest.engine.contract import concat_results
 from ingest.sites import Chunk, ParseResult
 from ingest.sites.pokerstars import SITE

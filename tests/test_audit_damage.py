@@ -10,10 +10,10 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analysis.audit import audit, prepare, showdown_replays, showdown_values
+from analysis.audit.core import audit, prepare, showdown_replays, showdown_values
+from analysis.audit.single_pot import single_pot_awards, single_pot_hands
+from analysis.audit.verify import award_rows, split_hand
 from analysis.reports import Filters, Report, run_report
-from analysis.single_pot import single_pot_awards, single_pot_hands
-from analysis.verify import award_rows, split_hand
 from ingest import importer, store
 from ingest.generator import block_text
 from ingest.sites import Chunk, ParseResult

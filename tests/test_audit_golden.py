@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis.audit import AuditResult, audit, prepare, showdown_replays
-from analysis.verify import split_hand
+from analysis.audit.core import AuditResult, audit, prepare, showdown_replays
+from analysis.audit.verify import split_hand
 from ingest.sites import ParseResult
 from ingest.sites.pokerstars import SITE
 from omaha_core.awards import Award, Half

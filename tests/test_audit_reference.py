@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.audit import AuditResult, audit
+from analysis.audit.core import AuditResult, audit
 from ingest.engine.contract import concat_results
 from ingest.generator import block_text
 from ingest.rooms import DEFAULT, ROOM_RULES

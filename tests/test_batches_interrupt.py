@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis import allin_run, audit_run
+from analysis.allin import stage as allin_stage
+from analysis.audit import stage as audit_stage
 from ingest import generator, importer, store
 
 HANDS = 600
@@ -33,8 +34,8 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def reference(imported: Path, tmp_path_factory: pytest.TempPathFactory) -> Rows:
     db = tmp_path_factory.mktemp("reference") / "omaha.duckdb"
     shutil.copy(imported, db)
-    audit_run.run_audit(db, workers=1)
-    allin_run.run_allin(db, workers=1)
+    audit_stage.run_audit(db, workers=1)
+    allin_stage.run_allin(db, workers=1)
     return _rows(db)
 
 
@@ -79,38 +80,38 @@ def db(imported: Path, tmp_path: Path) -> Path:
 
 def test_in_one_process_the_batches_committed_stay(db: Path, reference: Rows) -> None:
     with pytest.raises(KeyboardInterrupt):
-        audit_run.run_audit(db, workers=1, batch_hands=BATCH, progress=_ctrl_c_at(3 * BATCH))
+        audit_stage.run_audit(db, workers=1, batch_hands=BATCH, progress=_ctrl_c_at(3 * BATCH))
     assert _audited(db) == 3 * BATCH
-    assert audit_run.run_audit(db, workers=1, batch_hands=BATCH).hands == HANDS - 3 * BATCH
+    assert audit_stage.run_audit(db, workers=1, batch_hands=BATCH).hands == HANDS - 3 * BATCH
     with pytest.raises(KeyboardInterrupt):
-        allin_run.run_allin(db, workers=1, batch_hands=BATCH, progress=_ctrl_c_at(BATCH))
+        allin_stage.run_allin(db, workers=1, batch_hands=BATCH, progress=_ctrl_c_at(BATCH))
     assert len(_rows(db)["allin_seen"]) == BATCH
-    assert allin_run.run_allin(db, workers=1, batch_hands=BATCH).hands == HANDS - BATCH
+    assert allin_stage.run_allin(db, workers=1, batch_hands=BATCH).hands == HANDS - BATCH
     assert _rows(db) == reference
 
 
 def test_in_a_pool_nothing_of_the_run_is_stored(db: Path, reference: Rows) -> None:
     with pytest.raises(KeyboardInterrupt):
-        audit_run.run_audit(db, workers=2, batch_hands=BATCH, progress=_ctrl_c_at(BATCH))
+        audit_stage.run_audit(db, workers=2, batch_hands=BATCH, progress=_ctrl_c_at(BATCH))
     assert _audited(db) == 0
     assert sorted(path.name for path in db.parent.iterdir()) == ["omaha.duckdb"]
-    assert audit_run.run_audit(db, workers=2, batch_hands=BATCH).hands == HANDS
-    allin_run.run_allin(db, workers=1)
+    assert audit_stage.run_audit(db, workers=2, batch_hands=BATCH).hands == HANDS
+    allin_stage.run_allin(db, workers=1)
     assert _rows(db) == reference
 
 
 def test_redoing_every_hand_replaces_the_rows_in_the_first_transaction(
     db: Path, reference: Rows
 ) -> None:
-    audit_run.run_audit(db, workers=1)
-    allin_run.run_allin(db, workers=1)
+    audit_stage.run_audit(db, workers=1)
+    allin_stage.run_allin(db, workers=1)
     with pytest.raises(KeyboardInterrupt):  # in a pool: the rows stored before stay
-        audit_run.run_audit(db, redo=True, workers=2, batch_hands=BATCH,
+        audit_stage.run_audit(db, redo=True, workers=2, batch_hands=BATCH,
                             progress=_ctrl_c_at(BATCH))  # fmt: skip
     assert _rows(db) == reference
     with pytest.raises(KeyboardInterrupt):  # in one process: replaced by the first batch
-        audit_run.run_audit(db, redo=True, workers=1, batch_hands=BATCH,
+        audit_stage.run_audit(db, redo=True, workers=1, batch_hands=BATCH,
                             progress=_ctrl_c_at(BATCH))  # fmt: skip
     assert _audited(db) == BATCH
-    audit_run.run_audit(db, workers=1)
+    audit_stage.run_audit(db, workers=1)
     assert _rows(db) == reference

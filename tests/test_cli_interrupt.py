@@ -112,7 +112,8 @@ store.commit_and_continue = commit_and_press
 """
 # when the first batch of the stage named {stage!r} is done
 IN_STAGE = """
-from analysis import allin_run, audit_run
+from analysis.allin import stage as allin_stage
+from analysis.audit import stage as audit_stage
 def pressing(module):
     run_stage = module.run_stage
     def run(stage, db_path, redo, workers, progress, batch_hands, *rest):
@@ -123,8 +124,8 @@ def pressing(module):
                 press()
         return run_stage(stage, db_path, redo, workers, done, batch_hands, *rest)
     module.run_stage = run
-pressing(audit_run)
-pressing(allin_run)
+pressing(audit_stage)
+pressing(allin_stage)
 """
 # after the first block of hands is written
 AFTER_FIRST_BLOCK = """

@@ -34,8 +34,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from analysis.allin import all_in_equity
-from analysis.audit import STATUSES, audit, prepare
+from analysis.allin.equity import all_in_equity
+from analysis.audit.core import STATUSES, audit, prepare
 from analysis.cli import app
 from ingest import store
 from ingest.generator import block_text

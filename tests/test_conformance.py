@@ -21,7 +21,7 @@ from typing import Any
 import polars as pl
 import pytest
 
-from analysis.audit import audit
+from analysis.audit.core import audit
 from ingest.sites import registry
 from tests.conformance import (
     RoomRead,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analysis import audit_run
+from analysis.audit import stage as audit_stage
 from ingest import generator, importer, store
 from omaha_core.games import GAMES
 
@@ -119,7 +119,7 @@ def test_every_feature_is_dealt(imported: tuple[Path, importer.ImportSummary]) -
 
 def test_generated_hands_pass_the_audit(imported: tuple[Path, importer.ImportSummary]) -> None:
     db, _ = imported
-    audit_run.run_audit(db, workers=1)
+    audit_stage.run_audit(db, workers=1)
     problems = _rows(db, "SELECT hand_id, status FROM audit_hands WHERE status != 'ok'")
     assert problems == []
 

@@ -1,4 +1,4 @@
-"""Every betting rule of analysis/legality.py, one illegal hand that breaks it and legal
+"""Every betting rule of analysis/audit/legality.py, one illegal hand that breaks it and legal
 hands that stay ``ok`` (all-in exceptions, exact limits, straddles, dead money, posts).
 
 The hands are short PokerStars texts (one GGPoker hand for a posted missed blind) at a
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from analysis.audit import audit
+from analysis.audit.core import audit
 from ingest.sites import Chunk, ggpoker, pokerstars
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis.audit import audit
-from analysis.verify import HandReplay, rake_placed_otherwise
+from analysis.audit.core import audit
+from analysis.audit.verify import HandReplay, rake_placed_otherwise
 from ingest.engine.contract import Chunk, ParseResult
 from ingest.engine.site import TextSite
 from ingest.sites import registry

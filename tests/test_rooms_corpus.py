@@ -7,7 +7,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analysis.audit import audit
+from analysis.audit.core import audit
 from ingest.sites import ParseResult, detect_site, ggpoker, winamax
 
 SITES = {"GGPoker": ggpoker.SITE, "Winamax": winamax.SITE}

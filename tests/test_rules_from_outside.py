@@ -3,12 +3,12 @@ the comments, a plain reference (``tests/equity_reference.py``), pokerkit's hand
 and the README's rake rule. Each test fails when its one line of the library is changed
 (see the docstrings for the line):
 
-- a pot paying more than its chips is never a ``rake_spread`` (``analysis/verify.py``,
+- a pot paying more than its chips is never a ``rake_spread`` (``analysis/audit/verify.py``,
   ``only_rake_moved``: ``min(taken) >= 0``);
 - a pot's halves are compared half by half only when every collection names its half
-  (``analysis/audit.py``, ``_detail``: ``.all()``);
+  (``analysis/audit/core.py``, ``_detail``: ``.all()``);
 - the odd unit of a raked hi/lo pot goes to the high half of the all-in ``expected``
-  (``analysis/allin.py``, ``_equity_rows``);
+  (``analysis/allin/equity.py``, ``_equity_rows``);
 - a preflop bet is a raise in PFR, the 3-bet count and the steal (``sql/player_hands.sql``);
 - generated hands, written with ``omaha_core``, pay the winners pokerkit ranks and the rake
   the README states.
@@ -25,8 +25,8 @@ import pytest
 from pokerkit import Card, OmahaEightOrBetterLowHand, OmahaHoldemHand
 from typer.testing import CliRunner
 
-from analysis.allin import all_in_equity
-from analysis.audit import AuditResult, audit, prepare
+from analysis.allin.equity import all_in_equity
+from analysis.audit.core import AuditResult, audit, prepare
 from analysis.cli import app
 from ingest import importer
 from ingest.generator import block_text

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from analysis.audit import audit
+from analysis.audit.core import audit
 from ingest.engine.contract import Chunk, ParseResult
 from ingest.engine.site import TextSite
 from ingest.sites.ggpoker import SITE as GGPOKER

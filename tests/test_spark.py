@@ -40,8 +40,8 @@ from pyspark.sql import SparkSession
 from typer.testing import CliRunner
 
 from analysis import parquet
-from analysis.allin_run import run_allin
-from analysis.audit_run import run_audit
+from analysis.allin.stage import run_allin
+from analysis.audit.stage import run_audit
 from analysis.cli import app
 from analysis.spark import job
 from ingest import importer, store

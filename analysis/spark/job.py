@@ -39,8 +39,8 @@ from pyspark.sql.pandas.types import from_arrow_schema
 from pyspark.sql.types import StructType
 
 from analysis import parquet
-from analysis.allin_run import ALLIN
-from analysis.audit_run import AUDIT
+from analysis.allin.stage import ALLIN
+from analysis.audit.stage import AUDIT
 from analysis.batches import HAND_TABLES, Stage
 from analysis.spark import conflicts, tasks
 from ingest import archives, importer, schemas, store

@@ -303,7 +303,7 @@ def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) 
 
 def reports_statuses() -> tuple[str, ...]:
     """The audit's statuses of a problem hand."""
-    from analysis.audit import STATUSES
+    from analysis.audit.core import STATUSES
 
     return tuple(status for status in STATUSES if status != "ok")
 

@@ -28,7 +28,9 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis import allin_run, audit_run, reports, summaries
+from analysis import reports, summaries
+from analysis.allin import stage as allin_stage
+from analysis.audit import stage as audit_stage
 from ingest import importer, store
 
 REPORTS_KEPT = 64  # report results kept in memory (the version of the data, filters → rows)
@@ -202,8 +204,8 @@ class AppDatabase:
                         job.paths, self.path, owner=self.con, progress=_hands_of(job))
                     job.hands = job.summary.imported  # fmt: skip
                 job.state = "auditing"
-                audit_run.run_audit(self.path, workers=1, owner=self.con)
-                allin_run.run_allin(self.path, workers=1, owner=self.con)
+                audit_stage.run_audit(self.path, workers=1, owner=self.con)
+                allin_stage.run_allin(self.path, workers=1, owner=self.con)
                 job.state = "summing up"
                 self.sum_up()
                 job.state = "done"

@@ -290,7 +290,7 @@ def above_pot_limit(
 ) -> np.ndarray:  # fmt: skip
     """Per hand: whether a bet or raise in it goes above what pot limit allows (to at most
     the street's highest total, the pot before it and the call: ``2 * level + pot -
-    mine``, as ``analysis.legality`` reads it); ``key``: each row's (seat, street) key in
+    mine``, as ``analysis.audit.legality`` reads it); ``key``: each row's (seat, street) key in
     its hand (see :func:`events`), ``after``: the player's street total after it."""
     out = np.zeros(hands, np.bool_)
     mine = np.zeros(128, np.int64)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from analysis.verify import unshown
+from analysis.audit.verify import unshown
 
 
 @dataclass(frozen=True)

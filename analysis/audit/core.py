@@ -1,8 +1,8 @@
 """The audit: replay every hand and verify every award, Arrow tables in, Arrow tables out.
 
-The recipe: index the hands, replay the chip flow (:mod:`analysis.replay`), check the
-betting (:mod:`analysis.legality`), evaluate every shown hand in one batch and split the
-showdown pots (:mod:`analysis.verify`), compare with what the history pays, and give
+The recipe: index the hands, replay the chip flow (:mod:`analysis.audit.replay`), check the
+betting (:mod:`analysis.audit.legality`), evaluate every shown hand in one batch and split the
+showdown pots (:mod:`analysis.audit.verify`), compare with what the history pays, and give
 every hand one status:
 
 - ``mismatch``: the chips do not add up, or a pot, board or half is paid to the wrong
@@ -29,8 +29,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from analysis import legality, replay, single_pot, verify
-from analysis.showdown_order import showdown_order_notes
+from analysis.audit import legality, replay, single_pot, verify
+from analysis.audit.showdown_order import showdown_order_notes
 from ingest.money import units_per_currency
 
 # most severe first

@@ -10,9 +10,9 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis.allin import ALLIN_EQUITY, ALLIN_EV, ALLIN_HANDS, all_in_equity
-from analysis.audit import prepare
-from analysis.audit_run import AUDIT_COLUMNS
+from analysis.allin.equity import ALLIN_EQUITY, ALLIN_EV, ALLIN_HANDS, all_in_equity
+from analysis.audit.core import prepare
+from analysis.audit.stage import AUDIT_COLUMNS
 from analysis.batches import BATCH_HANDS, HAND_TABLES, Run, Stage, run_stage
 
 ALLIN_SEEN = pa.schema(

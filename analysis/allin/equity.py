@@ -24,9 +24,9 @@ from fractions import Fraction
 import polars as pl
 import pyarrow as pa
 
-from analysis import verify
-from analysis.audit import Prepared
-from analysis.replay import net_pots
+from analysis.audit import verify
+from analysis.audit.core import Prepared
+from analysis.audit.replay import net_pots
 from ingest.rooms import rules_for
 from omaha_core.cards import known_cards
 from omaha_core.equity import Equity, expected_awards, pot_equities

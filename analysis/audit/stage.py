@@ -11,8 +11,8 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis import verify
-from analysis.audit import (
+from analysis.audit import verify
+from analysis.audit.core import (
     AUDIT_AWARDS,
     AUDIT_HANDS,
     STATUSES,

@@ -23,7 +23,7 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from analysis.replay import money_text
+from analysis.audit.replay import money_text
 from ingest.rooms import DEFAULT, ROOM_RULES
 
 BETTING_STREETS = ("preflop", "flop", "turn", "river")

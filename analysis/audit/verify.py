@@ -3,7 +3,7 @@
 Hands that end without a showdown go whole (less rake) to the last live seat: that is one
 vectorised expression. Showdown hands have their shown cards evaluated in one batched call
 per hole-card count, then a short plain-int loop per hand builds the pots, takes the rake
-off (see :mod:`analysis.replay`) and divides them with :func:`omaha_core.awards.award_pots`.
+off (see :mod:`analysis.audit.replay`) and divides them with :func:`omaha_core.awards.award_pots`.
 
 The comparison is made at the detail the history gives: per board always, per pot when
 every collection line names its pot, per half when every line says hi or lo; otherwise the
@@ -21,7 +21,7 @@ import numpy as np
 import polars as pl
 from numpy.typing import NDArray
 
-from analysis.replay import net_pots, spread_rake
+from analysis.audit.replay import net_pots, spread_rake
 from ingest.money import show_money
 from ingest.rooms import rules_for
 from omaha_core.awards import Award, Half, OddChipRule, award_pots
@@ -121,7 +121,7 @@ class HandReplay:
     lo: list[dict[int, int]] = field(default_factory=list)
     partial: set[int] = field(default_factory=set)  # seats that showed some cards, not all
     fees: int = 0  # the room's drops other than its rake (jackpot, tax), counted in rake
-    unit: int = 1  # the least amount the hand is dealt in (see ``analysis.audit.deal_unit``)
+    unit: int = 1  # the least amount the hand is dealt in (see ``analysis.audit.core.deal_unit``)
 
 
 @dataclass
