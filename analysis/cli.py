@@ -12,7 +12,6 @@ import pyarrow as pa
 import typer
 import typer.models
 
-from analysis import reports
 from analysis.cli_equity import equity_command
 from analysis.cli_explain import explain_command
 from analysis.cli_import import import_command
@@ -36,6 +35,7 @@ from analysis.cli_reports import graph_command, report_command
 from analysis.cli_serve import serve_command
 from analysis.cli_spark import spark_app
 from analysis.output import Format, plural, render, whole_file
+from analysis.reports import queries
 from ingest import store
 from omaha_core import GAMES, format_cards, parse_cards
 from omaha_core.describe import play_hand
@@ -80,11 +80,11 @@ def sql_command(
                 result = _parquet_query(parquet, query, allow_files)
                 typer.echo(render(result, fmt, fit=fit(wide)), nl=False)
                 return
-            reports.check_database(db)
-            with reports.exact_sums(store.connect(db, read_only=True)) as con:
-                if any(name in query.lower() for name in reports.VIEW_NAMES):
+            queries.check_database(db)
+            with queries.exact_sums(store.connect(db, read_only=True)) as con:
+                if any(name in query.lower() for name in queries.VIEW_NAMES):
                     with step_bar() as bar:
-                        reports.prepare_ad_hoc(con, query, step(bar, "player rows"))
+                        queries.prepare_ad_hoc(con, query, step(bar, "player rows"))
                 result = store.user_query(con, query, files=allow_files)
         except store.StoreError as exc:
             fail(str(exc), 1)
@@ -96,13 +96,13 @@ def _parquet_query(folder: Path, query: str, allow_files: bool) -> pa.Table:
     read are copied in first when it names one (they are read by rowid)."""
     from analysis import parquet
 
-    names_view = any(name in query.lower() for name in reports.VIEW_NAMES)
+    names_view = any(name in query.lower() for name in queries.VIEW_NAMES)
     try:
-        with reports.exact_sums(parquet.connect(folder, reports.SOURCES if names_view else ())
+        with queries.exact_sums(parquet.connect(folder, queries.SOURCES if names_view else ())
                                 ) as con:  # fmt: skip
             if names_view:
                 with step_bar() as bar:
-                    reports.prepare_ad_hoc(con, query, step(bar, "player rows"))
+                    queries.prepare_ad_hoc(con, query, step(bar, "player rows"))
             return parquet.user_query(con, query, files=allow_files)
     except parquet.ParquetError as exc:
         fail(str(exc), 1)
@@ -204,7 +204,7 @@ def audit_command(
     began = time.perf_counter()
     with ctrl_c(lambda: _audit_kept(db)):
         try:
-            reports.check_database(db)
+            queries.check_database(db)
             if hand_id is not None:
                 with store.connect(db, read_only=True) as con:
                     typer.echo(audit_stage.hand_detail(con, hand_id), nl=False)

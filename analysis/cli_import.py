@@ -12,9 +12,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-from analysis import reports
 from analysis.cli_options import EXIT_INTERRUPTED, DbOption, FormatOption, WideOption, fit
 from analysis.output import Format, plural, render
+from analysis.reports import queries
 from ingest import importer, store, warm
 
 SUMMARY_SCHEMA = pa.schema([("unit", pa.string()), ("outcome", pa.string()), ("count", pa.int64())])
@@ -151,7 +151,7 @@ def import_command(
             )
 
         try:
-            reports.check_database(db, exists=False)
+            queries.check_database(db, exists=False)
             summary = importer.import_paths(paths, db, progress=show, reread=reread,
                                             timezone=timezone)  # fmt: skip
         except (importer.ImportPathError, store.StoreError) as exc:

@@ -26,11 +26,11 @@ def export_command(
     A table's folder is written beside and put in place whole, replacing the one there;
     Ctrl-C leaves the tables written so far and no part of the others."""
     from analysis import parquet as layout
-    from analysis import reports
+    from analysis.reports import queries
 
     with ctrl_c(lambda: f"the tables written to {parquet} stay, the one being written is not"):
         try:
-            reports.check_database(db)
+            queries.check_database(db)
             written = layout.export_database(db, parquet)
         except (store.StoreError, layout.ParquetError) as exc:
             fail(str(exc), 1)

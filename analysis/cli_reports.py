@@ -9,7 +9,6 @@ from typing import Annotated
 
 import typer
 
-from analysis import reports
 from analysis.cli_options import (
     DbOption,
     ForceOption,
@@ -24,8 +23,9 @@ from analysis.cli_options import (
     step_bar,
 )
 from analysis.output import FileFormat, Fit, Format, Rows, first_rows, plural, save, write
-from analysis.report_misses import Connection, explain_no_rows
-from analysis.reports import Filters
+from analysis.reports import queries
+from analysis.reports.misses import Connection, explain_no_rows
+from analysis.reports.queries import Filters
 from ingest import store
 
 PlayerOption = Annotated[str | None, typer.Option("--player", help="Only this player.")]
@@ -80,9 +80,9 @@ def _filters(
     """The filters the options name; ``kind`` is (--cash, --tournaments)."""
     cash, tournaments = kind
     if cash and tournaments:
-        raise reports.ReportError("--cash and --tournaments exclude each other")
+        raise queries.ReportError("--cash and --tournaments exclude each other")
     since, until = dates
-    return reports.filters_from_text(player, game, currency, True if tournaments else False
+    return queries.filters_from_text(player, game, currency, True if tournaments else False
                                      if cash else None, stakes, since, until, min_hands,
                                      room)  # fmt: skip
 
@@ -132,7 +132,7 @@ def _read_only(con: Connection) -> bool:
 
 def report_command(
     name: Annotated[
-        reports.Report, typer.Argument(
+        queries.Report, typer.Argument(
             help="players, positions, hands or sessions.", metavar="REPORT"
         )
     ],
@@ -148,7 +148,7 @@ def report_command(
     until: UntilOption = None,
     min_hands: MinHandsOption = 1,
     by: Annotated[
-        reports.Grouping | None,
+        queries.Grouping | None,
         typer.Option(
             "--by",
             help="hands: one row per category value (default) or per class; players: one "
@@ -181,32 +181,32 @@ def report_command(
     existed = out is not None and out.exists()
     with ctrl_c(lambda: f"{made.rows()}; {made.output(out, existed, 'report')}"):
         try:
-            if gap is not None and name is not reports.Report.sessions:
-                raise reports.ReportError("--gap applies to the sessions report")
-            grouping = reports.check_grouping(name, by)
+            if gap is not None and name is not queries.Report.sessions:
+                raise queries.ReportError("--gap applies to the sessions report")
+            grouping = queries.check_grouping(name, by)
             filters = _filters(player, game, currency, (cash, tournaments), stakes,
                                (since, until), min_hands, room)  # fmt: skip
-            gap_minutes = gap or reports.DEFAULT_GAP_MINUTES
+            gap_minutes = gap or queries.DEFAULT_GAP_MINUTES
             if show_sql:
-                sql = reports.report_sql(name, grouping)
-                values = reports.report_values(filters, grouping, gap_minutes)
-                typer.echo(reports.show_sql(sql, reports.bound(sql, values)), nl=False)
+                sql = queries.report_sql(name, grouping)
+                values = queries.report_values(filters, grouping, gap_minutes)
+                typer.echo(queries.show_sql(sql, queries.bound(sql, values)), nl=False)
                 return
             if fmt is FileFormat.parquet and out is None:
-                raise reports.ReportError("parquet output needs --out FILE")
+                raise queries.ReportError("parquet output needs --out FILE")
             target = output_file(out, force, db) if out is not None else None
             with _report_connection(db, parquet) as con:
                 made.read_only = _read_only(con)
                 with step_bar() as bar:
                     progress = step(bar, "player rows")
-                    found = reports.report_rows(con, name, filters, grouping, gap_minutes,
+                    found = queries.report_rows(con, name, filters, grouping, gap_minutes,
                                                 progress)  # fmt: skip
                 rows = first_rows(found)
                 if rows is None:
-                    raise reports.ReportError(explain_no_rows(con, filters))
-                shown = reports.without_counts(rows) if fmt is FileFormat.table else rows
+                    raise queries.ReportError(explain_no_rows(con, filters))
+                shown = queries.without_counts(rows) if fmt is FileFormat.table else rows
                 _emit(shown, fmt, target, fit(wide, REPORT_FIRST), made)
-        except (reports.ReportError, store.StoreError) as exc:
+        except (queries.ReportError, store.StoreError) as exc:
             fail(str(exc), 1)
 
 
@@ -214,13 +214,13 @@ def _report_connection(db: Path, folder: Path | None) -> Connection:
     """The store at ``db``, or (``folder``) the tables of a folder of Parquet files, those
     the reports read copied into memory (see :func:`analysis.parquet.connect`)."""
     if folder is None:
-        return reports.connect_for_reports(db)
+        return queries.connect_for_reports(db)
     from analysis import parquet
 
     try:
-        return parquet.connect(folder, reports.SOURCES)
+        return parquet.connect(folder, queries.SOURCES)
     except parquet.ParquetError as exc:
-        raise reports.ReportError(str(exc)) from exc
+        raise queries.ReportError(str(exc)) from exc
 
 
 def _emit(rows: Rows, fmt: FileFormat, target: Path | None, shown: Fit, made: _Made) -> None:
@@ -258,7 +258,7 @@ def graph_command(
 
     Ctrl-C keeps the player rows of every batch of hands committed, rolls back the rest,
     writes no image and exits with code 130."""
-    from analysis import graph
+    from analysis.reports import graph
 
     made = _Made(db)
     existed = out.exists()
@@ -267,19 +267,19 @@ def graph_command(
             filters = _filters(player, game, currency, (cash, tournaments), stakes,
                                (since, until), room=room)  # fmt: skip
             if show_sql:
-                shown = reports.show_sql(graph.graph_sql(), graph.graph_values(filters))
+                shown = queries.show_sql(graph.graph_sql(), graph.graph_values(filters))
                 typer.echo(shown, nl=False)
                 return
             target = output_file(out, force, db)
             graph.check_suffix(target)
-            with reports.connect_for_reports(db) as con:
+            with queries.connect_for_reports(db) as con:
                 made.read_only = _read_only(con)
                 with step_bar() as bar:
                     drawn = graph.draw_graph(con, filters, target, step(bar, "player rows"))
                 if not drawn:
                     reason = explain_no_rows(con, filters, hero=player is None)
-                    raise reports.ReportError(f"no hands to draw: {reason}")
-        except (reports.ReportError, store.StoreError) as exc:
+                    raise queries.ReportError(f"no hands to draw: {reason}")
+        except (queries.ReportError, store.StoreError) as exc:
             fail(str(exc), 1)
         except OSError as exc:
             fail(f"cannot write {out}: {exc.strerror or exc}", 2)

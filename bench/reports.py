@@ -65,18 +65,18 @@ def stage_import(path: Path, db: Path) -> dict[str, float]:
 def stage_report(db: Path, args: list[str]) -> dict[str, float]:
     """One report (or the graph, ``args == ["graph"]``) as the command runs it: open the
     database, bring the stored rows up to date, run the SQL, fetch every row, close."""
-    from analysis import graph, reports
+    from analysis.reports import graph, queries
 
     began, cpu = time.perf_counter(), time.process_time()
-    with reports.connect_for_reports(db) as con:
+    with queries.connect_for_reports(db) as con:
         if args == ["graph"]:
-            graph.draw_graph(con, reports.Filters(player="Hero"), OUT / "bench-graph.html")
+            graph.draw_graph(con, queries.Filters(player="Hero"), OUT / "bench-graph.html")
             rows = 1
         else:
             name, *rest = args
-            filters = reports.Filters(player=rest[1] if rest[:1] == ["--player"] else None)
-            by = reports.Grouping(rest[1]) if rest[:1] == ["--by"] else None
-            rows = reports.run_report(con, reports.Report(name), filters, by).num_rows
+            filters = queries.Filters(player=rest[1] if rest[:1] == ["--player"] else None)
+            by = queries.Grouping(rest[1]) if rest[:1] == ["--by"] else None
+            rows = queries.run_report(con, queries.Report(name), filters, by).num_rows
     return {**_usage(began, cpu), "rows": rows}
 
 

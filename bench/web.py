@@ -5,7 +5,7 @@ the generated million hands of ``bench.ingest`` (seed 7) imported, audited (``om
 --no-equity``: the all-in equities of a million hands would take hours on two cores),
 their player rows stored (about 35 minutes on two loaded cores). Then opens it as
 ``omaha serve`` does, once to make what the pages read as an import's end does (the
-player rows, the summaries of ``analysis.summaries``, the reports opened first: timed, it
+player rows, the summaries of ``analysis.reports.summaries``, the reports opened first: timed, it
 is what an import costs on top of its audit), then again, as a restart, and asks each page through
 the app (Starlette's test client, in this process: the time of the app and the database,
 not of a network): first once (the page's first answer after the start) and then
@@ -32,8 +32,8 @@ TARGET_MS = 300.0
 def build(db: Path) -> None:
     """Import, audit and store the player rows of the million hands into ``db`` (what the
     pages read is made after, as the app makes it at an import's end, timed apart)."""
-    from analysis import reports
     from analysis.audit import stage as audit_stage
+    from analysis.reports import queries
     from ingest.importer import import_paths
 
     began = time.perf_counter()
@@ -43,8 +43,8 @@ def build(db: Path) -> None:
     audit_stage.run_audit(db)
     print(f"audited in {time.perf_counter() - began:.1f} s")
     began = time.perf_counter()
-    with reports.connect_for_reports(db) as con:
-        reports.update_player_rows(con)
+    with queries.connect_for_reports(db) as con:
+        queries.update_player_rows(con)
     print(f"player rows stored in {time.perf_counter() - began:.1f} s")
 
 

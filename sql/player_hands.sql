@@ -1,12 +1,12 @@
 -- The player rows behind every report: one row per player dealt into a hand, with the
 -- hand's facts, the player's stat flags and results. Definitions: docs/stats.md.
--- analysis.reports stores these rows (player_hands_cache) and adds the rows of new hands
+-- analysis.reports.queries stores these rows (player_hands_cache) and adds the rows of new hands
 -- batch by batch; an edit to this file makes the stored rows be made again.
 -- Every macro reads the tables through source_hands/players/actions: the rows of a rowid
 -- range, only those of the hands in `report_batch` when `keyed` (when the range may hold
 -- rows of other hands).
--- `hand_classes` (one row per distinct hole-card text, analysis/handclass.py) is provided
--- by analysis.reports before this file runs.
+-- `hand_classes` (one row per distinct hole-card text, analysis/reports/handclass.py) is provided
+-- by analysis.reports.queries before this file runs.
 
 CREATE TEMP TABLE IF NOT EXISTS report_batch (site VARCHAR, hand_id VARCHAR);
 

@@ -1,4 +1,4 @@
--- The stored player rows (sql/player_hands.sql) and how analysis.reports keeps them up to
+-- The stored player rows (sql/player_hands.sql) and how analysis.reports.queries keeps them up to
 -- date: one statement per `-- name:` section, parameters bound.
 --
 -- Stored: player_hands_cache (the rows), class_categories_cache (one row per starting-hand

@@ -1,4 +1,4 @@
--- What analysis.reports.explain_no_rows looks up when a report has no rows: whether filters
+-- What analysis.reports.misses.explain_no_rows looks up when a report has no rows: whether filters
 -- match any player-hand, and the values stored that they could have named.
 
 -- name: count

@@ -1,4 +1,4 @@
--- Rows the web app's pages read, made once per version of the data (analysis/summaries.py)
+-- Rows the web app's pages read, made once per version of the data (analysis/reports/summaries.py)
 -- instead of on every page: the hands counted by room, game, stakes and month; the player
 -- hands in played order per player, with running sums; report results already asked for.
 -- Stored in the database beside the player rows, each stamped with the version it was

@@ -1,5 +1,5 @@
 -- Views and macros of the reports, also usable from `omaha sql`. Definitions: docs/stats.md.
--- Temporary (they work on read-only databases too), created by analysis.reports.create_views
+-- Temporary (they work on read-only databases too), created by analysis.reports.queries.create_views
 -- once `player_hands`, `hand_classes` and `class_categories` point at the stored rows
 -- (sql/player_hands.sql says how those rows are made).
 

@@ -10,12 +10,12 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from analysis import reports
 from analysis.allin import stage as allin_stage
 from analysis.allin.equity import AllInResult, all_in_equity
 from analysis.audit.core import prepare
 from analysis.cli import app
-from analysis.reports import Filters, Report, run_report
+from analysis.reports import queries
+from analysis.reports.queries import Filters, Report, run_report
 from ingest import importer, store
 from ingest.generator import block_text
 from ingest.sites import Chunk, ParseResult
@@ -191,7 +191,7 @@ def test_reports_show_all_in_adjusted_results(tmp_path: Path) -> None:
     importer.import_paths([source], db, workers=1)
 
     def ann() -> dict[str, object]:
-        with closing(reports.connect_for_reports(db)) as con:
+        with closing(queries.connect_for_reports(db)) as con:
             [row] = run_report(con, Report.players, Filters(player="Ann")).to_pylist()
         return row
 

@@ -13,7 +13,7 @@ import pytest
 from analysis.audit.core import audit, prepare, showdown_replays, showdown_values
 from analysis.audit.single_pot import single_pot_awards, single_pot_hands
 from analysis.audit.verify import award_rows, split_hand
-from analysis.reports import Filters, Report, run_report
+from analysis.reports.queries import Filters, Report, run_report
 from ingest import importer, store
 from ingest.generator import block_text
 from ingest.sites import Chunk, ParseResult

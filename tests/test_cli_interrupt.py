@@ -33,7 +33,7 @@ LINE = re.compile(r"interrupted: [^\n]+\n")
 # `omaha report`, storing the player rows in batches of 5,000 hands, with Ctrl-C pressed
 # right after the third commit (the first marks the update as pending; then one per batch)
 REPORT_AFTER_TWO_BATCHES = ctrl_c_after_third_commit(
-    "from analysis import reports\nreports.BATCH_HANDS = 5_000\n"
+    "from analysis.reports import queries\nqueries.BATCH_HANDS = 5_000\n"
 )
 
 
@@ -139,12 +139,12 @@ generator._write = write_and_press
 """
 # half a second into the query (the database opened, the query sent)
 IN_THE_QUERY = """
-from analysis import reports
-exact_sums = reports.exact_sums
+from analysis.reports import queries
+exact_sums = queries.exact_sums
 def opened(con):
     threading.Timer(0.5, press).start()
     return exact_sums(con)
-reports.exact_sums = opened
+queries.exact_sums = opened
 """
 
 

@@ -17,8 +17,8 @@ import typer.main
 from report_rows import HandRows, database, random_hand
 
 from analysis.cli import app
-from analysis.graph import LINES, Series, draw_graph, svg, write_png
-from analysis.reports import Filters
+from analysis.reports.graph import LINES, Series, draw_graph, svg, write_png
+from analysis.reports.queries import Filters
 
 OMAHA = Path(sys.executable).with_name("omaha")
 COMMANDS = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]

@@ -12,8 +12,8 @@ from report_rows import HandRows, database, priced, random_hand
 from typer.testing import CliRunner
 
 from analysis.cli import app
-from analysis.graph import draw_graph, load_series, write_png
-from analysis.reports import Filters, ReportError
+from analysis.reports.graph import draw_graph, load_series, write_png
+from analysis.reports.queries import Filters, ReportError
 
 
 def hands(count: int = 40) -> list[HandRows]:
@@ -173,7 +173,7 @@ def database_is_intact(db: Path) -> bool:
 
 
 def test_long_series_are_sampled_in_the_database(monkeypatch: pytest.MonkeyPatch) -> None:
-    from analysis import graph
+    from analysis.reports import graph
 
     made = hands()
     monkeypatch.setattr(graph, "MAX_POINTS", 7)

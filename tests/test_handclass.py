@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analysis.handclass import class_keys, classify, classify_texts, parse_hole_cards
+from analysis.reports.handclass import class_keys, classify, classify_texts, parse_hole_cards
 from omaha_core.cards import parse_cards
 
 

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.cli import app
-from analysis.handclass import whole_hands
+from analysis.reports.handclass import whole_hands
 from ingest import store
 from omaha_core.cards import known_cards, parse_cards
 

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from report_rows import HandRows, database, random_hand
 from typer.testing import CliRunner
 
-from analysis import reports
 from analysis.cli import app
-from analysis.reports import (
+from analysis.reports import queries
+from analysis.reports.queries import (
     Filters,
     Grouping,
     Report,
@@ -382,20 +382,20 @@ def test_an_update_cut_short_is_finished_by_the_next(monkeypatch: pytest.MonkeyP
     rng = random.Random(8)
     made = [random_hand(rng, f"c{i:02d}", minute=i) for i in range(12)]
     con = database(made)
-    monkeypatch.setattr(reports, "BATCH_HANDS", 5)
-    add_batch = reports._add_batch
+    monkeypatch.setattr(queries, "BATCH_HANDS", 5)
+    add_batch = queries._add_batch
 
     def fail_on_second(connection, batch, span, keep):  # type: ignore[no-untyped-def]
         if batch == 1:
             raise KeyboardInterrupt
         add_batch(connection, batch, span, keep)
 
-    monkeypatch.setattr(reports, "_add_batch", fail_on_second)
+    monkeypatch.setattr(queries, "_add_batch", fail_on_second)
     with pytest.raises(KeyboardInterrupt):
         run_report(con, Report.players, Filters())
     stored = con.sql("SELECT count(DISTINCT hand_id), count(*) FROM main.player_hands_cache")
     assert stored.fetchall() == [(5, sum(len(hand.seats) for hand in made[:5]))]  # batch 0 kept
-    monkeypatch.setattr(reports, "_add_batch", add_batch)
+    monkeypatch.setattr(queries, "_add_batch", add_batch)
     assert run_report(con, Report.players, Filters()) == run_report(
         database(made), Report.players, Filters()
     )
@@ -409,7 +409,7 @@ def test_rows_stored_out_of_hand_order_are_picked_by_key(monkeypatch: pytest.Mon
     made = [random_hand(rng, f"o{i:02d}", minute=i) for i in range(10)]
     con = database(made[:4])
     run_report(con, Report.players, Filters())
-    monkeypatch.setattr(reports, "BATCH_HANDS", 2)
+    monkeypatch.setattr(queries, "BATCH_HANDS", 2)
     more = database(made[4:])
     order = "CASE hand_id WHEN 'o05' THEN 0 WHEN 'o07' THEN 1 WHEN 'o04' THEN 2 ELSE 3 END"
     for table in ("hands", "players", "actions"):  # hands in order, their rows not
@@ -418,9 +418,9 @@ def test_rows_stored_out_of_hand_order_are_picked_by_key(monkeypatch: pytest.Mon
         con.register("more_rows", rows)
         con.execute(f"INSERT INTO {table} SELECT * FROM more_rows")
         con.unregister("more_rows")
-    spans = reports._spans
+    spans = queries._spans
     keyed: list[int] = []
-    monkeypatch.setattr(reports, "_spans", lambda c, a: seen(spans(c, a), keyed))
+    monkeypatch.setattr(queries, "_spans", lambda c, a: seen(spans(c, a), keyed))
     got = run_report(con, Report.players, Filters())
     assert keyed == [1, 1, 0]  # rows: o05 o07 o04 o06 o08 o09; batches o04-5, o06-7, o08-9
     assert got == run_report(database(made), Report.players, Filters())

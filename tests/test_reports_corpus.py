@@ -11,7 +11,7 @@ from pathlib import Path
 
 import duckdb
 
-from analysis.reports import Filters, Report, create_views, run_report
+from analysis.reports.queries import Filters, Report, create_views, run_report
 from ingest import store
 from ingest.importer import import_paths
 

@@ -20,8 +20,8 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.cli import app
-from analysis.graph import load_series
-from analysis.reports import (
+from analysis.reports.graph import load_series
+from analysis.reports.queries import (
     Filters,
     Report,
     connect_for_reports,

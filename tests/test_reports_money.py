@@ -18,7 +18,7 @@ from report_rows import HandRows, database, player_nets, priced, random_hand
 from typer.testing import CliRunner
 
 from analysis.cli import app
-from analysis.reports import Filters, Grouping, Report, Stakes, parse_currency, run_report
+from analysis.reports.queries import Filters, Grouping, Report, Stakes, parse_currency, run_report
 
 CURRENCIES = ("USD", "EUR", "chips")
 CARDS = "As Ks Qh Jh"

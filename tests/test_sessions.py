@@ -10,7 +10,7 @@ from report_rows import HandRows, database, player_nets, priced, random_hand
 from typer.testing import CliRunner
 
 from analysis.cli import app
-from analysis.reports import Filters, Grouping, Report, run_report
+from analysis.reports.queries import Filters, Grouping, Report, run_report
 
 
 def at(minutes: list[int], currency: str, table: str, seed: int) -> list[HandRows]:

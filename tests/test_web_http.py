@@ -159,11 +159,11 @@ def test_unknown_pages_answer_404(client: TestClient) -> None:
 def _summaries_match(database: AppDatabase) -> None:
     """The stored summaries (dashboard counts, each player's hands in played order, the
     graph's points from the running sums) hold what a query of the tables makes."""
-    from analysis import graph, reports, summaries
+    from analysis.reports import graph, queries, summaries
 
     assert database.summarized
     live = database.con.cursor()
-    reports.views_over_stored(live)
+    queries.views_over_stored(live)
     summaries.use(live, stored=False)  # temporary views over the tables, shadowing them
     with database.reader() as con:
         for name in summaries.SUMMARIES:
@@ -174,7 +174,7 @@ def _summaries_match(database: AppDatabase) -> None:
             "SELECT player FROM player_hands_cache GROUP BY player "
             "ORDER BY count(*) DESC LIMIT 5").fetchall()]  # fmt: skip
         for player in players:
-            filters = reports.Filters(player=player)
+            filters = queries.Filters(player=player)
             drawn = graph.load_series(con, filters, views_made=True, summarized=True)
             made = graph.load_series(live, filters, views_made=True)
             assert [(s.currency, s.title) for s in drawn] == [(s.currency, s.title) for s in made]

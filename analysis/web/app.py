@@ -23,9 +23,10 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from analysis import graph, hand_view, reports, summaries
+from analysis import hand_view
 from analysis.output import Format, cell_rows, plural, render
-from analysis.report_misses import explain_no_rows
+from analysis.reports import graph, queries, summaries
+from analysis.reports.misses import explain_no_rows
 from analysis.web import security
 from analysis.web.database import AppDatabase, QueryRefused
 from ingest import importer
@@ -42,7 +43,7 @@ class BadRequest(ValueError):
 
 
 def _web_sql() -> dict[str, str]:
-    return reports.statements("web")
+    return queries.statements("web")
 
 
 def _rows(con: duckdb.DuckDBPyConnection, name: str, **values: object) -> list[dict[str, Any]]:
@@ -50,13 +51,13 @@ def _rows(con: duckdb.DuckDBPyConnection, name: str, **values: object) -> list[d
     sql = _web_sql()[name]
     try:
         rows: list[dict[str, Any]] = con.sql(
-            sql, params=reports.bound(sql, values) or None).to_arrow_table().to_pylist()
+            sql, params=queries.bound(sql, values) or None).to_arrow_table().to_pylist()
         return rows
     except duckdb.CatalogException:  # never audited: no audit tables yet
         return []
 
 
-def _filters(request: Request, player: str | None = None) -> reports.Filters:
+def _filters(request: Request, player: str | None = None) -> queries.Filters:
     """The report filters of the query string, as ``omaha report`` reads its options."""
     q = request.query_params
     kind = q.get("kind") or None
@@ -69,15 +70,15 @@ def _filters(request: Request, player: str | None = None) -> reports.Filters:
     except ValueError as exc:
         raise BadRequest(f"min hands {q.get('min_hands')!r}: a whole number, 1 or more") from exc
     try:
-        return reports.filters_from_text(
+        return queries.filters_from_text(
             player, q.get("game"), q.get("currency"),
             None if kind is None else kind == "tournaments", q.get("stakes"), q.get("since"),
             q.get("until"), min_hands, q.get("room"))  # fmt: skip
-    except reports.ReportError as exc:
+    except queries.ReportError as exc:
         raise BadRequest(str(exc)) from exc
 
 
-def _player_hands(con: duckdb.DuckDBPyConnection, filters: reports.Filters,
+def _player_hands(con: duckdb.DuckDBPyConnection, filters: queries.Filters,
                   position: str | None, number: int) -> list[dict[str, Any]]:  # fmt: skip
     """Page ``number`` of a player's hands under ``filters``, newest first. Unfiltered, the
     page is a range of the order played (``seq``); filtered, the order is read from the
@@ -87,7 +88,7 @@ def _player_hands(con: duckdb.DuckDBPyConnection, filters: reports.Filters,
     values = {**filters.parameters(), "position": position}
     offset = (number - 1) * PAGE_ROWS
     last = summaries.hands_played(con, str(filters.player))
-    if filters == reports.Filters(player=filters.player) and position is None:
+    if filters == queries.Filters(player=filters.player) and position is None:
         return _rows(con, "player_hands", **values, first=max(last - offset - PAGE_ROWS + 1, 1),
                      last=last - offset, limit=PAGE_ROWS, offset=0)  # fmt: skip
     found: list[dict[str, Any]] = []
@@ -160,8 +161,8 @@ def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) 
         filters = _filters(request)
         sort = request.query_params.get("sort") or "hands"
         descending = request.query_params.get("order", "desc") != "asc"
-        rows = db.report(reports.Report.players, filters)
-        shown = reports.without_counts(rows)
+        rows = db.report(queries.Report.players, filters)
+        shown = queries.without_counts(rows)
         assert isinstance(shown, pa.Table)
         if sort not in shown.column_names:
             raise BadRequest(f"sort {sort!r}: one of the columns ({', '.join(shown.column_names)})")
@@ -184,11 +185,11 @@ def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) 
         filters = _filters(request, player=name)
         position = request.query_params.get("position") or None
         with db.reader() as con:
-            stats = reports.without_counts(db.report(reports.Report.players, filters))
+            stats = queries.without_counts(db.report(queries.Report.players, filters))
             if not stats.num_rows:
                 raise hand_view.HandNotFound(explain_no_rows(con, filters))
-            positions = reports.without_counts(db.report(reports.Report.positions, filters))
-            categories = reports.without_counts(db.report(reports.Report.hands, filters))
+            positions = queries.without_counts(db.report(queries.Report.positions, filters))
+            categories = queries.without_counts(db.report(queries.Report.hands, filters))
             series = graph.load_series(con, filters, views_made=True, summarized=db.summarized)
             number = _page_number(request)
             hands = _player_hands(con, filters, position, number)

@@ -28,9 +28,9 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis import reports, summaries
 from analysis.allin import stage as allin_stage
 from analysis.audit import stage as audit_stage
+from analysis.reports import queries, summaries
 from ingest import importer, store
 
 REPORTS_KEPT = 64  # report results kept in memory (the version of the data, filters → rows)
@@ -59,17 +59,17 @@ class ImportJob:
 class AppDatabase:
     """The one writable connection of the process, its readers and its imports.
 
-    The pages read one version of the data (:func:`analysis.summaries.data_version`): the
+    The pages read one version of the data (:func:`analysis.reports.summaries.data_version`): the
     player rows and summaries stored for it, and the reports asked for under it, kept in
     memory and in the database (a report asked again after a restart is read back, not
     made again). An import, when its audit, all-in equities, player rows and summaries
     are made, moves the pages to the new version."""
 
     def __init__(self, path: Path) -> None:
-        reports.check_database(path, exists=False)
+        queries.check_database(path, exists=False)
         self.path = path
-        self.con = store.connect(path, memory_limit=reports.REPORT_MEMORY_LIMIT)
-        reports.exact_sums(self.con)  # a setting: set before the seal locks them
+        self.con = store.connect(path, memory_limit=queries.REPORT_MEMORY_LIMIT)
+        queries.exact_sums(self.con)  # a setting: set before the seal locks them
         store.seal(self.con)
         self._cursors: list[tuple[duckdb.DuckDBPyConnection, str | None]] = []
         self._cursors_lock = threading.Lock()
@@ -106,10 +106,10 @@ class AppDatabase:
                 showing, summarized = self.version, self.summarized
                 version = None  # until its views are made
                 if self.rows_stored:
-                    reports.views_over_stored(cursor)
+                    queries.views_over_stored(cursor)
                 else:
                     with self._views:
-                        reports.create_views(cursor)
+                        queries.create_views(cursor)
                         self.rows_stored = True
                 summaries.use(cursor, summarized)
                 version = showing
@@ -118,8 +118,8 @@ class AppDatabase:
             with self._cursors_lock:
                 self._cursors.append((cursor, version))
 
-    def report(self, name: reports.Report, filters: reports.Filters,
-               by: reports.Grouping | None = None) -> pa.Table:  # fmt: skip
+    def report(self, name: queries.Report, filters: queries.Filters,
+               by: queries.Grouping | None = None) -> pa.Table:  # fmt: skip
         """The rows of one report as ``omaha report`` makes them, kept for the next page
         that asks the same until new hands come in (in memory, and in the database for
         the next start)."""
@@ -133,7 +133,7 @@ class AppDatabase:
         with self.reader() as con:
             rows = summaries.stored_result(con, version, stored_key)
             if rows is None:
-                rows = reports.run_report(con, name, filters, by, views_made=True)
+                rows = queries.run_report(con, name, filters, by, views_made=True)
                 if self.summarized:  # unless another thread stores it, or an import moves on
                     with suppress(duckdb.Error):
                         summaries.store_result(con, version, stored_key, rows)
@@ -218,7 +218,7 @@ class AppDatabase:
         cursor = self.con.cursor()
         try:
             with self._views:
-                reports.create_views(cursor)
+                queries.create_views(cursor)
             self.rows_stored = True
             self.version, self.summarized = summaries.refresh(cursor), True
             self.warm(cursor)
@@ -228,14 +228,14 @@ class AppDatabase:
     def warm(self, cursor: duckdb.DuckDBPyConnection) -> None:
         """Make (and keep) the reports of the pages opened first: the players page as it
         opens, and the hero's own page (the hero with most hands)."""
-        self.report(reports.Report.players, reports.Filters())
+        self.report(queries.Report.players, queries.Filters())
         heroes = cursor.execute(
             "SELECT player FROM player_hands_cache WHERE is_hero GROUP BY player "
             "ORDER BY count(*) DESC, player LIMIT 1").fetchall()  # fmt: skip
         for (hero,) in heroes:
-            mine = reports.Filters(player=hero)
-            for report in (reports.Report.players, reports.Report.positions,
-                           reports.Report.hands):  # fmt: skip
+            mine = queries.Filters(player=hero)
+            for report in (queries.Report.players, queries.Report.positions,
+                           queries.Report.hands):  # fmt: skip
                 self.report(report, mine)
 
     def watch(self, folder: Path, every: float = 2.0) -> threading.Thread:
@@ -271,7 +271,7 @@ def _rows_stored(con: duckdb.DuckDBPyConnection) -> bool:
         versions = con.execute("SELECT DISTINCT version FROM main.report_cache").fetchall()
     except duckdb.CatalogException:
         return False
-    return versions == [(reports.cache_version(),)]
+    return versions == [(queries.cache_version(),)]
 
 
 def _sizes(folder: Path) -> dict[Path, int]:

@@ -8,8 +8,8 @@ import difflib
 
 import duckdb
 
-from analysis import reports
-from analysis.reports import Filters
+from analysis.reports import queries
+from analysis.reports.queries import Filters
 from ingest.money import show_money
 
 Connection = duckdb.DuckDBPyConnection
@@ -17,8 +17,8 @@ Connection = duckdb.DuckDBPyConnection
 
 def _query(con: Connection, name: str, filters: Filters) -> list[tuple[object, ...]]:
     """Rows of statement ``name`` of ``sql/report_filters.sql`` under ``filters``."""
-    sql = reports.statements("report_filters")[name]
-    return con.execute(sql, reports.bound(sql, filters.parameters())).fetchall()
+    sql = queries.statements("report_filters")[name]
+    return con.execute(sql, queries.bound(sql, filters.parameters())).fetchall()
 
 
 def _values(con: Connection, name: str) -> str:

@@ -29,13 +29,13 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis.handclass import HAND_CLASS_SCHEMA, classify_texts, whole_hands
 from analysis.output import BATCH_ROWS, Rows, select, with_money
+from analysis.reports.handclass import HAND_CLASS_SCHEMA, classify_texts, whole_hands
 from ingest import store
 from ingest.money import CURRENCY_SIGNS, NAMED_CURRENCIES
 from omaha_core import GAMES
 
-SQL_DIR = Path(__file__).resolve().parents[1] / "sql"
+SQL_DIR = Path(__file__).resolve().parents[2] / "sql"
 # DuckDB's memory in a report (it spills beyond). New hands are stored in batches, one
 # transaction each (a transaction keeps its rows in memory until it commits): storing a
 # million new hands peaked at 651 MB for the whole process (bench/reports.py).

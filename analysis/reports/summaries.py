@@ -9,7 +9,7 @@ The version of the data is a digest of the definitions and of how many rows the 
 the pages read hold and their last rowid: an import, an audit or the all-in equities
 change it. Each summary is stamped with the version it was made from, and is used only
 while that version holds; :func:`refresh` makes again those that are stale (a writable
-connection whose report views are made: :func:`analysis.reports.create_views`).
+connection whose report views are made: :func:`analysis.reports.queries.create_views`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from analysis import reports
-from analysis.reports import SQL_DIR, bound, cache_version, sql_text, statements
+from analysis.reports import queries
+from analysis.reports.queries import SQL_DIR, bound, cache_version, sql_text, statements
 from ingest import store
 
 SUMMARIES = ("hand_counts", "played_hands", "played_ends")  # in the order they are made
@@ -63,7 +63,7 @@ def definitions() -> str:
     """A digest of what a report's result is made by (every SQL file, the report code): a
     stored result is read back only while it holds."""
     made_by = [path.read_bytes() for path in sorted(SQL_DIR.glob("*.sql"))]
-    made_by.append(Path(reports.__file__).read_bytes())
+    made_by.append(Path(queries.__file__).read_bytes())
     return hashlib.sha256(b"".join(made_by)).hexdigest()[:16]
 
 

@@ -21,9 +21,9 @@ import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from analysis import summaries
 from analysis.output import plural, whole_file
-from analysis.reports import Filters, Progress, ReportError, bound, create_views, sql_text
+from analysis.reports import summaries
+from analysis.reports.queries import Filters, Progress, ReportError, bound, create_views, sql_text
 from ingest.money import CURRENCY_SIGNS, show_money
 
 MAX_POINTS = 2000  # per graph: the points drawn, sampled in SQL
@@ -89,7 +89,7 @@ def load_series(
     """One series per currency of the hands ``filters`` select (the hero's when no player),
     the currency with most hands first; none when they select no hands. ``progress`` is
     told how the stored player rows are brought up to date (unless ``views_made``).
-    ``summarized``: ``con`` has the summaries of :mod:`analysis.summaries`, whose running
+    ``summarized``: ``con`` has the summaries of :mod:`analysis.reports.summaries`, whose running
     sums give the same points of a graph that names only a player without a window."""
     if not views_made:
         create_views(con, progress)
