@@ -444,7 +444,7 @@ def run_audit(folder: Path, master: str = "local[*]", equity: bool = True,
 def main(argv: Sequence[str] | None = None) -> None:
     """``spark-submit analysis/spark/job.py import PATH... --out DIR`` or ``... audit DIR``:
     the same commands as ``omaha spark``, in the session spark-submit made."""
-    from analysis.cli_spark import spark_app
+    from analysis.cli.spark import spark_app
 
     spark_app(args=list(sys.argv[1:] if argv is None else argv), prog_name="omaha spark")
 

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from analysis.cli_options import DbOption, fail
+from analysis.cli.options import DbOption, fail
 from ingest import store
 
 

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from analysis.cli_options import (
+from analysis.cli.options import (
     DbOption,
     ForceOption,
     ParquetOption,

@@ -12,10 +12,10 @@ import pyarrow as pa
 import typer
 import typer.models
 
-from analysis.cli_equity import equity_command
-from analysis.cli_explain import explain_command
-from analysis.cli_import import import_command
-from analysis.cli_options import (
+from analysis.cli.equity import equity_command
+from analysis.cli.explain import explain_command
+from analysis.cli.importing import import_command
+from analysis.cli.options import (
     DbOption,
     ForceOption,
     FormatOption,
@@ -30,10 +30,10 @@ from analysis.cli_options import (
     step,
     step_bar,
 )
-from analysis.cli_parquet import export_command
-from analysis.cli_reports import graph_command, report_command
-from analysis.cli_serve import serve_command
-from analysis.cli_spark import spark_app
+from analysis.cli.parquet import export_command
+from analysis.cli.reports import graph_command, report_command
+from analysis.cli.serve import serve_command
+from analysis.cli.spark import spark_app
 from analysis.output import Format, plural, render, whole_file
 from analysis.reports import queries
 from ingest import store

@@ -7,7 +7,7 @@ from typing import Annotated
 import pyarrow as pa
 import typer
 
-from analysis.cli_options import FormatOption, WideOption, ctrl_c, fail, fit
+from analysis.cli.options import FormatOption, WideOption, ctrl_c, fail, fit
 from analysis.output import Format, render
 from omaha_core import GAMES, format_cards, parse_cards
 from omaha_core.equity import Equity, equity

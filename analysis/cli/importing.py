@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-from analysis.cli_options import EXIT_INTERRUPTED, DbOption, FormatOption, WideOption, fit
+from analysis.cli.options import EXIT_INTERRUPTED, DbOption, FormatOption, WideOption, fit
 from analysis.output import Format, plural, render
 from analysis.reports import queries
 from ingest import importer, store, warm

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from analysis.cli_options import DbOption, ctrl_c, fail
+from analysis.cli.options import DbOption, ctrl_c, fail
 from analysis.output import plural
 from ingest import store
 

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from analysis.cli_options import ctrl_c
+from analysis.cli.options import ctrl_c
 from analysis.explain import ExplainError, explain, render
 
 

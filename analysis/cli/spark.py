@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from analysis.cli_options import fail
+from analysis.cli.options import fail
 from ingest import store
 
 OutOption = Annotated[
