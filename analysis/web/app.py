@@ -23,11 +23,10 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from analysis import hand_view
 from analysis.output import Format, cell_rows, plural, render
 from analysis.reports import graph, queries, summaries
 from analysis.reports.misses import explain_no_rows
-from analysis.web import security
+from analysis.web import hand_view, security
 from analysis.web.database import AppDatabase, QueryRefused
 from ingest import importer
 from ingest.money import show_money, units_per_currency
