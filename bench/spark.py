@@ -5,9 +5,9 @@ into ``bench/out/``): ``omaha import`` end to end into a fresh DuckDB on every c
 baseline), and ``omaha spark import`` of the same file on ``local[2]`` into Parquet
 (the time to start Spark apart from the job's), each in its own process, with the CPU the
 whole machine spent over it (Spark's JVM and Python workers are not the bench's children:
-quiet, that is theirs); then the Spark job's throughput per executor core, the figure a cluster of N cores multiplies (reading
-the input and writing the Parquet files scale with the cluster's disks and network, which
-a local run does not measure).
+quiet, that is theirs); then the Spark job's throughput per executor core, the figure a
+cluster of N cores multiplies (reading the input and writing the Parquet files scale with
+the cluster's disks and network, which a local run does not measure).
 
 Run: ``python -m bench.spark [--hands N] [--master local[2]]``.
 """
