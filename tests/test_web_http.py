@@ -279,3 +279,27 @@ def test_players_filtered_by_room_as_the_report_is(client: TestClient, tmp_path:
     assert plain.exit_code == 0 and roomed.output == plain.output
     other = runner.invoke(app, ["report", "positions", "--db", str(db), "--room", "Winamax"])
     assert other.exit_code == 1 and "the rooms stored: PokerStars" in other.output
+
+
+def test_reports_show_the_equities_computed_after_a_page_was_read(tmp_path: Path) -> None:
+    """A page read before the database had any all-in equity, then an import: the players
+    report the pages show holds the stored all-in adjusted nets, as a new connection's."""
+    from analysis import reports
+    from tests.web_fixture import SAMPLES
+
+    db = AppDatabase(tmp_path / "new.duckdb")
+    try:
+        with db.reader(), db.reader():  # the pages' cursors, over a database of no hands
+            pass
+        _done(db.start_import([str(SAMPLES)]))
+        shown = db.report(reports.Report.players, reports.Filters())
+        fresh = db.con.cursor()
+        reports.views_over_stored(fresh)
+        expected = reports.run_report(fresh, reports.Report.players, reports.Filters(),
+                                      views_made=True)  # fmt: skip
+        fresh.close()
+        adjusted = expected.select(["player", "currency", "net", "net_adjusted"]).to_pylist()
+        assert any(row["net"] != row["net_adjusted"] for row in adjusted)  # all-ins computed
+        assert shown.select(["player", "currency", "net", "net_adjusted"]).to_pylist() == adjusted
+    finally:
+        db.close()
