@@ -423,8 +423,9 @@ def update_player_rows(con: duckdb.DuckDBPyConnection, progress: Progress | None
     _run(con, "scratch")
     found = _stored_marks(con)
     if found is None and keep:
-        _run(con, "drop_stored")
-        _run(con, "create_stored")
+        with store.transaction(con):  # a reader of the stored rows meanwhile sees old or new
+            _run(con, "drop_stored")
+            _run(con, "create_stored")
         found = (NOTHING_READ, False)
     _run(con, "use_nothing_stored" if found is None else "use_stored")
     marks, pending = found or (NOTHING_READ, False)
