@@ -303,3 +303,43 @@ def test_reports_show_the_equities_computed_after_a_page_was_read(tmp_path: Path
         assert shown.select(["player", "currency", "net", "net_adjusted"]).to_pylist() == adjusted
     finally:
         db.close()
+
+
+def test_every_page_answers_while_an_import_runs(tmp_path: Path) -> None:
+    """Pages asked over and over while a new database's first import, its audit and its
+    stored rows are made: none fails (each answers as the data stands, or 404)."""
+    import threading
+
+    from tests.web_fixture import SAMPLES
+
+    db = AppDatabase(tmp_path / "busy.duckdb")
+    app = create_app(db, "127.0.0.1", 8765, token="the-token")
+    pages = ["/", "/players", "/players?min_hands=2", "/players/Hero", "/audit",
+             "/audit?status=mismatch", "/sql?q=SELECT+count(*)+FROM+hands",
+             "/hands/1", "/import/status"]  # fmt: skip
+    failed: list[tuple[str, int]] = []
+    asked = [0]
+    stop = threading.Event()
+
+    def ask(first: int) -> None:
+        client = TestClient(app, base_url=BASE, raise_server_exceptions=False)
+        k = first
+        while not stop.is_set():
+            page = pages[k % len(pages)]
+            k += 1
+            status = client.get(page).status_code
+            asked[0] += 1
+            if status >= 500:
+                failed.append((page, status))
+
+    askers = [threading.Thread(target=ask, args=(k,)) for k in range(3)]
+    try:
+        for asker in askers:
+            asker.start()
+        _done(db.start_import([str(SAMPLES)]))
+    finally:
+        stop.set()
+        for asker in askers:
+            asker.join()
+        db.close()
+    assert asked[0] > len(pages) and not failed, failed
