@@ -343,3 +343,21 @@ def test_every_page_answers_while_an_import_runs(tmp_path: Path) -> None:
             asker.join()
         db.close()
     assert asked[0] > len(pages) and not failed, failed
+
+
+def test_a_minimum_of_hands_gives_the_report_made_with_it(database: AppDatabase) -> None:
+    """The players' and positions' reports at a minimum of hands, read from the report kept
+    without one, equal those the report's own SQL makes with it."""
+    from analysis import reports
+
+    fresh = database.con.cursor()
+    reports.views_over_stored(fresh)
+    try:
+        for name in (reports.Report.players, reports.Report.positions):
+            for minimum in (2, 9, 40):
+                filters = reports.Filters(min_hands=minimum)
+                made = reports.run_report(fresh, name, filters, views_made=True)
+                assert 0 < made.num_rows < database.report(name, reports.Filters()).num_rows
+                assert database.report(name, filters).to_pylist() == made.to_pylist()
+    finally:
+        fresh.close()

@@ -16,6 +16,7 @@ moreover refused unless it only reads, and runs in a transaction rolled back.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import threading
 import time
@@ -27,6 +28,7 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from analysis import allin_run, audit_run, reports, summaries
 from ingest import importer, store
@@ -34,6 +36,9 @@ from ingest import importer, store
 REPORTS_KEPT = 64  # report results kept in memory (the version of the data, filters → rows)
 QUERY_SECONDS = 30.0  # the SQL page's query is interrupted after this long
 READ_ONLY_STATEMENTS = (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN)
+# Reports whose minimum of hands only drops rows (``HAVING sum(hands) >= $min_hands`` over
+# the rows they show): sql/report_players.sql, sql/report_positions.sql.
+MINIMUM_AS_ROWS = (reports.Report.players, reports.Report.positions)
 
 
 class QueryRefused(ValueError):
@@ -120,7 +125,12 @@ class AppDatabase:
                by: reports.Grouping | None = None) -> pa.Table:  # fmt: skip
         """The rows of one report as ``omaha report`` makes them, kept for the next page
         that asks the same until new hands come in (in memory, and in the database for
-        the next start)."""
+        the next start). A minimum of hands of the players' and positions' reports is
+        their rows of that many hands or more (what its ``HAVING`` keeps): each minimum
+        asked is read from the one report kept."""
+        if filters.min_hands > 1 and name in MINIMUM_AS_ROWS:
+            rows = self.report(name, dataclasses.replace(filters, min_hands=1), by)
+            return rows.filter(pc.greater_equal(rows["hands"], filters.min_hands))
         version = self.version
         key = (version, name, filters, by)
         with self._reports_lock:
