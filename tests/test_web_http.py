@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 import warnings
 from collections.abc import Iterator
@@ -223,6 +224,17 @@ def test_the_summaries_follow_an_import_appended_or_sorted_again(tmp_path: Path)
         _summaries_match(db)
         _done(db.start_import([str(SAMPLES / "omaha8.txt")]))
         assert marks()["played_hands:sorted"] != sorted_rows
+        _summaries_match(db)
+        sorted_rows = marks()["played_hands:sorted"]
+        with db.reader() as con:  # as an earlier version of the definitions made it
+            con.execute("UPDATE summary_marks SET version = 'earlier' "
+                        "WHERE name = 'played_hands:made_by'")  # fmt: skip
+            con.execute("ALTER TABLE main.played_hands DROP COLUMN hole_cards")
+        latest = re.sub(r"Hand #(\d+)", r"Hand #9\1", texts[-1], count=1)
+        latest = re.sub(r" - \d{4}/", " - 2031/", latest, count=1)  # after every hand
+        (folder / "latest.txt").write_text(latest + "\n\n\n", encoding="utf-8")
+        _done(db.start_import([str(folder / "latest.txt")]))
+        assert marks()["played_hands:sorted"] != sorted_rows  # made again, not appended to
         _summaries_match(db)
     finally:
         db.close()
