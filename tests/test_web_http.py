@@ -357,9 +357,10 @@ def test_every_page_answers_while_an_import_runs(tmp_path: Path) -> None:
     assert asked[0] > len(pages) and not failed, failed
 
 
-def test_a_minimum_of_hands_gives_the_report_made_with_it(database: AppDatabase) -> None:
-    """The players' and positions' reports at a minimum of hands, read from the report kept
-    without one, equal those the report's own SQL makes with it."""
+def test_reports_read_from_a_kept_report_equal_those_made(database: AppDatabase) -> None:
+    """The players' and positions' reports at a minimum of hands, and a player's row of
+    the players report, read from the reports kept (without the minimum; of every player),
+    equal those the reports' own SQL makes."""
     from analysis import reports
 
     fresh = database.con.cursor()
@@ -371,5 +372,17 @@ def test_a_minimum_of_hands_gives_the_report_made_with_it(database: AppDatabase)
                 made = reports.run_report(fresh, name, filters, views_made=True)
                 assert 0 < made.num_rows < database.report(name, reports.Filters()).num_rows
                 assert database.report(name, filters).to_pylist() == made.to_pylist()
+        players = [name for (name,) in fresh.sql(
+            "SELECT player FROM player_hands WHERE game = 'omaha' GROUP BY player "
+            "ORDER BY count(*) DESC, player "
+            "LIMIT 3").fetchall()]  # fmt: skip
+        for player in players:
+            for filters in (reports.Filters(player=player),
+                            reports.Filters(player=player, game="omaha", min_hands=2)):
+                made = reports.run_report(fresh, reports.Report.players, filters,
+                                          views_made=True)  # fmt: skip
+                assert made.num_rows > 0
+                assert database.report(reports.Report.players, filters).to_pylist() == \
+                    made.to_pylist()  # fmt: skip
     finally:
         fresh.close()

@@ -125,30 +125,49 @@ class AppDatabase:
                by: reports.Grouping | None = None) -> pa.Table:  # fmt: skip
         """The rows of one report as ``omaha report`` makes them, kept for the next page
         that asks the same until new hands come in (in memory, and in the database for
-        the next start). A minimum of hands of the players' and positions' reports is
-        their rows of that many hands or more (what its ``HAVING`` keeps): each minimum
-        asked is read from the one report kept."""
+        the next start). Rows that another report kept holds are read from it: those of
+        that many hands or more, for a minimum of hands of the players' and positions'
+        reports (what its ``HAVING`` keeps); one player's, for the players report of a
+        player, once the report of every player is kept (an import's end makes it)."""
         if filters.min_hands > 1 and name in MINIMUM_AS_ROWS:
             rows = self.report(name, dataclasses.replace(filters, min_hands=1), by)
             return rows.filter(pc.greater_equal(rows["hands"], filters.min_hands))
+        if filters.player is not None and name is reports.Report.players:
+            everyone = self._kept(name, dataclasses.replace(filters, player=None), by)
+            if everyone is not None:
+                return everyone.filter(pc.equal(everyone["player"], filters.player))
         version = self.version
-        key = (version, name, filters, by)
-        with self._reports_lock:
-            if key in self._reports:
-                self._reports.move_to_end(key)
-                return self._reports[key]
-        stored_key = f"{summaries.definitions()}|{name}|{by}|{filters!r}"
         with self.reader() as con:
-            rows = summaries.stored_result(con, version, stored_key)
+            rows = self._kept(name, filters, by, con)
             if rows is None:
                 rows = reports.run_report(con, name, filters, by, views_made=True)
                 if self.summarized:  # unless another thread stores it, or an import moves on
                     with suppress(duckdb.Error):
-                        summaries.store_result(con, version, stored_key, rows)
+                        summaries.store_result(con, version, _stored_key(name, filters, by),
+                                               rows)  # fmt: skip
         with self._reports_lock:
-            self._reports[key] = rows
+            self._reports[(version, name, filters, by)] = rows
             while len(self._reports) > REPORTS_KEPT:
                 self._reports.popitem(last=False)
+        return rows
+
+    def _kept(self, name: reports.Report, filters: reports.Filters,
+              by: reports.Grouping | None,
+              con: duckdb.DuckDBPyConnection | None = None) -> pa.Table | None:  # fmt: skip
+        """The rows of a report kept for the version of the data the pages show, in memory
+        or in the database (read through ``con``, else a reader of its own); None if none."""
+        version = self.version
+        with self._reports_lock:
+            if (version, name, filters, by) in self._reports:
+                self._reports.move_to_end((version, name, filters, by))
+                return self._reports[(version, name, filters, by)]
+        if con is None:
+            with self.reader() as own:
+                return self._kept(name, filters, by, own)
+        rows = summaries.stored_result(con, version, _stored_key(name, filters, by))
+        if rows is not None:
+            with self._reports_lock:
+                self._reports[(version, name, filters, by)] = rows
         return rows
 
     def user_query(self, sql: str) -> pa.Table:
@@ -270,6 +289,12 @@ class AppDatabase:
                 seen.update({path: now[path] for path in ready})
             elif ready:  # wait for the import under way; ask again next time
                 pending.update({path: now[path] for path in ready})
+
+
+def _stored_key(name: reports.Report, filters: reports.Filters,
+                by: reports.Grouping | None) -> str:  # fmt: skip
+    """The key a report's result is stored under (the definitions that made it too)."""
+    return f"{summaries.definitions()}|{name}|{by}|{filters!r}"
 
 
 def _rows_stored(con: duckdb.DuckDBPyConnection) -> bool:
