@@ -386,3 +386,16 @@ def test_reports_read_from_a_kept_report_equal_those_made(database: AppDatabase)
                     made.to_pylist()  # fmt: skip
     finally:
         fresh.close()
+
+
+def test_an_import_end_makes_the_players_report_of_each_game(database: AppDatabase) -> None:
+    """The players page narrowed by its game menu answers from a report made as the import
+    ended (the sample histories hold eight games, one room: no report per room)."""
+    from analysis import reports
+    from omaha_core import GAMES
+
+    for game in GAMES:
+        kept = database._kept(reports.Report.players, reports.Filters(game=game), None)
+        assert kept is not None and kept.num_rows > 0, game
+    assert database._kept(reports.Report.players, reports.Filters(room="PokerStars"), None) \
+        is None  # fmt: skip

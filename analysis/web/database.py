@@ -254,8 +254,14 @@ class AppDatabase:
 
     def warm(self, cursor: duckdb.DuckDBPyConnection) -> None:
         """Make (and keep) the reports of the pages opened first: the players page as it
-        opens, and the hero's own page (the hero with most hands)."""
+        opens and as its menus narrow it (to each game, each room, where there are two or
+        more), and the hero's own page (the hero with most hands)."""
         self.report(reports.Report.players, reports.Filters())
+        for column in ("game", "room"):
+            values = [value for (value,) in cursor.execute(
+                f"SELECT DISTINCT {column} FROM main.hand_counts ORDER BY {column}").fetchall()]
+            for value in values if len(values) > 1 else ():
+                self.report(reports.Report.players, reports.Filters(**{column: value}))
         heroes = cursor.execute(
             "SELECT player FROM player_hands_cache WHERE is_hero GROUP BY player "
             "ORDER BY count(*) DESC, player LIMIT 1").fetchall()  # fmt: skip
