@@ -36,11 +36,11 @@ GROUP BY ALL;
 -- sql/views.sql defines them); sorted by player and `seq`, so a page of a player's hands
 -- or the points of a graph read that player's row groups only. The hands of a later
 -- import, played after the player's last hand stored, are appended (append_played).
+-- Every column of the player rows is kept: the pages' reports read their rows here
+-- (analysis.reports.summaries.use), so that a report of one player reads his row groups only.
 -- sorted: player, seq
 WITH rows AS (
-    SELECT p.player, p.site, p.hand_id, p.started_at, p.game, p.currency, p.is_tournament,
-        p.small_blind, p.big_blind, p.units_per_currency, p.position, p.hole_cards, p.net,
-        p.went_to_showdown, coalesce(ev.ev_net, p.net) AS adjusted
+    SELECT p.*, coalesce(ev.ev_net, p.net) AS adjusted
     FROM main.player_hands_cache AS p
     LEFT JOIN (SELECT site, hand_id, player, ev_net FROM allin_ev) AS ev
         USING (site, hand_id, player)
@@ -74,9 +74,7 @@ GROUP BY player, currency
 -- name: new_player_rows
 -- The player rows stored since played_hands was made (past rowid $last_row).
 CREATE OR REPLACE TEMP TABLE summary_new AS
-SELECT p.player, p.site, p.hand_id, p.started_at, p.game, p.currency, p.is_tournament,
-    p.small_blind, p.big_blind, p.units_per_currency, p.position, p.hole_cards, p.net,
-    p.went_to_showdown, coalesce(ev.ev_net, p.net) AS adjusted
+SELECT p.*, coalesce(ev.ev_net, p.net) AS adjusted
 FROM main.player_hands_cache AS p
 LEFT JOIN (SELECT site, hand_id, player, ev_net FROM allin_ev) AS ev
     USING (site, hand_id, player)
@@ -145,6 +143,13 @@ SELECT count(*), coalesce(max(rowid), -1) FROM allin_ev;
 
 -- name: rows_up_to
 SELECT count(*) FROM main.player_hands_cache WHERE rowid <= $last_row;
+
+-- name: point_played
+-- The player rows the pages' reports read: those of played_hands, sorted by player.
+CREATE OR REPLACE TEMP VIEW player_hands AS
+SELECT * EXCLUDE (seq, hand_number, cum_net, cum_net_adjusted, cum_net_showdown,
+    cum_net_no_showdown)
+FROM main.played_hands;
 
 -- name: forget_results
 DELETE FROM main.report_results WHERE version <> $version;

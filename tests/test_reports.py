@@ -429,3 +429,31 @@ def test_rows_stored_out_of_hand_order_are_picked_by_key(monkeypatch: pytest.Mon
 def seen(spans: dict[int, dict[str, int]], keyed: list[int]) -> dict[int, dict[str, int]]:
     keyed.extend(int(span["keyed"]) for _, span in sorted(spans.items()))
     return spans
+
+
+def test_stored_rows_made_again_are_never_missing_to_a_reader(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stored rows made again from nothing (made by other definitions, say) are dropped and
+    made in one transaction: a connection reading them meanwhile (a page of the web app,
+    while an import ends) reads the rows stored before, never a missing table."""
+    rng = random.Random(4)
+    made = [random_hand(rng, f"m{i:02d}", minute=i) for i in range(6)]
+    con = database(made)
+    run_report(con, Report.players, Filters())  # stores the rows
+    reader = con.cursor()
+    queries.views_over_stored(reader)
+    read_meanwhile: list[int] = []
+    run = queries._run
+
+    def read_after(connection, statement, **values):  # type: ignore[no-untyped-def]
+        done = run(connection, statement, **values)
+        if statement == "drop_stored":
+            (rows,) = reader.sql("SELECT count(*) FROM player_hands").fetchall()[0]
+            read_meanwhile.append(rows)
+        return done
+
+    monkeypatch.setattr(queries, "_run", read_after)
+    monkeypatch.setattr(queries, "_stored_marks", lambda connection: None)
+    queries.update_player_rows(con.cursor())
+    assert read_meanwhile == [sum(len(hand.seats) for hand in made)]

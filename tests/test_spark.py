@@ -201,10 +201,11 @@ def test_an_import_of_urls_reads_through_spark_file_systems(
     read through Spark's file systems, as ``hdfs://`` or ``s3a://`` folders are, they give
     the rows of omaha import of the same folders named by plain paths. Each file is named
     by its URL as Spark names it (``file:/...``: in ``source_file`` and in a conflict's
-    message naming the first copy's file), compared as its path (``file:`` taken off)."""
+    message naming the first copy's file), compared as its path (``file:`` taken off).
+    The tables are written into a folder named by its URL, and audited there."""
     folders = [ROOT / "sample_histories", _copies(tmp_path / "copies")]
     out, db = tmp_path / "urls", tmp_path / "one.duckdb"
-    run = job.run_import([folder.as_uri() for folder in folders], out, spark=spark)
+    run = job.run_import([folder.as_uri() for folder in folders], out.as_uri(), spark=spark)
     one = importer.import_paths([str(folder) for folder in folders], db, workers=2)
     counts = ("imported", "duplicates", "errors", "conflicts")
     assert {c: getattr(run, c) for c in counts} == {c: getattr(one, c) for c in counts}
@@ -216,3 +217,7 @@ def test_an_import_of_urls_reads_through_spark_file_systems(
             if "source_file" in parquet.SCHEMAS[name].names:
                 files = urls.execute(f"SELECT DISTINCT source_file FROM {name}").fetchall()
                 assert all(file.startswith("file:/") for (file,) in files), name
+    audited = job.run_audit(out.as_uri(), equity=False, spark=spark)  # a folder by its URL
+    assert audited.hands == run.imported == audited.statuses.total()
+    with pytest.raises(job.SparkJobError, match="holds no hands"):
+        job.run_audit((tmp_path / "copies").as_uri(), equity=False, spark=spark)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 import warnings
 from collections.abc import Iterator
@@ -224,6 +225,17 @@ def test_the_summaries_follow_an_import_appended_or_sorted_again(tmp_path: Path)
         _done(db.start_import([str(SAMPLES / "omaha8.txt")]))
         assert marks()["played_hands:sorted"] != sorted_rows
         _summaries_match(db)
+        sorted_rows = marks()["played_hands:sorted"]
+        with db.reader() as con:  # as an earlier version of the definitions made it
+            con.execute("UPDATE summary_marks SET version = 'earlier' "
+                        "WHERE name = 'played_hands:made_by'")  # fmt: skip
+            con.execute("ALTER TABLE main.played_hands DROP COLUMN hole_cards")
+        latest = re.sub(r"Hand #(\d+)", r"Hand #9\1", texts[-1], count=1)
+        latest = re.sub(r" - \d{4}/", " - 2031/", latest, count=1)  # after every hand
+        (folder / "latest.txt").write_text(latest + "\n\n\n", encoding="utf-8")
+        _done(db.start_import([str(folder / "latest.txt")]))
+        assert marks()["played_hands:sorted"] != sorted_rows  # made again, not appended to
+        _summaries_match(db)
     finally:
         db.close()
 
@@ -279,3 +291,111 @@ def test_players_filtered_by_room_as_the_report_is(client: TestClient, tmp_path:
     assert plain.exit_code == 0 and roomed.output == plain.output
     other = runner.invoke(app, ["report", "positions", "--db", str(db), "--room", "Winamax"])
     assert other.exit_code == 1 and "the rooms stored: PokerStars" in other.output
+
+
+def test_reports_show_the_equities_computed_after_a_page_was_read(tmp_path: Path) -> None:
+    """A page read before the database had any all-in equity, then an import: the players
+    report the pages show holds the stored all-in adjusted nets, as a new connection's."""
+    from analysis.reports import queries
+    from tests.web_fixture import SAMPLES
+
+    db = AppDatabase(tmp_path / "new.duckdb")
+    try:
+        with db.reader(), db.reader():  # the pages' cursors, over a database of no hands
+            pass
+        _done(db.start_import([str(SAMPLES)]))
+        shown = db.report(queries.Report.players, queries.Filters())
+        fresh = db.con.cursor()
+        queries.views_over_stored(fresh)
+        expected = queries.run_report(fresh, queries.Report.players, queries.Filters(),
+                                      views_made=True)  # fmt: skip
+        fresh.close()
+        adjusted = expected.select(["player", "currency", "net", "net_adjusted"]).to_pylist()
+        assert any(row["net"] != row["net_adjusted"] for row in adjusted)  # all-ins computed
+        assert shown.select(["player", "currency", "net", "net_adjusted"]).to_pylist() == adjusted
+    finally:
+        db.close()
+
+
+def test_every_page_answers_while_an_import_runs(tmp_path: Path) -> None:
+    """Pages asked over and over while a new database's first import, its audit and its
+    stored rows are made: none fails (each answers as the data stands, or 404)."""
+    import threading
+
+    from tests.web_fixture import SAMPLES
+
+    db = AppDatabase(tmp_path / "busy.duckdb")
+    app = create_app(db, "127.0.0.1", 8765, token="the-token")
+    pages = ["/", "/players", "/players?min_hands=2", "/players/Hero", "/audit",
+             "/audit?status=mismatch", "/sql?q=SELECT+count(*)+FROM+hands",
+             "/hands/1", "/import/status"]  # fmt: skip
+    failed: list[tuple[str, int]] = []
+    asked = [0]
+    stop = threading.Event()
+
+    def ask(first: int) -> None:
+        client = TestClient(app, base_url=BASE, raise_server_exceptions=False)
+        k = first
+        while not stop.is_set():
+            page = pages[k % len(pages)]
+            k += 1
+            status = client.get(page).status_code
+            asked[0] += 1
+            if status >= 500:
+                failed.append((page, status))
+
+    askers = [threading.Thread(target=ask, args=(k,)) for k in range(3)]
+    try:
+        for asker in askers:
+            asker.start()
+        _done(db.start_import([str(SAMPLES)]))
+    finally:
+        stop.set()
+        for asker in askers:
+            asker.join()
+        db.close()
+    assert asked[0] > len(pages) and not failed, failed
+
+
+def test_reports_read_from_a_kept_report_equal_those_made(database: AppDatabase) -> None:
+    """The players' and positions' reports at a minimum of hands, and a player's row of
+    the players report, read from the reports kept (without the minimum; of every player),
+    equal those the reports' own SQL makes."""
+    from analysis.reports import queries
+
+    fresh = database.con.cursor()
+    queries.views_over_stored(fresh)
+    try:
+        for name in (queries.Report.players, queries.Report.positions):
+            for minimum in (2, 9, 40):
+                filters = queries.Filters(min_hands=minimum)
+                made = queries.run_report(fresh, name, filters, views_made=True)
+                assert 0 < made.num_rows < database.report(name, queries.Filters()).num_rows
+                assert database.report(name, filters).to_pylist() == made.to_pylist()
+        players = [name for (name,) in fresh.sql(
+            "SELECT player FROM player_hands WHERE game = 'omaha' GROUP BY player "
+            "ORDER BY count(*) DESC, player "
+            "LIMIT 3").fetchall()]  # fmt: skip
+        for player in players:
+            for filters in (queries.Filters(player=player),
+                            queries.Filters(player=player, game="omaha", min_hands=2)):
+                made = queries.run_report(fresh, queries.Report.players, filters,
+                                          views_made=True)  # fmt: skip
+                assert made.num_rows > 0
+                assert database.report(queries.Report.players, filters).to_pylist() == \
+                    made.to_pylist()  # fmt: skip
+    finally:
+        fresh.close()
+
+
+def test_an_import_end_makes_the_players_report_of_each_game(database: AppDatabase) -> None:
+    """The players page narrowed by its game menu answers from a report made as the import
+    ended (the sample histories hold eight games, one room: no report per room)."""
+    from analysis.reports import queries
+    from omaha_core import GAMES
+
+    for game in GAMES:
+        kept = database._kept(queries.Report.players, queries.Filters(game=game), None)
+        assert kept is not None and kept.num_rows > 0, game
+    assert database._kept(queries.Report.players, queries.Filters(room="PokerStars"), None) \
+        is None  # fmt: skip

@@ -3,7 +3,6 @@ Spark cluster (pyspark), into folders of Parquet files (see :mod:`analysis.spark
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,7 +11,8 @@ from analysis.cli.options import fail
 from ingest import store
 
 OutOption = Annotated[
-    Path, typer.Option("--out", help="The folder the tables are written to.")
+    str, typer.Option("--out", help="The folder the tables are written to: a path, or a URL "
+                      "of any file system Spark writes (hdfs://, s3a://, file://).")
 ]
 MasterOption = Annotated[
     str, typer.Option("--master", help="Spark master URL (local[*]: every core here).")
@@ -60,7 +60,7 @@ def spark_import_command(
 @spark_app.command("audit")
 def spark_audit_command(
     folder: Annotated[
-        Path, typer.Argument(help="The folder omaha spark import wrote.")
+        str, typer.Argument(help="The folder omaha spark import wrote: a path, or a URL.")
     ],
     master: MasterOption = "local[*]",
     equity: Annotated[

@@ -423,8 +423,9 @@ def update_player_rows(con: duckdb.DuckDBPyConnection, progress: Progress | None
     _run(con, "scratch")
     found = _stored_marks(con)
     if found is None and keep:
-        _run(con, "drop_stored")
-        _run(con, "create_stored")
+        with store.transaction(con):  # a reader of the stored rows meanwhile sees old or new
+            _run(con, "drop_stored")
+            _run(con, "create_stored")
         found = (NOTHING_READ, False)
     _run(con, "use_nothing_stored" if found is None else "use_stored")
     marks, pending = found or (NOTHING_READ, False)
@@ -468,10 +469,15 @@ def views_over_stored(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _report_views(con: duckdb.DuckDBPyConnection) -> None:
-    found = con.execute(
-        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'allin_ev'"
-    ).fetchall()
-    if not found[0][0]:  # never audited: no all-in hand computed
+    """The views of ``sql/views.sql``; ``allin_ev`` an empty stand-in on ``con`` while the
+    database has none (never audited), dropped once it has one: a stand-in left there
+    would hide the stored equities from every report read on ``con`` after."""
+    stored = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main' AND table_name = 'allin_ev'").fetchall()[0][0]  # fmt: skip
+    if stored:
+        con.execute("DROP TABLE IF EXISTS temp.allin_ev")
+    else:
         con.execute(f"CREATE OR REPLACE TEMP TABLE allin_ev AS SELECT * FROM ({_NO_ALLIN})")
     con.execute(sql_text("views"))
 

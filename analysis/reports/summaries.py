@@ -102,6 +102,7 @@ def refresh(con: duckdb.DuckDBPyConnection) -> str:
         kept |= {f"played_hands:{what}": f"{n}|{last}" for what, (n, last) in ends.items()}
         if "played_hands" in stale and not appended:
             kept["played_hands:sorted"] = str(ends["rows"][0])
+            kept["played_hands:made_by"] = _made_by()
         for name, value in kept.items():
             _run(con, "forget_mark", name=name)
             _run(con, "set_mark", name=name, version=value)
@@ -118,7 +119,8 @@ def _appended(con: duckdb.DuckDBPyConnection, marks: dict[str, str], present: se
         sorted_rows = int(marks["played_hands:sorted"])
     except (KeyError, ValueError):
         return False
-    if not {"played_hands", "played_ends"} <= present:
+    if not {"played_hands", "played_ends"} <= present or marks.get(
+            "played_hands:made_by") != _made_by():  # its columns are another version's
         return False
     now = int(_run(con, "player_rows_end").fetchall()[0][0])
     if _run(con, "rows_up_to", last_row=last).fetchall()[0][0] != rows:  # rows deleted
@@ -133,6 +135,11 @@ def _appended(con: duckdb.DuckDBPyConnection, marks: dict[str, str], present: se
     return bool(fits)
 
 
+def _made_by() -> str:
+    """A digest of the definitions ``played_hands`` is made by (its rows and columns)."""
+    return hashlib.sha256((cache_version() + sql_text("summaries")).encode()).hexdigest()[:16]
+
+
 def _rows_of(name: str) -> tuple[str, str | None]:
     """The SELECT of summary ``name`` and the order it is stored in (None: any)."""
     text = statements("summaries")[name].strip().rstrip(";")
@@ -141,13 +148,17 @@ def _rows_of(name: str) -> tuple[str, str | None]:
 
 
 def use(con: duckdb.DuckDBPyConnection, stored: bool) -> None:
-    """Make the summaries' names on ``con`` the stored tables (``stored``: current), or
-    else temporary views over the tables, the same rows made on each query (slower)."""
+    """Make the summaries' names on ``con`` the stored tables (``stored``: current), and
+    the reports' player rows those of ``played_hands`` (the same rows, sorted by player:
+    a report of one player reads his row groups only); or else temporary views over the
+    tables, the same rows made on each query (slower)."""
     for name in SUMMARIES:
         if stored:
             con.execute(f"DROP VIEW IF EXISTS temp.{name}")
         else:
             con.execute(f"CREATE OR REPLACE TEMP VIEW {name} AS {_rows_of(name)[0]}")
+    if stored:
+        _run(con, "point_played")
 
 
 def graph_rows(con: duckdb.DuckDBPyConnection, player: str, max_points: int) -> pa.Table:

@@ -107,7 +107,7 @@ def _spark_schema(schema: pa.Schema) -> StructType:
 class ImportRun:
     """What a Spark import did: files by outcome, hands by outcome, seconds."""
 
-    out: Path
+    out: str
     seconds: float = 0.0
     files: Counter[str] = field(default_factory=Counter)
     imported: int = 0
@@ -132,6 +132,11 @@ class ImportRun:
                 f"{self.errors:,} errors ({self.conflicts:,} conflicting duplicates)",
                 f"{self.hands_seen:,} hands in {self.seconds:.1f} s ({rate:,.0f} hands/s) "
                 f"into {self.out}"]  # fmt: skip
+
+
+def under(folder: str, name: str) -> str:
+    """The folder ``name`` inside ``folder``: a path, or a URL (``hdfs://head/tables``)."""
+    return f"{folder.rstrip('/')}/{name}" if folder.rstrip("/") else f"/{name}"
 
 
 def is_url(path: str) -> bool:
@@ -257,13 +262,15 @@ def _table(parsed: DataFrame, name: str) -> DataFrame:
 
 def run_import(
     paths: Sequence[str],
-    out: Path,
+    out: str | Path,
     master: str = "local[*]",
     timezone: str | None = None,
     spark: SparkSession | None = None,
 ) -> ImportRun:
-    """Import the hand histories under ``paths`` into the folder ``out`` with Spark."""
+    """Import the hand histories under ``paths`` into the folder ``out`` (a path, or a URL
+    of a file system Spark writes) with Spark."""
     began = time.perf_counter()
+    out = str(out)
     spark = spark or session(master)
     inputs = _listing(spark, paths)
     if not inputs.count:
@@ -285,7 +292,7 @@ def run_import(
 
 
 def _write_import(spark: SparkSession, parsed: DataFrame, inputs: Inputs,
-                  out: Path) -> ImportRun:  # fmt: skip
+                  out: str) -> ImportRun:  # fmt: skip
     """Drop the later copies of hands, write the tables, count what happened."""
     hands = _table(parsed, "hands")
     copies = conflicts.later_copies(hands)
@@ -301,14 +308,14 @@ def _write_import(spark: SparkSession, parsed: DataFrame, inputs: Inputs,
                 rows = rows.join(keep.select(*KEY, *PLACE), [*KEY, *PLACE], "left_anti")
             columns = [c for c in schemas.TABLES[name].names if c != "room"]
             (rows.select(*columns, "room", "month").write.mode("overwrite")
-             .partitionBy(*parquet.PARTITIONS).parquet(str(out / name)))
+             .partitionBy(*parquet.PARTITIONS).parquet(under(out, name)))
         errors = _table(parsed, "import_errors").select(*schemas.IMPORT_ERRORS.names)
         if conflict_rows.num_rows:
             errors = errors.unionByName(spark.createDataFrame(
                 conflict_rows, _spark_schema(schemas.IMPORT_ERRORS)))
-        errors.write.mode("overwrite").parquet(str(out / "import_errors"))
+        errors.write.mode("overwrite").parquet(under(out, "import_errors"))
         skips = _table(parsed, "import_skips").select(*schemas.IMPORT_SKIPS.names)
-        skips.write.mode("overwrite").parquet(str(out / "import_skips"))
+        skips.write.mode("overwrite").parquet(under(out, "import_skips"))
         run = _import_files(spark, parsed, dropped, found, out)
     finally:
         dropped.unpersist()
@@ -323,7 +330,7 @@ def _counts(frame: DataFrame, by: Sequence[str | Column]) -> dict[str, int]:
 
 
 def _import_files(spark: SparkSession, parsed: DataFrame, dropped: DataFrame,
-                  found: Sequence[Conflict], out: Path) -> ImportRun:  # fmt: skip
+                  found: Sequence[Conflict], out: str) -> ImportRun:  # fmt: skip
     """Write ``import_files``: each source's end with how its hands ended (as omaha import
     counts them), and the run's totals."""
     sources = _table(parsed, "sources").orderBy("order").collect()
@@ -352,7 +359,7 @@ def _import_files(spark: SparkSession, parsed: DataFrame, dropped: DataFrame,
     run.skipped = Counter({row["reason"]: int(row["count"]) for row in reasons})
     table = pa.Table.from_pylist(records, schema=store.IMPORT_FILES)
     frame = spark.createDataFrame(table, _spark_schema(store.IMPORT_FILES))
-    frame.coalesce(1).write.mode("overwrite").parquet(str(out / "import_files"))
+    frame.coalesce(1).write.mode("overwrite").parquet(under(out, "import_files"))
     return run
 
 
@@ -363,7 +370,7 @@ def _import_files(spark: SparkSession, parsed: DataFrame, dropped: DataFrame,
 class AuditRun:
     """What a Spark audit did: hands audited, by status, rows written per table, seconds."""
 
-    folder: Path
+    folder: str
     hands: int = 0
     statuses: Counter[str] = field(default_factory=Counter)
     rows: dict[str, int] = field(default_factory=dict)
@@ -387,20 +394,26 @@ def _inputs(stages: Sequence[Stage]) -> dict[str, pa.Schema]:
             for name in HAND_TABLES}  # fmt: skip
 
 
-def run_audit(folder: Path, master: str = "local[*]", equity: bool = True,
+def run_audit(folder: str | Path, master: str = "local[*]", equity: bool = True,
               spark: SparkSession | None = None) -> AuditRun:  # fmt: skip
-    """Audit every hand of the folder with Spark (and compute the all-in equities with
-    ``equity``), writing the stages' tables beside the hands."""
+    """Audit every hand of the folder (a path, or a URL of a file system Spark reads and
+    writes) with Spark (and compute the all-in equities with ``equity``), writing the
+    stages' tables beside the hands."""
     began = time.perf_counter()
-    if not (folder / "hands").is_dir():
-        raise SparkJobError(f"{folder} holds no hands (no folder {folder / 'hands'})")
+    folder = str(folder)
+    no_hands = f"{folder} holds no hands (no folder {under(folder, 'hands')})"
+    if not is_url(folder) and not (Path(folder) / "hands").is_dir():
+        raise SparkJobError(no_hands)
     spark = spark or session(master)
     stages = [AUDIT, ALLIN] if equity else [AUDIT]
     inputs = _inputs(stages)
     outputs = {name: schema for stage in stages for name, schema in stage.outputs.items()}
     tagged_out = tasks.tagged_schema(outputs, ROOM_MONTH)
-    frames = {name: spark.read.option("basePath", str(folder / name))
-              .parquet(str(folder / name)) for name in HAND_TABLES}  # fmt: skip
+    try:
+        frames = {name: spark.read.option("basePath", under(folder, name))
+                  .parquet(under(folder, name)) for name in HAND_TABLES}  # fmt: skip
+    except AnalysisException as exc:  # a URL's folder without them
+        raise SparkJobError(no_hands) from exc
     hands = frames["hands"].count()
     groups = max(spark.sparkContext.defaultParallelism, -(-hands // AUDIT_GROUP_HANDS))
     bucket = F.pmod(F.xxhash64("site", "hand_id"), F.lit(groups)).alias("bucket")
@@ -431,9 +444,9 @@ def run_audit(folder: Path, master: str = "local[*]", equity: bool = True,
             rows = rows.select(*schema.names, *(c for c in ("room",) if c not in schema.names),
                                "month")
             (rows.write.mode("overwrite").partitionBy(*parquet.PARTITIONS)
-             .parquet(str(folder / name)))
-            run.rows[name] = spark.read.parquet(str(folder / name)).count()
-        statuses = spark.read.parquet(str(folder / "audit_hands")).groupBy("status").count()
+             .parquet(under(folder, name)))
+            run.rows[name] = spark.read.parquet(under(folder, name)).count()
+        statuses = spark.read.parquet(under(folder, "audit_hands")).groupBy("status").count()
         run.statuses = Counter({row["status"]: int(row["count"]) for row in statuses.collect()})
     finally:
         result.unpersist()

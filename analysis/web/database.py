@@ -16,6 +16,7 @@ moreover refused unless it only reads, and runs in a transaction rolled back.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import threading
 import time
@@ -27,6 +28,7 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from analysis.allin import stage as allin_stage
 from analysis.audit import stage as audit_stage
@@ -36,6 +38,9 @@ from ingest import importer, store
 REPORTS_KEPT = 64  # report results kept in memory (the version of the data, filters → rows)
 QUERY_SECONDS = 30.0  # the SQL page's query is interrupted after this long
 READ_ONLY_STATEMENTS = (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN)
+# Reports whose minimum of hands only drops rows (``HAVING sum(hands) >= $min_hands`` over
+# the rows they show): sql/report_players.sql, sql/report_positions.sql.
+MINIMUM_AS_ROWS = (queries.Report.players, queries.Report.positions)
 
 
 class QueryRefused(ValueError):
@@ -122,25 +127,49 @@ class AppDatabase:
                by: queries.Grouping | None = None) -> pa.Table:  # fmt: skip
         """The rows of one report as ``omaha report`` makes them, kept for the next page
         that asks the same until new hands come in (in memory, and in the database for
-        the next start)."""
+        the next start). Rows that another report kept holds are read from it: those of
+        that many hands or more, for a minimum of hands of the players' and positions'
+        reports (what its ``HAVING`` keeps); one player's, for the players report of a
+        player, once the report of every player is kept (an import's end makes it)."""
+        if filters.min_hands > 1 and name in MINIMUM_AS_ROWS:
+            rows = self.report(name, dataclasses.replace(filters, min_hands=1), by)
+            return rows.filter(pc.greater_equal(rows["hands"], filters.min_hands))
+        if filters.player is not None and name is queries.Report.players:
+            everyone = self._kept(name, dataclasses.replace(filters, player=None), by)
+            if everyone is not None:
+                return everyone.filter(pc.equal(everyone["player"], filters.player))
         version = self.version
-        key = (version, name, filters, by)
-        with self._reports_lock:
-            if key in self._reports:
-                self._reports.move_to_end(key)
-                return self._reports[key]
-        stored_key = f"{summaries.definitions()}|{name}|{by}|{filters!r}"
         with self.reader() as con:
-            rows = summaries.stored_result(con, version, stored_key)
+            rows = self._kept(name, filters, by, con)
             if rows is None:
                 rows = queries.run_report(con, name, filters, by, views_made=True)
                 if self.summarized:  # unless another thread stores it, or an import moves on
                     with suppress(duckdb.Error):
-                        summaries.store_result(con, version, stored_key, rows)
+                        summaries.store_result(con, version, _stored_key(name, filters, by),
+                                               rows)  # fmt: skip
         with self._reports_lock:
-            self._reports[key] = rows
+            self._reports[(version, name, filters, by)] = rows
             while len(self._reports) > REPORTS_KEPT:
                 self._reports.popitem(last=False)
+        return rows
+
+    def _kept(self, name: queries.Report, filters: queries.Filters,
+              by: queries.Grouping | None,
+              con: duckdb.DuckDBPyConnection | None = None) -> pa.Table | None:  # fmt: skip
+        """The rows of a report kept for the version of the data the pages show, in memory
+        or in the database (read through ``con``, else a reader of its own); None if none."""
+        version = self.version
+        with self._reports_lock:
+            if (version, name, filters, by) in self._reports:
+                self._reports.move_to_end((version, name, filters, by))
+                return self._reports[(version, name, filters, by)]
+        if con is None:
+            with self.reader() as own:
+                return self._kept(name, filters, by, own)
+        rows = summaries.stored_result(con, version, _stored_key(name, filters, by))
+        if rows is not None:
+            with self._reports_lock:
+                self._reports[(version, name, filters, by)] = rows
         return rows
 
     def user_query(self, sql: str) -> pa.Table:
@@ -227,8 +256,14 @@ class AppDatabase:
 
     def warm(self, cursor: duckdb.DuckDBPyConnection) -> None:
         """Make (and keep) the reports of the pages opened first: the players page as it
-        opens, and the hero's own page (the hero with most hands)."""
+        opens and as its menus narrow it (to each game, each room, where there are two or
+        more), and the hero's own page (the hero with most hands)."""
         self.report(queries.Report.players, queries.Filters())
+        for column in ("game", "room"):
+            values = [value for (value,) in cursor.execute(
+                f"SELECT DISTINCT {column} FROM main.hand_counts ORDER BY {column}").fetchall()]
+            for value in values if len(values) > 1 else ():
+                self.report(queries.Report.players, queries.Filters(**{column: value}))
         heroes = cursor.execute(
             "SELECT player FROM player_hands_cache WHERE is_hero GROUP BY player "
             "ORDER BY count(*) DESC, player LIMIT 1").fetchall()  # fmt: skip
@@ -262,6 +297,12 @@ class AppDatabase:
                 seen.update({path: now[path] for path in ready})
             elif ready:  # wait for the import under way; ask again next time
                 pending.update({path: now[path] for path in ready})
+
+
+def _stored_key(name: queries.Report, filters: queries.Filters,
+                by: queries.Grouping | None) -> str:  # fmt: skip
+    """The key a report's result is stored under (the definitions that made it too)."""
+    return f"{summaries.definitions()}|{name}|{by}|{filters!r}"
 
 
 def _rows_stored(con: duckdb.DuckDBPyConnection) -> bool:
