@@ -163,7 +163,7 @@ def test_a_file_of_one_long_line_is_reported_in_bounded_memory(
             out.write(b"x" * (1 << 20))
     # the parser's compiled scans loaded first: their code is not the reading's memory
     importer.import_paths([SAMPLES / "omaha.txt"], tmp_path / "warm.duckdb", workers=1)
-    began = time.perf_counter()
+    began = time.process_time()  # this process's CPU: a loaded machine does not add to it
     tracemalloc.start()
     try:
         summary = importer.import_paths([path], tmp_path / "omaha.duckdb", workers=1)
@@ -171,7 +171,7 @@ def test_a_file_of_one_long_line_is_reported_in_bounded_memory(
     finally:
         tracemalloc.stop()
     assert peak < 10 << 20, f"{peak / 2**20:.0f} MB held"
-    assert time.perf_counter() - began < 10
+    assert time.process_time() - began < 10
     line_no = hands.count(b"\n") + 1
     assert summary.not_read == ((str(path), (
         f"not read to its end: line {line_no} at byte {len(hands)} runs over 1 MB with no "
