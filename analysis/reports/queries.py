@@ -472,9 +472,9 @@ def _report_views(con: duckdb.DuckDBPyConnection) -> None:
     """The views of ``sql/views.sql``; ``allin_ev`` an empty stand-in on ``con`` while the
     database has none (never audited), dropped once it has one: a stand-in left there
     would hide the stored equities from every report read on ``con`` after."""
-    stored = con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
-        "AND schema_name = 'main' AND table_name = 'allin_ev'").fetchall()[0][0]  # fmt: skip
+    stored = con.execute(  # a table, or a view (the Parquet folders' tables are views)
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'allin_ev' "
+        "AND table_catalog = current_database()").fetchall()[0][0]  # fmt: skip
     if stored:
         con.execute("DROP TABLE IF EXISTS temp.allin_ev")
     else:
