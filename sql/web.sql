@@ -50,45 +50,44 @@ WHERE a.status <> 'ok'
     AND ($room IS NULL OR a.room = $room)
     AND ($reason IS NULL OR a.reason ILIKE '%' || $reason || '%');
 
--- name: player_hands
--- One player's hands under the report filters (and a position), newest first, between
--- `seq` $first and $last: from played_hands (sql/summaries.sql), sorted by player and
--- the order played, so a range of `seq` reads a few row groups of the player's rows.
-SELECT site, hand_id, started_at, game, currency, position, hole_cards, net, went_to_showdown
+-- name: played_range
+-- One player's hands under the report filters (and a position) between `seq` $first and
+-- $last: from played_hands (sql/summaries.sql), sorted by player and the order played, so
+-- a range of `seq` reads a few row groups of the player's rows. Made on each cursor of
+-- the pages (analysis.web.database).
+CREATE OR REPLACE TEMP MACRO played_range(
+    p_player, p_first, p_last, p_game, p_currency, p_tournament, p_small_blind, p_big_blind,
+    p_since, p_until, p_position, p_room
+) AS TABLE
+SELECT *
 FROM played_hands
-WHERE player = $player
-    AND ($first IS NULL OR seq >= $first)
-    AND ($last IS NULL OR seq <= $last)
-    AND ($game IS NULL OR game = $game)
-    AND ($currency IS NULL OR currency = $currency)
-    AND ($tournament IS NULL OR is_tournament = $tournament)
-    AND ($small_blind IS NULL OR small_blind = round($small_blind * units_per_currency))
-    AND ($big_blind IS NULL OR big_blind = round($big_blind * units_per_currency))
-    AND ($since IS NULL OR started_at >= $since)
-    AND ($until IS NULL OR started_at < $until)
-    AND ($position IS NULL OR position = $position)
-    AND ($room IS NULL OR (site, hand_id) IN (
-        SELECT site, hand_id FROM hands WHERE room = $room OR site = $room))
+WHERE player = p_player
+    AND (p_first IS NULL OR seq >= p_first)
+    AND (p_last IS NULL OR seq <= p_last)
+    AND (p_game IS NULL OR game = p_game)
+    AND (p_currency IS NULL OR currency = p_currency)
+    AND (p_tournament IS NULL OR is_tournament = p_tournament)
+    AND (p_small_blind IS NULL OR small_blind = round(p_small_blind * units_per_currency))
+    AND (p_big_blind IS NULL OR big_blind = round(p_big_blind * units_per_currency))
+    AND (p_since IS NULL OR started_at >= p_since)
+    AND (p_until IS NULL OR started_at < p_until)
+    AND (p_position IS NULL OR position = p_position)
+    AND (p_room IS NULL OR (site, hand_id) IN (
+        SELECT site, hand_id FROM hands WHERE room = p_room OR site = p_room));
+
+-- name: player_hands
+-- A page of those hands, newest first.
+SELECT site, hand_id, started_at, game, currency, position, hole_cards, net, went_to_showdown
+FROM played_range($player, $first, $last, $game, $currency, $tournament, $small_blind,
+    $big_blind, $since, $until, $position, $room)
 ORDER BY seq DESC
 LIMIT $limit OFFSET $offset;
 
 -- name: player_hands_count
--- How many of those hands there are between `seq` $first and $last.
+-- How many of those hands there are.
 SELECT count(*) AS hands
-FROM played_hands
-WHERE player = $player
-    AND ($first IS NULL OR seq >= $first)
-    AND ($last IS NULL OR seq <= $last)
-    AND ($game IS NULL OR game = $game)
-    AND ($currency IS NULL OR currency = $currency)
-    AND ($tournament IS NULL OR is_tournament = $tournament)
-    AND ($small_blind IS NULL OR small_blind = round($small_blind * units_per_currency))
-    AND ($big_blind IS NULL OR big_blind = round($big_blind * units_per_currency))
-    AND ($since IS NULL OR started_at >= $since)
-    AND ($until IS NULL OR started_at < $until)
-    AND ($position IS NULL OR position = $position)
-    AND ($room IS NULL OR (site, hand_id) IN (
-        SELECT site, hand_id FROM hands WHERE room = $room OR site = $room));
+FROM played_range($player, $first, $last, $game, $currency, $tournament, $small_blind,
+    $big_blind, $since, $until, $position, $room);
 
 -- name: rooms
 SELECT DISTINCT room FROM hand_counts ORDER BY room;

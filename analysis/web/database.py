@@ -117,6 +117,7 @@ class AppDatabase:
                         queries.create_views(cursor)
                         self.rows_stored = True
                 summaries.use(cursor, summarized)
+                cursor.execute(queries.statements("web")["played_range"])
                 version = showing
             yield cursor
         finally:
