@@ -457,3 +457,19 @@ def test_stored_rows_made_again_are_never_missing_to_a_reader(
     monkeypatch.setattr(queries, "_stored_marks", lambda connection: None)
     queries.update_player_rows(con.cursor())
     assert read_meanwhile == [sum(len(hand.seats) for hand in made)]
+
+
+def test_the_stored_rows_are_made_again_for_their_code_not_their_comments(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The version of the stored player rows follows the SQL that makes them, not its
+    comments: a comment added keeps a database's rows, a changed statement makes them again."""
+    before = queries.cache_version()
+    text, read = queries.sql_text("player_hands"), queries.sql_text
+    commented = "-- a word more\n" + text.replace("\nCREATE", "\n  -- and here\nCREATE", 1)
+    changed = text.replace("SELECT", "SELECT DISTINCT", 1)
+    for new, same in ((commented, True), (changed, False)):
+        assert new != text
+        monkeypatch.setattr(queries, "sql_text",
+                            lambda name, new=new: new if name == "player_hands" else read(name))
+        assert (queries.cache_version() == before) is same
