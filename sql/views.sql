@@ -132,17 +132,16 @@ CREATE OR REPLACE TEMP MACRO stat_values(t) AS {
 CREATE OR REPLACE TEMP MACRO bb_per_100(t) AS round(100 * t.net_bb / t.hands, 2);
 CREATE OR REPLACE TEMP MACRO adjusted_bb_per_100(t) AS round(100 * t.net_adjusted_bb / t.hands, 2);
 
--- The player-hands a report covers: every filter is a bound parameter, NULL for "any".
--- Stakes are matched in currency units (0.05/0.10 dollars, 50/100 chips); a room by its
--- name or its site's (the player rows name the site: the hands name the room or skin).
-CREATE OR REPLACE TEMP MACRO report_hands(
-    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until,
-    p_room := NULL
-) AS TABLE
-SELECT *
-FROM stat_counts
-WHERE (p_player IS NULL OR player = p_player)
-    AND (p_game IS NULL OR game = p_game)
+-- Whether a player-hand (its columns, by name) passes the report filters: every filter is
+-- a bound parameter, NULL for "any". Stakes are matched in currency units (0.05/0.10
+-- dollars, 50/100 chips); a room by its name or its site's (the player rows name the
+-- site: the hands name the room or skin).
+CREATE OR REPLACE TEMP MACRO report_filters(
+    site, hand_id, game, currency, is_tournament, small_blind, big_blind, units_per_currency,
+    started_at, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since,
+    p_until, p_room
+) AS
+    (p_game IS NULL OR game = p_game)
     AND (p_currency IS NULL OR currency = p_currency)
     AND (p_tournament IS NULL OR is_tournament = p_tournament)
     AND (p_small_blind IS NULL OR small_blind = round(p_small_blind * units_per_currency))
@@ -151,6 +150,18 @@ WHERE (p_player IS NULL OR player = p_player)
     AND (p_until IS NULL OR started_at < p_until)
     AND (p_room IS NULL OR (site, hand_id) IN (
         SELECT site, hand_id FROM main.hands WHERE room = p_room OR site = p_room));
+
+-- The player-hands a report covers (see report_filters).
+CREATE OR REPLACE TEMP MACRO report_hands(
+    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until,
+    p_room := NULL
+) AS TABLE
+SELECT *
+FROM stat_counts
+WHERE (p_player IS NULL OR player = p_player)
+    AND report_filters(site, hand_id, game, currency, is_tournament, small_blind, big_blind,
+        units_per_currency, started_at, p_game, p_currency, p_tournament, p_small_blind,
+        p_big_blind, p_since, p_until, p_room);
 
 -- The starting-hand reports' sums per class (an integer key), game kind and currency, over
 -- the player-hands a report covers whose hole cards are known: the columns of stat_counts

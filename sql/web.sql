@@ -64,16 +64,10 @@ FROM played_hands
 WHERE player = p_player
     AND (p_first IS NULL OR seq >= p_first)
     AND (p_last IS NULL OR seq <= p_last)
-    AND (p_game IS NULL OR game = p_game)
-    AND (p_currency IS NULL OR currency = p_currency)
-    AND (p_tournament IS NULL OR is_tournament = p_tournament)
-    AND (p_small_blind IS NULL OR small_blind = round(p_small_blind * units_per_currency))
-    AND (p_big_blind IS NULL OR big_blind = round(p_big_blind * units_per_currency))
-    AND (p_since IS NULL OR started_at >= p_since)
-    AND (p_until IS NULL OR started_at < p_until)
     AND (p_position IS NULL OR position = p_position)
-    AND (p_room IS NULL OR (site, hand_id) IN (
-        SELECT site, hand_id FROM hands WHERE room = p_room OR site = p_room));
+    AND report_filters(site, hand_id, game, currency, is_tournament, small_blind, big_blind,
+        units_per_currency, started_at, p_game, p_currency, p_tournament, p_small_blind,
+        p_big_blind, p_since, p_until, p_room);
 
 -- name: player_hands
 -- A page of those hands, newest first.

@@ -594,7 +594,7 @@ def show_sql(sql: str, values: dict[str, object]) -> str:
 
 # Names sql/views.sql and sql/player_hands.sql give (or begin) their views and macros.
 VIEW_NAMES = ("player_hands", "hand_classes", "class_categories", "hand_landmarks", "stat_",
-              "report_hands", "class_results", "bb_per_100", "pct")
+              "report_hands", "report_filters", "class_results", "bb_per_100", "pct")
 
 
 def prepare_ad_hoc(
