@@ -117,7 +117,8 @@ def main() -> None:
     client = TestClient(create_app(db, "127.0.0.1", 8765), base_url="http://127.0.0.1:8765")
     pages = [
         "/", "/players", "/players?sort=vpip&order=asc", "/players?min_hands=1000&game=omaha8",
-        "/players?since=2025-01-01", "/players?stakes=0.50/1.00",
+        "/players?since=2025-01-01", "/players?since=2024-06-10&until=2024-09-20",
+        "/players?stakes=0.50/1.00",
         "/players/Hero", f"/players/{regular}", "/players/Hero?position=BTN&page=2",
         "/players/Hero?page=3", "/audit", "/audit?status=mismatch", f"/hands/{hand_id}",
         *([f"/hands/{problem}"] if problem else []),

@@ -71,6 +71,40 @@ SELECT player, currency, max(hand_number) AS hands, max(seq) AS last_seq,
 FROM played_hands
 GROUP BY player, currency
 
+-- name: player_sums
+-- The sums of stat_counts' columns (sql/views.sql) per player, currency, game, kind, stakes
+-- and site: what the web app's reports of every player, narrowed by those filters and not by
+-- dates or a room, sum in place of the player-hands (report_sums, sql/web.sql). Fractional
+-- columns are kept as exact decimal sums, so that summing them again gives what summing
+-- the player-hands gives, to the last digit.
+-- sorted: big_blind, small_blind, game
+SELECT player, currency, game, hi_lo, is_tournament, small_blind, big_blind,
+    units_per_currency, site,
+    sum(COLUMNS('^(hands|.*_(n|opp|calls)|net|rake_paid|net_showdown|net_no_showdown)$'))::BIGINT,
+    sum(COLUMNS('^(net_bb|net_adjusted|net_adjusted_bb|luck)$')::DECIMAL(38, 9))
+FROM stat_counts
+GROUP BY ALL
+
+-- name: player_months
+-- The same sums per player, currency and month of the hands' UTC dates (`starts`: its
+-- first day), and in player_days per day: the web app's reports of every player between two
+-- dates sum the months inside them and the days at either end (report_periods,
+-- sql/web.sql).
+-- sorted: starts
+SELECT date_trunc('month', started_at AT TIME ZONE 'UTC')::DATE AS starts, player, currency,
+    sum(COLUMNS('^(hands|.*_(n|opp|calls)|net|rake_paid|net_showdown|net_no_showdown)$'))::BIGINT,
+    sum(COLUMNS('^(net_bb|net_adjusted|net_adjusted_bb|luck)$')::DECIMAL(38, 9))
+FROM stat_counts
+GROUP BY ALL
+
+-- name: player_days
+-- sorted: starts
+SELECT (started_at AT TIME ZONE 'UTC')::DATE AS starts, player, currency,
+    sum(COLUMNS('^(hands|.*_(n|opp|calls)|net|rake_paid|net_showdown|net_no_showdown)$'))::BIGINT,
+    sum(COLUMNS('^(net_bb|net_adjusted|net_adjusted_bb|luck)$')::DECIMAL(38, 9))
+FROM stat_counts
+GROUP BY ALL
+
 -- name: new_player_rows
 -- The player rows stored since played_hands was made (past rowid $last_row).
 CREATE OR REPLACE TEMP TABLE summary_new AS

@@ -132,20 +132,30 @@ CREATE OR REPLACE TEMP MACRO stat_values(t) AS {
 CREATE OR REPLACE TEMP MACRO bb_per_100(t) AS round(100 * t.net_bb / t.hands, 2);
 CREATE OR REPLACE TEMP MACRO adjusted_bb_per_100(t) AS round(100 * t.net_adjusted_bb / t.hands, 2);
 
--- Whether a player-hand (its columns, by name) passes the report filters: every filter is
--- a bound parameter, NULL for "any". Stakes are matched in currency units (0.05/0.10
--- dollars, 50/100 chips); a room by its name or its site's (the player rows name the
--- site: the hands name the room or skin).
-CREATE OR REPLACE TEMP MACRO report_filters(
-    site, hand_id, game, currency, is_tournament, small_blind, big_blind, units_per_currency,
-    started_at, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since,
-    p_until, p_room
+-- Whether a row's game, currency, kind and stakes (its columns, by name) pass those report
+-- filters: every filter is a bound parameter, NULL for "any". Stakes are matched in currency
+-- units (0.05/0.10 dollars, 50/100 chips). Read by report_filters, and by the web app's
+-- reports over sums stored per player and stakes (report_sums in sql/web.sql).
+CREATE OR REPLACE TEMP MACRO kind_filters(
+    game, currency, is_tournament, small_blind, big_blind, units_per_currency, p_game,
+    p_currency, p_tournament, p_small_blind, p_big_blind
 ) AS
     (p_game IS NULL OR game = p_game)
     AND (p_currency IS NULL OR currency = p_currency)
     AND (p_tournament IS NULL OR is_tournament = p_tournament)
     AND (p_small_blind IS NULL OR small_blind = round(p_small_blind * units_per_currency))
-    AND (p_big_blind IS NULL OR big_blind = round(p_big_blind * units_per_currency))
+    AND (p_big_blind IS NULL OR big_blind = round(p_big_blind * units_per_currency));
+
+-- Whether a player-hand (its columns, by name) passes the report filters: kind_filters, the
+-- dates, and a room by its name or its site's (the player rows name the site: the hands
+-- name the room or skin).
+CREATE OR REPLACE TEMP MACRO report_filters(
+    site, hand_id, game, currency, is_tournament, small_blind, big_blind, units_per_currency,
+    started_at, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since,
+    p_until, p_room
+) AS
+    kind_filters(game, currency, is_tournament, small_blind, big_blind, units_per_currency,
+        p_game, p_currency, p_tournament, p_small_blind, p_big_blind)
     AND (p_since IS NULL OR started_at >= p_since)
     AND (p_until IS NULL OR started_at < p_until)
     AND (p_room IS NULL OR (site, hand_id) IN (

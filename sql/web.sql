@@ -69,6 +69,60 @@ WHERE player = p_player
         units_per_currency, started_at, p_game, p_currency, p_tournament, p_small_blind,
         p_big_blind, p_since, p_until, p_room);
 
+-- name: report_sums
+-- The players report of every player narrowed by game, currency, kind or stakes (not by
+-- dates or a room): the sums of player_sums (sql/summaries.sql) in place of the
+-- player-hands of report_hands, with the same arguments; summed again, they give the same
+-- report. Read by the web app's reports where the filters allow
+-- (analysis.reports.summaries.summed_source).
+CREATE OR REPLACE TEMP MACRO report_sums(
+    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until,
+    p_room := NULL
+) AS TABLE
+SELECT NULL::TIMESTAMPTZ AS started_at, *
+FROM player_sums
+WHERE CASE WHEN p_player IS NULL AND p_since IS NULL AND p_until IS NULL AND p_room IS NULL
+        THEN true ELSE error('report_sums: sums of every player, over every date and room') END
+    AND kind_filters(game, currency, is_tournament, small_blind, big_blind,
+        units_per_currency, p_game, p_currency, p_tournament, p_small_blind, p_big_blind);
+
+-- name: report_periods
+-- The players report of every player between two dates (each a UTC midnight, or open), in a
+-- currency or all: the sums of player_months (sql/summaries.sql) of the months inside the
+-- dates and of player_days of the days outside those months, in place of the player-hands
+-- of report_hands, with the same arguments.
+CREATE OR REPLACE TEMP MACRO first_day(p_since) AS
+    coalesce(timezone('UTC', p_since::TIMESTAMPTZ)::DATE, DATE '0001-01-01');
+CREATE OR REPLACE TEMP MACRO end_day(p_until) AS
+    coalesce(timezone('UTC', p_until::TIMESTAMPTZ)::DATE, DATE '9999-12-01');
+-- the first month that starts on or after p_since, and the month p_until is in (its start)
+CREATE OR REPLACE TEMP MACRO first_month(p_since) AS
+    CASE WHEN day(first_day(p_since)) = 1 THEN first_day(p_since)
+        ELSE (date_trunc('month', first_day(p_since)) + INTERVAL 1 MONTH)::DATE END;
+CREATE OR REPLACE TEMP MACRO end_month(p_until) AS date_trunc('month', end_day(p_until))::DATE;
+CREATE OR REPLACE TEMP MACRO report_periods(
+    p_player, p_game, p_currency, p_tournament, p_small_blind, p_big_blind, p_since, p_until,
+    p_room := NULL
+) AS TABLE
+SELECT NULL::TIMESTAMPTZ AS started_at, * EXCLUDE (starts)
+FROM player_months
+WHERE starts >= first_month(p_since) AND starts < end_month(p_until)
+    AND (p_currency IS NULL OR currency = p_currency)
+    AND CASE WHEN p_player IS NULL AND p_game IS NULL AND p_tournament IS NULL
+        AND p_small_blind IS NULL AND p_big_blind IS NULL AND p_room IS NULL THEN true
+        ELSE error('report_periods: sums of every player, in any game, kind, stakes and room')
+        END
+UNION ALL
+SELECT NULL::TIMESTAMPTZ AS started_at, * EXCLUDE (starts)
+FROM player_days
+WHERE starts >= first_day(p_since) AND starts < least(first_month(p_since), end_day(p_until))
+    AND (p_currency IS NULL OR currency = p_currency)
+UNION ALL
+SELECT NULL::TIMESTAMPTZ AS started_at, * EXCLUDE (starts)
+FROM player_days
+WHERE starts >= greatest(end_month(p_until), first_month(p_since)) AND starts < end_day(p_until)
+    AND (p_currency IS NULL OR currency = p_currency);
+
 -- name: player_hands
 -- A page of those hands, newest first.
 SELECT site, hand_id, started_at, game, currency, position, hole_cards, net, went_to_showdown

@@ -12,6 +12,7 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from analysis.web.app import create_app
@@ -403,5 +404,61 @@ def test_an_import_end_makes_the_players_report_of_each_game(tmp_path: Path) -> 
         assert db._kept(queries.Report.players, queries.Filters(game="omaha5"), None) is None
         assert db._kept(queries.Report.players, queries.Filters(room="PokerStars"), None) \
             is None  # fmt: skip
+    finally:
+        db.close()
+
+
+def test_reports_of_every_player_from_the_stored_sums_equal_those_of_the_hands(
+        tmp_path: Path) -> None:  # fmt: skip
+    """The players report of every player, narrowed by game, stakes, kind or currency, or
+    by dates at UTC midnights, read from the sums stored per stakes, month and day, equals
+    the report of the player-hands to the last digit: dates across months (the months
+    inside, the days at either end), within one month, open at one end; filters the sums
+    cannot answer (dates with a game, another time of day, a room) read the hands."""
+    from analysis.reports import queries, summaries
+    from tests.web_fixture import SAMPLES
+
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    for name in ("omaha.txt", "omaha8.txt"):  # each hand moved to a day of Jan, Feb or Mar
+        texts = (SAMPLES / name).read_text(encoding="utf-8").strip().split("\n\n\n")
+        moved = [re.sub(r" - 2024/01/08 ", f" - 2024/{1 + k % 3:02}/{1 + k * 7 % 28:02} ",
+                        text, count=1) for k, text in enumerate(texts)]  # fmt: skip
+        (folder / name).write_text("\n\n\n".join(moved) + "\n\n\n", encoding="utf-8")
+    db = AppDatabase(tmp_path / "sums.duckdb")
+    try:
+        _done(db.start_import([str(folder)]))
+        text = queries.filters_from_text
+        summed = [text(), text(game="omaha8"), text(stakes="$0.05/$0.10"),
+                  text(tournament=False, min_hands=3), text(currency="usd"),
+                  text(since="2024-02-01"), text(since="2024-02-01", until="2024-02-29"),
+                  text(since="2024-01-15"), text(since="2024-01-10", until="2024-03-20"),
+                  text(since="2024-02-03", until="2024-02-20", currency="usd"),
+                  text(until="2024-02-10"), text(since="2024-03-01T01:00:00+01:00"),
+                  *(text(since=f"2024-01-{day:02}", until=f"2024-03-{day:02}")
+                    for day in (1, 2, 31))]  # fmt: skip
+        hands_read = [text(since="2024-02-01", game="omaha"), text(since="2024-02-02T12:00:00"),
+                      text(since="2024-03-01T00:00:00-01:00"), text(room="PokerStars")]  # fmt: skip
+        with db.reader() as con:
+            for filters in summed + hands_read:
+                source = summaries.summed_source(filters)
+                assert (source is not None) == (filters in summed), filters
+                made = queries.run_report(con, queries.Report.players, filters, views_made=True)
+                assert made.num_rows > 0, filters
+                if source is not None:
+                    read = queries.run_report(con, queries.Report.players, filters,
+                                              views_made=True, source=source)  # fmt: skip
+                    assert read.to_pylist() == made.to_pylist(), filters
+                assert db.report(queries.Report.players, filters).to_pylist() == \
+                    made.to_pylist()  # fmt: skip
+            months = con.sql("SELECT DISTINCT starts FROM player_months ORDER BY 1").fetchall()
+            assert [str(starts) for (starts,) in months] == [
+                "2024-01-01", "2024-02-01", "2024-03-01"]  # fmt: skip
+            with pytest.raises(duckdb.Error, match="sums of every player"):
+                queries.run_report(con, queries.Report.players, text(since="2024-02-01"),
+                                   views_made=True, source="report_sums")  # fmt: skip
+            with pytest.raises(duckdb.Error, match="sums of every player"):
+                queries.run_report(con, queries.Report.players, text(game="omaha"),
+                                   views_made=True, source="report_periods")  # fmt: skip
     finally:
         db.close()

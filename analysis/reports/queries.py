@@ -525,12 +525,20 @@ def check_grouping(report: Report, by: Grouping | None) -> Grouping | None:
     raise ReportError(f"--by {by}: the {report} report is grouped by {can}")
 
 
-def report_sql(report: Report, by: Grouping | None = None) -> str:
-    """The SQL of a report, with its ``$name`` parameters unbound."""
+def report_sql(report: Report, by: Grouping | None = None, source: str | None = None) -> str:
+    """The SQL of a report, with its ``$name`` parameters unbound; ``source``: the macro
+    the players report reads its rows from in place of ``report_hands`` (one with its
+    arguments, whose rows have stat_counts' columns or their sums: the web app's stored
+    sums, sql/web.sql)."""
     if report is Report.hands:
         suffix = "class" if by is Grouping.hand_class else "category"
         return sql_text(f"report_hands_by_{suffix}")
-    return sql_text(f"report_{report.value}")
+    sql = sql_text(f"report_{report.value}")
+    if source is not None:
+        if report is not Report.players or sql.count("FROM report_hands(") != 1:
+            raise ValueError(f"the {report.value} report reads no other source than report_hands")
+        sql = sql.replace("FROM report_hands(", f"FROM {source}(")
+    return sql
 
 
 def report_values(
@@ -549,15 +557,17 @@ def report_rows(
     gap_minutes: int = DEFAULT_GAP_MINUTES,
     progress: Progress | None = None,
     views_made: bool = False,
+    source: str | None = None,
 ) -> pa.RecordBatchReader:
     """The rows of one report on ``con`` (a store connection) as the database sends them,
     amounts tagged with their currency column (see :func:`analysis.output.with_money`);
     ``progress`` is told how the stored player rows are brought up to date (unless
-    ``views_made``: ``con`` has the views of those rows already, as the web app's do)."""
+    ``views_made``: ``con`` has the views of those rows already, as the web app's do);
+    ``source``: see :func:`report_sql`."""
     by = check_grouping(report, by)
     if not views_made:
         create_views(con, progress)
-    sql = report_sql(report, by)
+    sql = report_sql(report, by, source)
     values = bound(sql, report_values(filters, by, gap_minutes))
     try:
         rows = con.sql(sql, params=values).to_arrow_reader(BATCH_ROWS)
@@ -575,9 +585,11 @@ def run_report(
     by: Grouping | None = None,
     gap_minutes: int = DEFAULT_GAP_MINUTES,
     views_made: bool = False,
+    source: str | None = None,
 ) -> pa.Table:
     """All the rows of one report (see :func:`report_rows`) in one table."""
-    return report_rows(con, report, filters, by, gap_minutes, views_made=views_made).read_all()
+    return report_rows(con, report, filters, by, gap_minutes, views_made=views_made,
+                       source=source).read_all()  # fmt: skip
 
 
 def without_counts(rows: Rows) -> Rows:
@@ -594,7 +606,8 @@ def show_sql(sql: str, values: dict[str, object]) -> str:
 
 # Names sql/views.sql and sql/player_hands.sql give (or begin) their views and macros.
 VIEW_NAMES = ("player_hands", "hand_classes", "class_categories", "hand_landmarks", "stat_",
-              "report_hands", "report_filters", "class_results", "bb_per_100", "pct")
+              "report_hands", "report_filters", "kind_filters", "class_results", "bb_per_100",
+              "pct")
 
 
 def prepare_ad_hoc(

@@ -14,6 +14,7 @@ connection whose report views are made: :func:`analysis.reports.queries.create_v
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import hashlib
 import re
@@ -26,7 +27,9 @@ from analysis.reports import queries
 from analysis.reports.queries import SQL_DIR, bound, cache_version, sql_text, statements
 from ingest import store
 
-SUMMARIES = ("hand_counts", "played_hands", "played_ends")  # in the order they are made
+# in the order they are made
+SUMMARIES = ("hand_counts", "played_hands", "played_ends", "player_sums", "player_months",
+             "player_days")
 # Rows appended to played_hands, unsorted, before it is sorted again (as a share of those
 # sorted): a query naming one player reads the rows appended too.
 APPEND_SHARE = 0.25
@@ -159,6 +162,24 @@ def use(con: duckdb.DuckDBPyConnection, stored: bool) -> None:
             con.execute(f"CREATE OR REPLACE TEMP VIEW {name} AS {_rows_of(name)[0]}")
     if stored:
         _run(con, "point_played")
+
+
+def summed_source(filters: queries.Filters) -> str | None:
+    """The macro of sql/web.sql whose stored sums a players report of every player under
+    ``filters`` reads in place of report_hands' player-hands (the same report, from far
+    fewer rows): ``report_sums`` (player_sums) when neither dates nor a room narrow it,
+    ``report_periods`` (player_months, player_days) when dates at UTC midnights do, and
+    nothing else but a currency; None when the player-hands are read (a player's report:
+    his rows are read alone already; a room; other times, or dates with other filters)."""
+    if filters.player is not None or filters.room is not None:
+        return None
+    dates = [moment for moment in (filters.since, filters.until) if moment is not None]
+    if not dates:
+        return "report_sums"
+    if any(value is not None for value in (filters.game, filters.stakes, filters.tournament)):
+        return None
+    midnights = all(moment.astimezone(dt.UTC).time() == dt.time() for moment in dates)
+    return "report_periods" if midnights else None
 
 
 def graph_rows(con: duckdb.DuckDBPyConnection, player: str, max_points: int) -> pa.Table:

@@ -117,7 +117,8 @@ class AppDatabase:
                         queries.create_views(cursor)
                         self.rows_stored = True
                 summaries.use(cursor, summarized)
-                cursor.execute(queries.statements("web")["played_range"])
+                for macros in ("played_range", "report_sums", "report_periods"):
+                    cursor.execute(queries.statements("web")[macros])
                 version = showing
             yield cursor
         finally:
@@ -143,7 +144,10 @@ class AppDatabase:
         with self.reader() as con:
             rows = self._kept(name, filters, by, con)
             if rows is None:
-                rows = queries.run_report(con, name, filters, by, views_made=True)
+                source = (summaries.summed_source(filters) if self.summarized and by is None
+                          and name is queries.Report.players else None)  # fmt: skip
+                rows = queries.run_report(con, name, filters, by, views_made=True,
+                                          source=source)  # fmt: skip
                 if self.summarized:  # unless another thread stores it, or an import moves on
                     with suppress(duckdb.Error):
                         summaries.store_result(con, version, _stored_key(name, filters, by),
