@@ -71,18 +71,30 @@ SELECT player, currency, max(hand_number) AS hands, max(seq) AS last_seq,
 FROM played_hands
 GROUP BY player, currency
 
+-- name: summed_rows
+-- The player-hands the sums below are made of (stat_counts of sql/views.sql): all of them,
+CREATE OR REPLACE TEMP VIEW summed_rows AS SELECT * FROM stat_counts;
+
+-- name: summed_rows_new
+-- or, as an import's rows are appended to played_hands, those rows (summary_new), whose
+-- sums are appended to the sums.
+CREATE OR REPLACE TEMP VIEW summed_rows AS
+SELECT * FROM stat_counts
+WHERE (site, hand_id, player) IN (SELECT site, hand_id, player FROM temp.summary_new);
+
 -- name: player_sums
 -- The sums of stat_counts' columns (sql/views.sql) per player, currency, game, kind, stakes
 -- and site: what the web app's reports of every player, narrowed by those filters and not by
 -- dates or a room, sum in place of the player-hands (report_sums, sql/web.sql). Fractional
 -- columns are kept as exact decimal sums, so that summing them again gives what summing
--- the player-hands gives, to the last digit.
+-- the player-hands gives, to the last digit; a key may have several rows once the sums of
+-- an import's rows are appended (a report sums them again).
 -- sorted: big_blind, small_blind, game
 SELECT player, currency, game, hi_lo, is_tournament, small_blind, big_blind,
     units_per_currency, site,
     sum(COLUMNS('^(hands|.*_(n|opp|calls)|net|rake_paid|net_showdown|net_no_showdown)$'))::BIGINT,
     sum(COLUMNS('^(net_bb|net_adjusted|net_adjusted_bb|luck)$')::DECIMAL(38, 9))
-FROM stat_counts
+FROM summed_rows
 GROUP BY ALL
 
 -- name: player_months
@@ -94,7 +106,7 @@ GROUP BY ALL
 SELECT date_trunc('month', started_at AT TIME ZONE 'UTC')::DATE AS starts, player, currency,
     sum(COLUMNS('^(hands|.*_(n|opp|calls)|net|rake_paid|net_showdown|net_no_showdown)$'))::BIGINT,
     sum(COLUMNS('^(net_bb|net_adjusted|net_adjusted_bb|luck)$')::DECIMAL(38, 9))
-FROM stat_counts
+FROM summed_rows
 GROUP BY ALL
 
 -- name: player_days
@@ -102,7 +114,7 @@ GROUP BY ALL
 SELECT (started_at AT TIME ZONE 'UTC')::DATE AS starts, player, currency,
     sum(COLUMNS('^(hands|.*_(n|opp|calls)|net|rake_paid|net_showdown|net_no_showdown)$'))::BIGINT,
     sum(COLUMNS('^(net_bb|net_adjusted|net_adjusted_bb|luck)$')::DECIMAL(38, 9))
-FROM stat_counts
+FROM summed_rows
 GROUP BY ALL
 
 -- name: new_player_rows

@@ -30,6 +30,9 @@ from ingest import store
 # in the order they are made
 SUMMARIES = ("hand_counts", "played_hands", "played_ends", "player_sums", "player_months",
              "player_days")
+# The sums of the player rows (of `summed_rows`): those of the rows appended to played_hands
+# are appended to them (a report sums them again).
+SUMS = ("player_sums", "player_months", "player_days")
 # Rows appended to played_hands, unsorted, before it is sorted again (as a share of those
 # sorted): a query naming one player reads the rows appended too.
 APPEND_SHARE = 0.25
@@ -93,12 +96,21 @@ def refresh(con: duckdb.DuckDBPyConnection) -> str:
         present = _stored_tables(con)
         stale = [name for name in SUMMARIES if marks.get(name) != version or name not in present]
         appended = "played_hands" in stale and _appended(con, marks, present)
+        # the sums made with played_hands last time take the sums of the rows appended
+        sums_appended = appended and all(
+            name in present and marks.get(name) == marks.get("played_hands") for name in SUMS)
+        _run(con, "summed_rows_new" if sums_appended else "summed_rows")
         for name in stale:
             if name == "played_hands" and appended:
                 continue
             rows, order = _rows_of(name)
+            if name in SUMS and sums_appended:
+                con.execute(f"INSERT INTO main.{name} {rows}")
+                continue
             con.execute(f"CREATE OR REPLACE TABLE main.{name} AS {rows}"
                         + (f" ORDER BY {order}" if order else ""))  # fmt: skip
+        con.execute("DROP TABLE IF EXISTS temp.summary_new")
+        _run(con, "summed_rows")
         ends = {"rows": _run(con, "player_rows_end").fetchall()[0],
                 "allin": _run(con, "allin_end").fetchall()[0]}  # fmt: skip
         kept = {name: version for name in stale}
@@ -133,8 +145,7 @@ def _appended(con: duckdb.DuckDBPyConnection, marks: dict[str, str], present: se
     _run(con, "new_player_rows", last_row=last)
     (fits,) = _run(con, "appendable", allin_last=allin_last, allin_rows=allin_rows).fetchall()[0]
     if fits:
-        _run(con, "append_played")
-    con.execute("DROP TABLE IF EXISTS temp.summary_new")
+        _run(con, "append_played")  # summary_new is kept for the sums (refresh drops it)
     return bool(fits)
 
 
@@ -155,6 +166,7 @@ def use(con: duckdb.DuckDBPyConnection, stored: bool) -> None:
     the reports' player rows those of ``played_hands`` (the same rows, sorted by player:
     a report of one player reads his row groups only); or else temporary views over the
     tables, the same rows made on each query (slower)."""
+    _run(con, "summed_rows")
     for name in SUMMARIES:
         if stored:
             con.execute(f"DROP VIEW IF EXISTS temp.{name}")
