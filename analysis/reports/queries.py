@@ -35,7 +35,10 @@ from ingest import store
 from ingest.money import CURRENCY_SIGNS, NAMED_CURRENCIES
 from omaha_core import GAMES
 
-SQL_DIR = Path(__file__).resolve().parents[2] / "sql"
+# The SQL files: their copy in the package of an installed wheel (pyproject.toml puts it
+# there), else sql/ of the checkout.
+_PACKAGED_SQL = Path(__file__).resolve().parents[1] / "sql"
+SQL_DIR = _PACKAGED_SQL if _PACKAGED_SQL.is_dir() else Path(__file__).resolve().parents[2] / "sql"
 # DuckDB's memory in a report (it spills beyond). New hands are stored in batches, one
 # transaction each (a transaction keeps its rows in memory until it commits): storing a
 # million new hands peaked at 651 MB for the whole process (bench/reports.py).
