@@ -45,6 +45,10 @@ def test_dashboard_counts_hands_by_room_game_stakes_month_and_audit(client: Test
     for table in ("by-room", "by-game", "by-stakes", "by-month", "audit-statuses"):
         assert f'id="{table}"' in page.text
     assert 'href="/audit?status=mismatch"' in page.text
+    month = re.search(r'href="(/players\?since=2024-01-01&amp;until=2024-01-31)"', page.text)
+    assert month is not None  # the month's players: from its first day to its last
+    players = client.get(month.group(1).replace("&amp;", "&"))
+    assert players.status_code == 200 and 'href="/players/Hero?' in players.text
 
 
 def test_players_sorted_and_filtered_as_the_report(client: TestClient) -> None:

@@ -8,6 +8,7 @@ Routes people can bookmark: ``/``, ``/players``, ``/players/{name}``, ``/audit``
 
 from __future__ import annotations
 
+import calendar
 import json
 import threading
 from collections.abc import Callable
@@ -153,6 +154,10 @@ def create_app(db: AppDatabase, host: str, port: int, token: str | None = None) 
                              f"{show_money(row['big_blind'], row['currency'])}")  # fmt: skip
             unit = units_per_currency(row["currency"])
             row["filter"] = f"{row['small_blind'] / unit:g}/{row['big_blind'] / unit:g}"
+        for row in tables["hands_by_month"]:  # the players of the month: its first to last day
+            year, month = (int(part) for part in str(row["month"]).split("-"))
+            row["since"] = f"{row['month']}-01"
+            row["until"] = f"{row['month']}-{calendar.monthrange(year, month)[1]:02}"
         total = sum(row["hands"] for row in tables["hands_by_room"])
         return page("dashboard.html", total=total, jobs=db.jobs[-5:], **tables)
 
