@@ -49,6 +49,7 @@ def test_dashboard_counts_hands_by_room_game_stakes_month_and_audit(client: Test
     assert month is not None  # the month's players: from its first day to its last
     players = client.get(month.group(1).replace("&amp;", "&"))
     assert players.status_code == 200 and 'href="/players/Hero?' in players.text
+    assert 'href="/players?room=PokerStars"' in page.text
 
 
 def test_players_sorted_and_filtered_as_the_report(client: TestClient) -> None:
