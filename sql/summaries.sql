@@ -39,12 +39,7 @@ GROUP BY ALL;
 -- Every column of the player rows is kept: the pages' reports read their rows here
 -- (analysis.reports.summaries.use), so that a report of one player reads his row groups only.
 -- sorted: player, seq
-WITH rows AS (
-    SELECT p.*, coalesce(ev.ev_net, p.net) AS adjusted
-    FROM main.player_hands_cache AS p
-    LEFT JOIN (SELECT site, hand_id, player, ev_net FROM allin_ev) AS ev
-        USING (site, hand_id, player)
-)
+WITH rows AS (FROM played_rows(-1))
 SELECT
     * EXCLUDE (adjusted),
     row_number() OVER (PARTITION BY player ORDER BY started_at, site, hand_id) AS seq,
@@ -71,7 +66,16 @@ SELECT player, currency, max(hand_number) AS hands, max(seq) AS last_seq,
 FROM played_hands
 GROUP BY player, currency
 
--- name: summed_rows
+-- name: sources
+-- What the summaries are made of. The player rows past rowid p_after, each with its all-in
+-- adjusted net (the expected net where an all-in's was computed): all of them make
+-- played_hands, those stored since it was made are appended to it (summary_new).
+CREATE OR REPLACE TEMP MACRO played_rows(p_after) AS TABLE
+SELECT p.*, coalesce(ev.ev_net, p.net) AS adjusted
+FROM main.player_hands_cache AS p
+LEFT JOIN (SELECT site, hand_id, player, ev_net FROM allin_ev) AS ev
+    USING (site, hand_id, player)
+WHERE p.rowid > p_after;
 -- The player-hands the sums below are made of (stat_counts of sql/views.sql): all of them,
 CREATE OR REPLACE TEMP VIEW summed_rows AS SELECT * FROM stat_counts;
 
@@ -119,12 +123,7 @@ GROUP BY ALL
 
 -- name: new_player_rows
 -- The player rows stored since played_hands was made (past rowid $last_row).
-CREATE OR REPLACE TEMP TABLE summary_new AS
-SELECT p.*, coalesce(ev.ev_net, p.net) AS adjusted
-FROM main.player_hands_cache AS p
-LEFT JOIN (SELECT site, hand_id, player, ev_net FROM allin_ev) AS ev
-    USING (site, hand_id, player)
-WHERE p.rowid > $last_row;
+CREATE OR REPLACE TEMP TABLE summary_new AS FROM played_rows($last_row);
 
 -- name: appendable
 -- Whether the new rows can be appended: every one played after its player's last hand

@@ -95,11 +95,13 @@ def refresh(con: duckdb.DuckDBPyConnection) -> str:
         marks = dict(_run(con, "marks").fetchall())
         present = _stored_tables(con)
         stale = [name for name in SUMMARIES if marks.get(name) != version or name not in present]
+        _run(con, "sources")
         appended = "played_hands" in stale and _appended(con, marks, present)
         # the sums made with played_hands last time take the sums of the rows appended
         sums_appended = appended and all(
             name in present and marks.get(name) == marks.get("played_hands") for name in SUMS)
-        _run(con, "summed_rows_new" if sums_appended else "summed_rows")
+        if sums_appended:
+            _run(con, "summed_rows_new")
         for name in stale:
             if name == "played_hands" and appended:
                 continue
@@ -110,7 +112,7 @@ def refresh(con: duckdb.DuckDBPyConnection) -> str:
             con.execute(f"CREATE OR REPLACE TABLE main.{name} AS {rows}"
                         + (f" ORDER BY {order}" if order else ""))  # fmt: skip
         con.execute("DROP TABLE IF EXISTS temp.summary_new")
-        _run(con, "summed_rows")
+        _run(con, "sources")
         ends = {"rows": _run(con, "player_rows_end").fetchall()[0],
                 "allin": _run(con, "allin_end").fetchall()[0]}  # fmt: skip
         kept = {name: version for name in stale}
@@ -166,7 +168,7 @@ def use(con: duckdb.DuckDBPyConnection, stored: bool) -> None:
     the reports' player rows those of ``played_hands`` (the same rows, sorted by player:
     a report of one player reads his row groups only); or else temporary views over the
     tables, the same rows made on each query (slower)."""
-    _run(con, "summed_rows")
+    _run(con, "sources")
     for name in SUMMARIES:
         if stored:
             con.execute(f"DROP VIEW IF EXISTS temp.{name}")
