@@ -146,10 +146,13 @@ def stage_parse(path: Path, limit: int, site: str = STARS, warm: bool = False) -
             "errors": errors, "seconds": seconds, "warm_seconds": warm_seconds}  # fmt: skip
 
 
-def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
+def stage_store(path: Path, limit: int, db: Path, as_they_are: bool = False) -> dict[str, float]:
     """Store only: the first ``limit`` hands, parsed beforehand (not timed), inserted into a
-    fresh DuckDB by the importer's own batching and commits."""
+    fresh DuckDB by the importer's own batching and commits; or (``as_they_are``) their
+    tables appended as they are in one transaction, no duplicate check, no batching:
+    DuckDB's own rate for these tables, which the store is measured against."""
     from ingest import importer, store
+    from ingest.engine.contract import concat_results
     from ingest.sites import pokerstars
 
     results = [pokerstars.SITE.parse(chunk) for chunk in _first_chunks(path, limit)]
@@ -157,38 +160,19 @@ def stage_store(path: Path, limit: int, db: Path) -> dict[str, float]:
     con = store.connect(db, threads=1, memory_limit=importer.IMPORT_MEMORY_LIMIT)
     run = importer._Run(con, ThreadPoolExecutor(1))
     run.files[str(path)] = importer._FileTally(path.stat().st_size, "")
+    tables = concat_results(results).tables() if as_they_are else {}
     began, cpu = time.perf_counter(), time.process_time()
     with store.transaction(con):
-        for result in results:
-            importer._collect(run, result, 0, [])
-        importer._flush(run)
+        if as_they_are:
+            for name in (*store.HAND_TABLES, *store.LOG_TABLES):
+                con.from_arrow(tables[name]).insert_into(name)
+        else:
+            for result in results:
+                importer._collect(run, result, 0, [])
+            importer._flush(run)
     con.close()
     return {
-        "hands": run.files[str(path)].imported,
-        "seconds": time.perf_counter() - began,
-        "cpu_seconds": time.process_time() - cpu,
-    }
-
-
-def stage_append(path: Path, limit: int, db: Path) -> dict[str, float]:
-    """DuckDB's own rate for the store's tables: the same parsed hands as ``stage_store``,
-    their tables appended as they are into a fresh DuckDB in one transaction (no duplicate
-    check, no batching): the rate the store is measured against."""
-    from ingest import importer, store
-    from ingest.engine.contract import concat_results
-    from ingest.sites import pokerstars
-
-    tables = concat_results([pokerstars.SITE.parse(chunk)
-                             for chunk in _first_chunks(path, limit)]).tables()  # fmt: skip
-    db.unlink(missing_ok=True)
-    con = store.connect(db, threads=1, memory_limit=importer.IMPORT_MEMORY_LIMIT)
-    began, cpu = time.perf_counter(), time.process_time()
-    with store.transaction(con):
-        for name in (*store.HAND_TABLES, *store.LOG_TABLES):
-            con.from_arrow(tables[name]).insert_into(name)
-    con.close()
-    return {
-        "hands": tables["hands"].num_rows,
+        "hands": tables["hands"].num_rows if as_they_are else run.files[str(path)].imported,
         "seconds": time.perf_counter() - began,
         "cpu_seconds": time.process_time() - cpu,
     }
@@ -570,10 +554,8 @@ def main() -> None:
             report = stage_split(Path(path), site)
         elif name == "parse":
             report = stage_parse(Path(path), int(rest[0]), site, warm=rest[1:] == ["warm"])
-        elif name == "store":
-            report = stage_store(Path(path), int(rest[0]), Path(rest[1]))
-        elif name == "append":
-            report = stage_append(Path(path), int(rest[0]), Path(rest[1]))
+        elif name in ("store", "append"):
+            report = stage_store(Path(path), int(rest[0]), Path(rest[1]), name == "append")
         else:  # "import", of a file or of a folder
             report = stage_import(Path(path), Path(rest[0]))
         print(json.dumps({**_usage(), **report}))

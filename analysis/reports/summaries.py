@@ -112,7 +112,8 @@ def refresh(con: duckdb.DuckDBPyConnection) -> str:
             con.execute(f"CREATE OR REPLACE TABLE main.{name} AS {rows}"
                         + (f" ORDER BY {order}" if order else ""))  # fmt: skip
         con.execute("DROP TABLE IF EXISTS temp.summary_new")
-        _run(con, "sources")
+        if sums_appended:
+            _run(con, "sources")  # summed_rows: all the rows again
         ends = {"rows": _run(con, "player_rows_end").fetchall()[0],
                 "allin": _run(con, "allin_end").fetchall()[0]}  # fmt: skip
         kept = {name: version for name in stale}
