@@ -14,7 +14,7 @@ expected share over both boards, is the one-runout equity computed here (odd chi
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -23,10 +23,9 @@ from numpy.typing import NDArray
 
 from omaha_core.awards import DEFAULT_ODD_CHIP_RULE, OddChipRule, award_pots
 from omaha_core.cards import check_distinct
-from omaha_core.equity_kernel import pot_totals, runout_histogram
+from omaha_core.equity_kernel import pot_totals, runout_histogram, shared_tables
 from omaha_core.games import GAMES, Game
 from omaha_core.pots import Pot
-from omaha_core.tables import high_tables, low_tables
 
 Winners = tuple[int, ...]
 TOTALS = ("win", "tie", "lo_win", "lo_tie", "scoop", "hi_units", "lo_units")  # pot_totals rows
@@ -190,15 +189,30 @@ def expected_awards(
     >>> expected_awards([Pot(101, (1, 2))], holes, 2, parse_cards("Kd 7s 2h 4c"), game="omaha8")
     {1: Fraction(1153, 20), 2: Fraction(867, 20)}
     """
-    hi_lo = _game(game).hi_lo
     equities = pot_equities(holes_by_seat, [pot.eligible for pot in pots], board, dead, game)
-    expected = dict.fromkeys(sorted(holes_by_seat), Fraction(0))
+    return awards_of(pots, equities, holes_by_seat, button_seat, _game(game).hi_lo, rule)
+
+
+def awards_of(
+    pots: Sequence[Pot],
+    equities: Sequence[Equity],
+    seats: Iterable[int],
+    button_seat: int,
+    hi_lo: bool,
+    rule: OddChipRule = DEFAULT_ODD_CHIP_RULE,
+) -> dict[int, Fraction]:
+    """``expected_awards`` from the pots' equities (``pot_equities`` of their eligible seats,
+    in the same order), for each of ``seats``."""
+    expected = dict.fromkeys(sorted(seats), Fraction(0))
     for pot, pot_equity in zip(pots, equities, strict=True):
+        paid = dict.fromkeys(pot.eligible, 0)  # chips times runouts
         for (hi_seats, lo_seats), count in pot_equity.outcomes().items():
             hi = {seat: 1 + (seat in hi_seats) for seat in pot.eligible}
             lo = {seat: int(seat in lo_seats) for seat in pot.eligible}
             for award in award_pots([pot], [hi], [lo] if hi_lo else None, button_seat, rule):
-                expected[award.seat] += Fraction(award.amount * count, pot_equity.runouts)
+                paid[award.seat] += award.amount * count
+        for seat, chips in paid.items():
+            expected[seat] += Fraction(chips, pot_equity.runouts)
     return expected
 
 
@@ -250,13 +264,11 @@ def _histogram(
     for row, pot in enumerate(pots):
         players[row, : len(pot)] = pot
     hist = np.zeros(int(ends[-1]), np.int64)
-    lo_table = low_tables().by_qualifier[rules.qualifier] if rules.hi_lo else np.zeros(0, np.int16)
     runout_histogram(
         np.array(holes, np.int64).reshape(len(holes), rules.hole_cards),
         np.array(board, np.int64),
         unseen.reshape(13, 4).T.copy(),
-        high_tables().values,
-        lo_table,
+        shared_tables(rules.qualifier if rules.hi_lo else None),
         (players, sizes, ends - 4**sizes),
         hist,
     )

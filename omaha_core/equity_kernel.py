@@ -15,13 +15,18 @@ share a suit (at most one suit can), on that suit and its ranks. So instead of t
 
 Each outcome is, per pot, the players (bit masks over the pot's eligible players) holding the
 best high and the best qualifying low; ``hist`` counts runouts per (pot, high mask, low mask).
-Hand values come from the evaluator's rank-index tables: a hole pair's key plus a board
-triple's key (plus the flush offset) is a 5-card rank index, as in ``omaha_core.evaluate``.
+Hand values come from the evaluator's rank-index tables, read once per process into tables
+shared by every hand (``SharedTables``): for each multiset of 3 to 5 board ranks and each pair of
+hole ranks, the best value over the multiset's triples. A player's value on a rank class is
+then the greatest over his few distinct hole-rank pairs, one lookup each, whatever the hand.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any, TypeVar, cast
 
@@ -29,17 +34,21 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from omaha_core.tables import FLUSH_OFFSET
+from omaha_core.tables import FLUSH, FLUSH_OFFSET, high_tables, low_tables
 
 F = TypeVar("F", bound=Callable[..., Any])
 Int64Array = NDArray[np.int64]
+Classes = tuple[Int64Array, Int64Array, Int64Array, NDArray[np.bool_]]  # see _rank_classes
 
 RANKS = 13
 PAIR_WEIGHTS = (RANKS**4, RANKS**3)
+PAIRS = RANKS * RANKS  # a pair of hole ranks (a, b) is column a * 13 + b of a PairBests table
 # Triples of board positions ordered by their last position, so the triples of the first t
 # cards are the first C(t, 3) rows.
 TRIPLES = np.array(sorted(combinations(range(5), 3), key=lambda t: t[::-1]), np.int64)
 TRIPLE_COUNTS = np.array([0, 0, 0, 1, 4, 10], np.int64)
+# C(n, k) for the at most 4 unseen cards of a rank and the at most 5 drawn
+CHOOSE = np.array([[math.comb(n, k) for k in range(6)] for n in range(5)], np.int64)
 
 
 def _njit(function: F) -> F:
@@ -66,14 +75,6 @@ SETS, SET_START = _stack([list(combinations(range(RANKS), size)) for size in ran
 
 
 @_njit
-def _choose(n: int, k: int) -> int:
-    result = 1
-    for i in range(k):
-        result = result * (n - i) // (i + 1)
-    return result
-
-
-@_njit
 def _weight(ranks: Int64Array, size: int, unseen: Int64Array) -> int:
     """How many sets of unseen cards have exactly these (sorted) ranks."""
     weight = 1
@@ -82,7 +83,7 @@ def _weight(ranks: Int64Array, size: int, unseen: Int64Array) -> int:
         j = i
         while j < size and ranks[j] == ranks[i]:
             j += 1
-        weight *= _choose(unseen[ranks[i]], j - i)
+        weight *= CHOOSE[unseen[ranks[i]], j - i]
         i = j
     return weight
 
@@ -97,25 +98,124 @@ def _triple_keys(ranks: Int64Array, size: int, out: Int64Array) -> int:
     return count
 
 
+def _rows_of_keys() -> tuple[Int64Array, Int64Array]:
+    """Each multiset's row in MULTISETS at ``KEY_START[size] + key`` (key: its base-13 number)."""
+    key_start = np.cumsum([0] + [RANKS**size for size in range(6)], dtype=np.int64)
+    rows = np.full(int(key_start[-1]), -1, np.int64)
+    for size in range(6):
+        for row in range(MULTISET_START[size], MULTISET_START[size + 1]):
+            key = 0
+            for rank in MULTISETS[row, :size]:
+                key = key * RANKS + int(rank)
+            rows[key_start[size] + key] = row
+    return rows, key_start
+
+
+ROW_OF_KEY, KEY_START = _rows_of_keys()  # ROW_OF_KEY is an argument: too large to compile in
+
+
+def _union_starts() -> Int64Array:
+    """Where the union classes of ``drawn`` cards with ``size`` of them in a suit start in
+    ``union_classes``' table (``[drawn, size]``; the last entry: its length)."""
+    counts = np.zeros((6, 6), np.int64)
+    for drawn in range(6):
+        for size in range(drawn + 1):
+            rest = drawn - size
+            counts[drawn, size] = (SET_START[size + 1] - SET_START[size]) * (
+                MULTISET_START[rest + 1] - MULTISET_START[rest]
+            )
+    starts = np.zeros(37, np.int64)
+    starts[1:] = np.cumsum(counts.ravel())
+    return starts
+
+
+UNION_START = _union_starts()
+
+
+@numba.njit(cache=True, nogil=True)
+def _union_classes(rows: Int64Array) -> Int64Array:
+    """The rank class (as in ``_rank_classes``) of each set of ``size`` drawn ranks of one
+    suit with each multiset of the ``drawn - size`` others: at ``UNION_START[drawn * 6 +
+    size]``, then by the set's and the multiset's order among those of their size."""
+    out = np.zeros(UNION_START[-1], np.int64)
+    for drawn in range(6):
+        for size in range(drawn + 1):
+            rest = drawn - size
+            at = UNION_START[drawn * 6 + size]
+            for s_row in range(SET_START[size], SET_START[size + 1]):
+                for p_row in range(MULTISET_START[rest], MULTISET_START[rest + 1]):
+                    row = _row(rows, SETS[s_row], size, MULTISETS[p_row], rest)
+                    out[at] = row - MULTISET_START[drawn]
+                    at += 1
+    return out
+
+
+@dataclass(frozen=True)
+class SharedTables:
+    """What every hand's enumeration reads. Per MULTISETS row of 3 to 5 ranks (other rows
+    0) and pair of hole ranks (``PAIRS`` columns), the best table value over the row's
+    triples: ``high`` (no flush), ``flush`` (five cards of one suit), ``low`` (empty for
+    high-only games); ``flush_min``, the least flush's value; ``unions``, the rank classes
+    of ``_union_classes``."""
+
+    high: NDArray[np.int16]
+    flush: NDArray[np.int16]
+    low: NDArray[np.int16]
+    flush_min: int
+    unions: Int64Array
+
+
+@numba.njit(cache=True, nogil=True)
+def _pair_bests(table: NDArray[np.int16], offset: int) -> NDArray[np.int16]:
+    """The best ``table`` value of every (multiset row, hole-rank pair), ``offset`` added to
+    the rank index (the flush table's)."""
+    out = np.zeros((MULTISETS.shape[0], PAIRS), np.int16)
+    triples = np.empty(10, np.int64)
+    for size in range(3, 6):
+        for row in range(MULTISET_START[size], MULTISET_START[size + 1]):
+            n_triples = _triple_keys(MULTISETS[row], size, triples)
+            for a in range(RANKS):
+                for b in range(RANKS):
+                    base = offset + a * PAIR_WEIGHTS[0] + b * PAIR_WEIGHTS[1]
+                    best = 0
+                    for t in range(n_triples):
+                        best = max(best, table[base + triples[t]])
+                    out[row, a * RANKS + b] = best
+    return out
+
+
+@functools.cache
+def shared_tables(qualifier: int | None) -> SharedTables:
+    """The shared tables (built once per process), with the low of ``qualifier`` (None: no
+    low)."""
+    high = high_tables().values
+    low = np.zeros((0, PAIRS), np.int16)
+    if qualifier is not None:
+        low = _pair_bests(low_tables().by_qualifier[qualifier], 0)
+    flush_min = int(np.flatnonzero(high_tables().decode[:, 0] == FLUSH)[0])
+    return SharedTables(_pair_bests(high, 0), _pair_bests(high, FLUSH_OFFSET), low, flush_min,
+                        _union_classes(ROW_OF_KEY))  # fmt: skip
+
+
 @_njit
-def _best(
-    keys: Int64Array, n_keys: int, triples: Int64Array, n_triples: int, table: NDArray[np.int16]
-) -> int:
-    """Greatest table value over every (pair key, triple key) sum."""
+def _row(rows: Int64Array, ranks: Int64Array, size: int, more: Int64Array, more_size: int) -> int:
+    """The MULTISETS row (``rows``: ROW_OF_KEY) of the union of two sorted rank rows."""
+    return int(rows[KEY_START[size + more_size] + _merge_key(ranks, size, more, more_size)])
+
+
+@_njit
+def _best(pairs: Int64Array, n_pairs: int, values: NDArray[np.int16]) -> int:
+    """Greatest of ``values`` (a PairBests row) over a player's hole-rank pairs."""
     best = 0
-    for i in range(n_keys):
-        base = keys[i]
-        for t in range(n_triples):
-            value = table[base + triples[t]]
-            if value > best:
-                best = value
+    for i in range(n_pairs):
+        best = max(best, values[pairs[i]])
     return best
 
 
 @_njit
 def _pair_keys(holes: Int64Array, suit: int, out: Int64Array, counts: Int64Array) -> None:
-    """Distinct rank keys of each player's hole pairs (``suit`` -1), or of the pairs with both
-    cards of ``suit`` (offset into the flush table)."""
+    """Each player's distinct hole-rank pairs as PairBests columns (``suit`` -1), or those
+    of his pairs with both cards of ``suit``."""
     for p in range(holes.shape[0]):
         n = 0
         for i in range(holes.shape[1]):
@@ -123,8 +223,7 @@ def _pair_keys(holes: Int64Array, suit: int, out: Int64Array, counts: Int64Array
                 a, b = holes[p, i], holes[p, j]
                 if suit >= 0 and (a & 3 != suit or b & 3 != suit):
                     continue
-                key = (a >> 2) * PAIR_WEIGHTS[0] + (b >> 2) * PAIR_WEIGHTS[1]
-                key += FLUSH_OFFSET if suit >= 0 else 0
+                key = (a >> 2) * RANKS + (b >> 2)
                 if not _contains(out[p], n, key):
                     out[p, n] = key
                     n += 1
@@ -140,6 +239,23 @@ def _contains(values: Int64Array, size: int, value: int) -> bool:
 
 
 @_njit
+def _outcome(hi: Int64Array, lo: Int64Array, players: Int64Array, m: int) -> int:
+    """A pot's outcome among its ``m`` ``players``: ``hi_mask << m | lo_mask``."""
+    best_hi, hi_mask, best_lo, lo_mask = -1, 0, 0, 0
+    for j in range(m):
+        p = players[j]
+        if hi[p] > best_hi:
+            best_hi, hi_mask = hi[p], 1 << j
+        elif hi[p] == best_hi:
+            hi_mask |= 1 << j
+        if lo[p] > best_lo:
+            best_lo, lo_mask = lo[p], 1 << j
+        elif lo[p] == best_lo and best_lo > 0:
+            lo_mask |= 1 << j
+    return (hi_mask << m) + lo_mask
+
+
+@_njit
 def _record(
     hi: Int64Array,
     lo: Int64Array,
@@ -151,19 +267,7 @@ def _record(
 ) -> None:
     """Add ``weight`` runouts to each pot's (best-high mask, best-low mask) count."""
     for q in range(pot_sizes.size):
-        m = pot_sizes[q]
-        best_hi, hi_mask, best_lo, lo_mask = -1, 0, 0, 0
-        for j in range(m):
-            p = pot_players[q, j]
-            if hi[p] > best_hi:
-                best_hi, hi_mask = hi[p], 1 << j
-            elif hi[p] == best_hi:
-                hi_mask |= 1 << j
-            if lo[p] > best_lo:
-                best_lo, lo_mask = lo[p], 1 << j
-            elif lo[p] == best_lo and best_lo > 0:
-                lo_mask |= 1 << j
-        hist[pot_offsets[q] + (hi_mask << m) + lo_mask] += weight
+        hist[pot_offsets[q] + _outcome(hi, lo, pot_players[q], pot_sizes[q])] += weight
 
 
 @_njit
@@ -183,15 +287,19 @@ def _rank_classes(
     holes: Int64Array,
     board: Int64Array,
     rank_unseen: Int64Array,
-    hi_table: NDArray[np.int16],
-    lo_table: NDArray[np.int16],
+    rows: Int64Array,
+    high: NDArray[np.int16],
+    low: NDArray[np.int16],
+    flush_min: int,
     pot_players: Int64Array,
     pot_sizes: Int64Array,
     pot_offsets: Int64Array,
     hist: Int64Array,
-) -> tuple[Int64Array, Int64Array, Int64Array]:
-    """Record every multiset of drawn ranks, scored without flushes; returns the classes'
-    high and low values (class, player) and each class's row by its base-13 key."""
+) -> Classes:
+    """Record every multiset of drawn ranks (class ``c``: its row in MULTISETS after the
+    first of its size), scored without flushes; returns the classes' high and low values
+    (class, player), their outcomes (class, pot), and whether some player holds a full
+    house or better (``flush_min``: the least flush's value)."""
     n, drawn = holes.shape[0], 5 - board.size
     pairs = np.zeros((n, holes.shape[1] ** 2), np.int64)
     n_pairs = np.zeros(n, np.int64)
@@ -199,23 +307,25 @@ def _rank_classes(
     first, last = MULTISET_START[drawn], MULTISET_START[drawn + 1]
     class_hi = np.zeros((last - first, n), np.int64)
     class_lo = np.zeros((last - first, n), np.int64)
-    class_of_key = np.zeros(RANKS**drawn, np.int64)
-    ranks, triples = np.empty(5, np.int64), np.empty(10, np.int64)
-    ranks[: board.size] = board >> 2
+    outcomes = np.zeros((last - first, pot_sizes.size), np.int64)
+    strong = np.zeros(last - first, np.bool_)
+    hi, lo = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    known = np.sort(board >> 2)
     for c in range(last - first):
         row = MULTISETS[first + c]
         weight = _weight(row, drawn, rank_unseen)
         if weight == 0:
             continue
-        ranks[board.size :] = row[:drawn]
-        class_of_key[_merge_key(row, drawn, row, 0)] = c
-        _triple_keys(ranks, 5, triples)
+        full = first + c if known.size == 0 else _row(rows, known, known.size, row, drawn)
         for p in range(n):
-            class_hi[c, p] = _best(pairs[p], n_pairs[p], triples, 10, hi_table)
-            if lo_table.size:
-                class_lo[c, p] = _best(pairs[p], n_pairs[p], triples, 10, lo_table)
-        _record(class_hi[c], class_lo[c], weight, pot_players, pot_sizes, pot_offsets, hist)
-    return class_hi, class_lo, class_of_key
+            hi[p] = class_hi[c, p] = _best(pairs[p], n_pairs[p], high[full])
+            strong[c] |= hi[p] >= flush_min
+            if low.size:
+                lo[p] = class_lo[c, p] = _best(pairs[p], n_pairs[p], low[full])
+        for q in range(pot_sizes.size):
+            outcomes[c, q] = _outcome(hi, lo, pot_players[q], pot_sizes[q])
+            hist[pot_offsets[q] + outcomes[c, q]] += weight
+    return class_hi, class_lo, outcomes, strong
 
 
 @numba.njit(cache=True, nogil=True)
@@ -224,73 +334,124 @@ def _flush_corrections(
     holes: Int64Array,
     board: Int64Array,
     unseen: Int64Array,
-    classes: tuple[Int64Array, Int64Array, Int64Array],
-    hi_table: NDArray[np.int16],
-    pot_players: Int64Array,
-    pot_sizes: Int64Array,
-    pot_offsets: Int64Array,
+    classes: Classes,
+    rows: Int64Array,
+    flush_bests: NDArray[np.int16],
+    unions: Int64Array,
+    pots: tuple[Int64Array, Int64Array, Int64Array],
     hist: Int64Array,
+    moved: Int64Array,
 ) -> None:
-    """Move the runouts with three or more board cards of ``suit`` to their outcome with
-    the players' flushes in that suit counted."""
-    class_hi, class_lo, class_of_key = classes
+    """Count in ``moved`` (class, pot) the runouts with three or more board cards of
+    ``suit`` whose outcome the players' flushes change, and add them to ``hist`` at their
+    outcome with the flushes counted.
+
+    Where no player holds a full house or better without a flush, a flush beats every hand
+    without one: a pot's high goes to its best flushes whatever the other ranks, and only
+    the runouts' low outcomes are told apart.
+    """
+    class_hi, class_lo, outcomes, strong = classes
+    pot_players, pot_sizes, pot_offsets = pots
     n, drawn = holes.shape[0], 5 - board.size
     suited = np.zeros((n, holes.shape[1] ** 2), np.int64)
     n_suited = np.zeros(n, np.int64)
     _pair_keys(holes, suit, suited, n_suited)
-    suited_ranks, in_suit = np.empty(5, np.int64), 0
-    for card in board:
-        if card & 3 == suit:
-            suited_ranks[in_suit] = card >> 2
-            in_suit += 1
+    known = np.sort(board[board & 3 == suit] >> 2)
+    in_suit = known.size
     if n_suited.max() == 0 or in_suit + drawn < 3:
         return
     off_suit = unseen.sum(axis=0) - unseen[suit]
-    flush, new_hi, triples = np.empty(n, np.int64), np.empty(n, np.int64), np.empty(10, np.int64)
-    for size in range(max(0, 3 - in_suit), drawn + 1):
+    least = max(0, 3 - in_suit)  # drawn cards of the suit
+    others_weight = np.zeros(MULTISET_START[drawn - least + 1], np.int64)
+    for rest in range(drawn - least + 1):
+        for p_row in range(MULTISET_START[rest], MULTISET_START[rest + 1]):
+            others_weight[p_row] = _weight(MULTISETS[p_row], rest, off_suit)
+    n_pots = pot_sizes.size
+    flush, new_hi = np.empty(n, np.int64), np.empty(n, np.int64)
+    no_low = np.zeros(n, np.int64)
+    flush_outcome = np.zeros(n_pots, np.int64)
+    by_low = np.zeros((n_pots, 1 << pot_sizes.max()), np.int64)
+    moved_all, moved_flush = np.zeros(moved.shape[0], np.int64), np.zeros(moved.shape[0], np.int64)
+    in_deck = unseen[suit]
+    for size in range(least, drawn + 1):
         for s_row in range(SET_START[size], SET_START[size + 1]):
             drawn_suited = SETS[s_row]
-            if _weight(drawn_suited, size, unseen[suit]) == 0:
+            if _weight(drawn_suited, size, in_deck) == 0:
                 continue
-            suited_ranks[in_suit : in_suit + size] = drawn_suited[:size]
-            n_triples = _triple_keys(suited_ranks, in_suit + size, triples)
+            values = flush_bests[_row(rows, known, in_suit, drawn_suited, size)]
+            any_flush = False
             for p in range(n):
-                flush[p] = _best(suited[p], n_suited[p], triples, n_triples, hi_table)
+                flush[p] = _best(suited[p], n_suited[p], values)
+                any_flush |= flush[p] > 0
+            for q in range(n_pots):  # the high outcome of the best flushes, 0 without any
+                m = pot_sizes[q]
+                flush_outcome[q] = _outcome(flush, no_low, pot_players[q], m) >> m
+                if flush[pot_players[q, _lowest_bit(flush_outcome[q])]] == 0:
+                    flush_outcome[q] = 0
+            if not any_flush:
+                continue
             rest = drawn - size
-            for p_row in range(MULTISET_START[rest], MULTISET_START[rest + 1]):
-                others = MULTISETS[p_row]
-                weight = _weight(others, rest, off_suit)
+            rest_rows = MULTISET_START[rest + 1] - MULTISET_START[rest]
+            at = UNION_START[drawn * 6 + size] + (s_row - SET_START[size]) * rest_rows
+            for i in range(rest_rows):
+                weight = others_weight[MULTISET_START[rest] + i]
                 if weight == 0:
                     continue
-                c = class_of_key[_merge_key(drawn_suited, size, others, rest)]
-                changed = False
-                for p in range(n):
-                    new_hi[p] = max(class_hi[c, p], flush[p])
-                    changed |= flush[p] > class_hi[c, p]
-                if changed:
-                    lo = class_lo[c]
-                    _record(class_hi[c], lo, -weight, pot_players, pot_sizes, pot_offsets, hist)
-                    _record(new_hi, lo, weight, pot_players, pot_sizes, pot_offsets, hist)
+                c = unions[at + i]
+                if strong[c]:
+                    for p in range(n):
+                        new_hi[p] = max(class_hi[c, p], flush[p])
+                    moved_all[c] += weight
+                    for q in range(n_pots):
+                        hist[pot_offsets[q] + _outcome(new_hi, class_lo[c], pot_players[q],
+                                                       pot_sizes[q])] += weight  # fmt: skip
+                    continue
+                moved_flush[c] += weight
+                for q in range(n_pots):
+                    if flush_outcome[q]:
+                        by_low[q, outcomes[c, q] & ((1 << pot_sizes[q]) - 1)] += weight
+            for q in range(n_pots):
+                m = pot_sizes[q]
+                for lo_mask in range(1 << m):
+                    hist[pot_offsets[q] + (flush_outcome[q] << m) + lo_mask] += by_low[q, lo_mask]
+                    by_low[q, lo_mask] = 0
+    # A pot's outcome changes on every flush board when one of its players holds two of the
+    # suit (he then has a flush on each), else on none.
+    for c in range(moved.shape[0]):
+        for q in range(n_pots):
+            moved[c, q] += moved_all[c] + (moved_flush[c] if flush_outcome[q] else 0)
 
 
 def runout_histogram(
     holes: Int64Array,
     board: Int64Array,
     unseen: Int64Array,
-    hi_table: NDArray[np.int16],
-    lo_table: NDArray[np.int16],
+    bests: SharedTables,
     pots: tuple[Int64Array, Int64Array, Int64Array],
     hist: Int64Array,
 ) -> None:
     """Add every runout of the unseen cards to ``hist`` (see the module docstring).
 
     holes (n, k) and board (b,) card ids; unseen (4, 13): 1 where the card of that suit and
-    rank is in the deck; lo_table empty for high-only games; pots: the eligible players'
+    rank is in the deck; bests: ``shared_tables`` of the game's low; pots: the eligible players'
     indexes (pots, n), their counts, and each pot's first entry in ``hist``.
     """
-    classes = _rank_classes(holes, board, unseen.sum(axis=0), hi_table, lo_table, *pots, hist)
+    classes = _rank_classes(holes, board, unseen.sum(axis=0), ROW_OF_KEY, bests.high, bests.low,
+                            bests.flush_min, *pots, hist)  # fmt: skip
+    moved = np.zeros_like(classes[2])
     for suit in range(4):
-        _flush_corrections(suit, holes, board, unseen, classes, hi_table, *pots, hist)
+        _flush_corrections(suit, holes, board, unseen, classes, ROW_OF_KEY, bests.flush,
+                           bests.unions, pots, hist, moved)  # fmt: skip
+    _unmove(classes[2], moved, pots[2], hist)
+
+
+@numba.njit(cache=True, nogil=True)
+def _unmove(outcomes: Int64Array, moved: Int64Array, pot_offsets: Int64Array,
+            hist: Int64Array) -> None:
+    """Take the moved runouts from their rank class's outcome."""
+    for c in range(outcomes.shape[0]):
+        for q in range(outcomes.shape[1]):
+            hist[pot_offsets[q] + outcomes[c, q]] -= moved[c, q]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -315,6 +476,15 @@ def pot_totals(counts: Int64Array, m: int, unit: int) -> Int64Array:
             if takers >> j & 1:
                 totals[6, j] += weight * (unit // n_takers)
     return totals
+
+
+@_njit
+def _lowest_bit(mask: int) -> int:
+    """The position of a mask's lowest set bit (0 for 0)."""
+    position = 0
+    while mask and not mask >> position & 1:
+        position += 1
+    return position
 
 
 @_njit

@@ -292,12 +292,16 @@ def test_rejects_an_eligible_seat_without_cards() -> None:
         pot_equities({1: parse_cards("As Ah 2c 3d"), 2: parse_cards("Ks Kh Qc Jd")}, [(1, 3)])
 
 
-def brute_force(game: str, holes: list[list[int]], board: list[int]) -> list[tuple[int, ...]]:
+def brute_force(
+    game: str, holes: list[list[int]], board: list[int], pot: Sequence[int] | None = None
+) -> list[tuple[int, ...]]:
     """(win, tie, lo_win, lo_tie, scoop, hi_units, lo_units) per player, unit 6, scoring
-    every runout with the batched evaluator."""
+    every runout with the batched evaluator; among the players of ``pot`` (indexes into
+    ``holes``) alone when given, every hand's cards out of the deck."""
     rules = GAMES[game]
     seen = {*board, *itertools.chain(*holes)}
     deck = [card for card in range(52) if card not in seen]
+    holes = [holes[p] for p in pot] if pot is not None else holes
     size = 5 - len(board)
     drawn = np.fromiter(itertools.chain(*itertools.combinations(deck, size)), np.uint8)
     drawn = drawn.reshape(-1, size)
@@ -325,6 +329,27 @@ def brute_force(game: str, holes: list[list[int]], board: list[int]) -> list[tup
     ]
 
 
+def scaled_counts(result: Equity) -> list[tuple[int, ...]]:
+    """A pot's counts per player as ``brute_force`` gives them (units of 6)."""
+    return [
+        (p.win, p.tie, p.lo_win, p.lo_tie, p.scoop, p.hi_units * 6 // p.unit,
+         p.lo_units * 6 // p.unit)
+        for p in result.players.values()
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha8"])
+def test_preflop_main_and_side_pot_match_brute_force(game: str) -> None:
+    """Three players preflop, a full deck: flushes in two suits held by two and by one
+    player, sets and full houses on paired boards, a side pot with one flush holder only.
+    Each pot is scored among its own players over the same 1,086,008 runouts."""
+    holes = [parse_cards(text) for text in ("Ah Kh Qd Jd", "Th 9h 8d 8c", "As 2s 3c 4c")]
+    pots = [(0, 1, 2), (1, 2)]
+    results = pot_equities(dict(enumerate(holes)), pots, game=game)
+    for pot, result in zip(pots, results, strict=True):
+        assert scaled_counts(result) == brute_force(game, holes, [], pot), pot
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_preflop_matches_brute_force(game: str) -> None:
@@ -336,16 +361,4 @@ def test_preflop_matches_brute_force(game: str) -> None:
         holes = [deck[i * rules.hole_cards : (i + 1) * rules.hole_cards] for i in range(players)]
         board = deck[-1:] if rules.courchevel else []
         result = equity(holes, board, game=game)
-        scaled = [
-            (
-                p.win,
-                p.tie,
-                p.lo_win,
-                p.lo_tie,
-                p.scoop,
-                p.hi_units * 6 // p.unit,
-                p.lo_units * 6 // p.unit,
-            )
-            for p in result.players.values()
-        ]
-        assert scaled == brute_force(game, holes, board), describe(holes, board, [])
+        assert scaled_counts(result) == brute_force(game, holes, board), describe(holes, board, [])

@@ -29,7 +29,7 @@ from analysis.audit.core import Prepared
 from analysis.audit.replay import net_pots
 from ingest.rooms import rules_for
 from omaha_core.cards import known_cards
-from omaha_core.equity import Equity, expected_awards, pot_equities
+from omaha_core.equity import Equity, awards_of, pot_equities
 from omaha_core.games import GAMES
 from omaha_core.pots import Pot, build_pots
 
@@ -150,9 +150,8 @@ def all_in_equity(prepared: Prepared) -> AllInResult:
                             main_first=rules.rake_main_pot_first, unit=rules.rake_unit)  # fmt: skip
             equities = pot_equities(spot.holes, [pot.eligible for pot in pots], spot.board,
                                     game=spot.game)  # fmt: skip
-            awards = expected_awards(
-                pots, spot.holes, replay.button, spot.board, game=spot.game, rule=rules.odd_chip
-            )
+            awards = awards_of(pots, equities, spot.holes, replay.button,
+                               GAMES[spot.game].hi_lo, rules.odd_chip)  # fmt: skip
         except ValueError as exc:  # cards seen twice, pots that cannot be built: this hand only
             reason = f"not computable: {exc}"
             hand_rows.append((spot.site, spot.hand_id, spot.street, False, reason, 0))
