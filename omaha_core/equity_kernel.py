@@ -153,10 +153,11 @@ def _union_classes(rows: Int64Array) -> Int64Array:
 @dataclass(frozen=True)
 class SharedTables:
     """What every hand's enumeration reads. Per MULTISETS row of 3 to 5 ranks (other rows
-    0) and pair of hole ranks (``PAIRS`` columns), the best table value over the row's
-    triples: ``high`` (no flush), ``flush`` (five cards of one suit), ``low`` (empty for
-    high-only games); ``flush_min``, the least flush's value; ``unions``, the rank classes
-    of ``_union_classes``."""
+    0) and pair of hole ranks (``PAIRS``), the best table value over the row's triples:
+    ``flush`` (five cards of one suit; row, pair), ``high`` (no flush; pair, row) and
+    ``low`` (pair, row; empty for high-only games), each laid out as it is read;
+    ``flush_min``, the least flush's value; ``unions``, the rank classes of
+    ``_union_classes``."""
 
     high: NDArray[np.int16]
     flush: NDArray[np.int16]
@@ -189,11 +190,12 @@ def shared_tables(qualifier: int | None) -> SharedTables:
     """The shared tables (built once per process), with the low of ``qualifier`` (None: no
     low)."""
     high = high_tables().values
-    low = np.zeros((0, PAIRS), np.int16)
+    low = np.zeros((0, MULTISETS.shape[0]), np.int16)
     if qualifier is not None:
-        low = _pair_bests(low_tables().by_qualifier[qualifier], 0)
+        low = np.ascontiguousarray(_pair_bests(low_tables().by_qualifier[qualifier], 0).T)
     flush_min = int(np.flatnonzero(high_tables().decode[:, 0] == FLUSH)[0])
-    return SharedTables(_pair_bests(high, 0), _pair_bests(high, FLUSH_OFFSET), low, flush_min,
+    return SharedTables(np.ascontiguousarray(_pair_bests(high, 0).T),
+                        _pair_bests(high, FLUSH_OFFSET), low, flush_min,
                         _union_classes(ROW_OF_KEY))  # fmt: skip
 
 
@@ -201,6 +203,21 @@ def shared_tables(qualifier: int | None) -> SharedTables:
 def _row(rows: Int64Array, ranks: Int64Array, size: int, more: Int64Array, more_size: int) -> int:
     """The MULTISETS row (``rows``: ROW_OF_KEY) of the union of two sorted rank rows."""
     return int(rows[KEY_START[size + more_size] + _merge_key(ranks, size, more, more_size)])
+
+
+@_njit
+def _raise_to(
+    out: NDArray[np.int16], values: NDArray[np.int16], first: int, fulls: Int64Array
+) -> None:
+    """Raise each class's ``out`` to its board's value in ``values`` (a row of a
+    SharedTables ``high`` or ``low``): the board of class ``c`` is row ``first + c``, or
+    ``fulls[c]`` when given (one loop or the other, so that the first runs as SIMD)."""
+    if fulls.size == 0:
+        for c in range(out.size):
+            out[c] = max(out[c], values[first + c])
+    else:
+        for c in range(out.size):
+            out[c] = max(out[c], values[fulls[c]])
 
 
 @_njit
@@ -304,24 +321,32 @@ def _rank_classes(
     pairs = np.zeros((n, holes.shape[1] ** 2), np.int64)
     n_pairs = np.zeros(n, np.int64)
     _pair_keys(holes, -1, pairs, n_pairs)
-    first, last = MULTISET_START[drawn], MULTISET_START[drawn + 1]
-    class_hi = np.zeros((last - first, n), np.int64)
-    class_lo = np.zeros((last - first, n), np.int64)
-    outcomes = np.zeros((last - first, pot_sizes.size), np.int64)
-    strong = np.zeros(last - first, np.bool_)
-    hi, lo = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    first, classes = MULTISET_START[drawn], MULTISET_START[drawn + 1] - MULTISET_START[drawn]
     known = np.sort(board >> 2)
-    for c in range(last - first):
-        row = MULTISETS[first + c]
-        weight = _weight(row, drawn, rank_unseen)
+    # each class's whole board (its row in MULTISETS), when cards of it are known
+    fulls = np.empty(classes if known.size else 0, np.int64)
+    for c in range(fulls.size):
+        fulls[c] = _row(rows, known, known.size, MULTISETS[first + c], drawn)
+    by_player_hi = np.zeros((n, classes), np.int16)
+    by_player_lo = np.zeros((n, classes), np.int16)
+    for p in range(n):
+        for i in range(n_pairs[p]):
+            _raise_to(by_player_hi[p], high[pairs[p, i]], first, fulls)
+            if low.size:
+                _raise_to(by_player_lo[p], low[pairs[p, i]], first, fulls)
+    class_hi = np.zeros((classes, n), np.int64)
+    class_lo = np.zeros((classes, n), np.int64)
+    outcomes = np.zeros((classes, pot_sizes.size), np.int64)
+    strong = np.zeros(classes, np.bool_)
+    hi, lo = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    for c in range(classes):
+        weight = _weight(MULTISETS[first + c], drawn, rank_unseen)
         if weight == 0:
             continue
-        full = first + c if known.size == 0 else _row(rows, known, known.size, row, drawn)
         for p in range(n):
-            hi[p] = class_hi[c, p] = _best(pairs[p], n_pairs[p], high[full])
+            hi[p] = class_hi[c, p] = by_player_hi[p, c]
+            lo[p] = class_lo[c, p] = by_player_lo[p, c]
             strong[c] |= hi[p] >= flush_min
-            if low.size:
-                lo[p] = class_lo[c, p] = _best(pairs[p], n_pairs[p], low[full])
         for q in range(pot_sizes.size):
             outcomes[c, q] = _outcome(hi, lo, pot_players[q], pot_sizes[q])
             hist[pot_offsets[q] + outcomes[c, q]] += weight

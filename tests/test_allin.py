@@ -159,6 +159,21 @@ def test_generated_all_ins_keep_their_sums(generated: tuple[ParseResult, AllInRe
     assert (ev["net"] - ev["ev_net"] - ev["luck"]).abs().max() < 1e-9  # type: ignore[operator]
 
 
+def test_a_batch_prepares_only_its_hands_with_an_all_in(
+    generated: tuple[ParseResult, AllInResult],
+) -> None:
+    """The stage leaves out the hands with no all-in action before preparing a batch: its
+    rows are those of every hand prepared, and it still marks every hand looked at."""
+    parsed, result = generated
+    tables = {"hands": parsed.hands, "players": parsed.players, "actions": parsed.actions,
+              "collections": parsed.collections}  # fmt: skip
+    batch = allin_stage.allin_tables(tables)
+    assert batch["allin_seen"].num_rows == parsed.hands.num_rows == 1500
+    for name, table in (("allin_hands", result.hands), ("allin_equity", result.equity),
+                        ("allin_ev", result.ev)):  # fmt: skip
+        assert rows(batch[name]) == rows(table), name
+
+
 def test_omaha_audit_computes_each_all_in_once(tmp_path: Path) -> None:
     """The audit command computes the all-in hands not done yet and summarises them; a
     second run computes nothing, ``--all`` everything again, ``--no-equity`` nothing."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from analysis.allin.equity import ALLIN_EQUITY, ALLIN_EV, ALLIN_HANDS, all_in_equity
 from analysis.audit.core import prepare
@@ -26,8 +27,14 @@ TABLES = {"allin_seen": ALLIN_SEEN, "allin_hands": ALLIN_HANDS, "allin_equity": 
 
 
 def allin_tables(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
-    """One batch's all-in rows, by output table, and the hands it looked at."""
-    result = all_in_equity(prepare(*(tables[name] for name in HAND_TABLES)))
+    """One batch's all-in rows, by output table, and the hands it looked at. Only the hands
+    with an all-in action can qualify: the others are not prepared."""
+    actions = tables["actions"]
+    all_in = pc.unique(actions.filter(actions["all_in"])["hand_id"])
+    candidates = [
+        tables[name].filter(pc.is_in(tables[name]["hand_id"], all_in)) for name in HAND_TABLES
+    ]
+    result = all_in_equity(prepare(*candidates))
     return {
         "allin_seen": tables["hands"].select(["site", "hand_id"]).cast(ALLIN_SEEN),
         "allin_hands": result.hands,
