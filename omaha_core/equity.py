@@ -207,6 +207,9 @@ def awards_of(
     for pot, pot_equity in zip(pots, equities, strict=True):
         paid = dict.fromkeys(pot.eligible, 0)  # chips times runouts
         for (hi_seats, lo_seats), count in pot_equity.outcomes().items():
+            if len(hi_seats) == 1 and lo_seats in ((), hi_seats):  # one seat takes it all
+                paid[hi_seats[0]] += pot.amount * count
+                continue
             hi = {seat: 1 + (seat in hi_seats) for seat in pot.eligible}
             lo = {seat: int(seat in lo_seats) for seat in pot.eligible}
             for award in award_pots([pot], [hi], [lo] if hi_lo else None, button_seat, rule):

@@ -98,16 +98,21 @@ def _triple_keys(ranks: Int64Array, size: int, out: Int64Array) -> int:
     return count
 
 
+def _key(ranks: Int64Array) -> int:
+    """The base-13 number of a row of sorted ranks (padded with -1)."""
+    key = 0
+    for rank in ranks[ranks >= 0]:
+        key = key * RANKS + int(rank)
+    return key
+
+
 def _rows_of_keys() -> tuple[Int64Array, Int64Array]:
     """Each multiset's row in MULTISETS at ``KEY_START[size] + key`` (key: its base-13 number)."""
     key_start = np.cumsum([0] + [RANKS**size for size in range(6)], dtype=np.int64)
     rows = np.full(int(key_start[-1]), -1, np.int64)
     for size in range(6):
         for row in range(MULTISET_START[size], MULTISET_START[size + 1]):
-            key = 0
-            for rank in MULTISETS[row, :size]:
-                key = key * RANKS + int(rank)
-            rows[key_start[size] + key] = row
+            rows[key_start[size] + _key(MULTISETS[row])] = row
     return rows, key_start
 
 
@@ -130,6 +135,9 @@ def _union_starts() -> Int64Array:
 
 
 UNION_START = _union_starts()
+# each set's row in MULTISETS (a set of ranks is a multiset too)
+SET_ROWS = np.array([ROW_OF_KEY[KEY_START[(ranks >= 0).sum()] + _key(ranks)] for ranks in SETS],
+                    np.int64)  # fmt: skip
 
 
 @numba.njit(cache=True, nogil=True)
@@ -403,7 +411,10 @@ def _flush_corrections(
             drawn_suited = SETS[s_row]
             if _weight(drawn_suited, size, in_deck) == 0:
                 continue
-            values = flush_bests[_row(rows, known, in_suit, drawn_suited, size)]
+            if in_suit:
+                values = flush_bests[_row(rows, known, in_suit, drawn_suited, size)]
+            else:
+                values = flush_bests[SET_ROWS[s_row]]
             any_flush = False
             for p in range(n):
                 flush[p] = _best(suited[p], n_suited[p], values)
@@ -461,12 +472,31 @@ def runout_histogram(
     rank is in the deck; bests: ``shared_tables`` of the game's low; pots: the eligible players'
     indexes (pots, n), their counts, and each pot's first entry in ``hist``.
     """
-    classes = _rank_classes(holes, board, unseen.sum(axis=0), ROW_OF_KEY, bests.high, bests.low,
-                            bests.flush_min, *pots, hist)  # fmt: skip
+    _runout_histogram(holes, board, unseen, ROW_OF_KEY, bests.high, bests.low, bests.flush,
+                      bests.flush_min, bests.unions, pots, hist)  # fmt: skip
+
+
+@numba.njit(cache=True, nogil=True)
+def _runout_histogram(
+    holes: Int64Array,
+    board: Int64Array,
+    unseen: Int64Array,
+    rows: Int64Array,
+    high: NDArray[np.int16],
+    low: NDArray[np.int16],
+    flush: NDArray[np.int16],
+    flush_min: int,
+    unions: Int64Array,
+    pots: tuple[Int64Array, Int64Array, Int64Array],
+    hist: Int64Array,
+) -> None:
+    """``runout_histogram`` in one compiled call."""
+    classes = _rank_classes(holes, board, unseen.sum(axis=0), rows, high, low, flush_min,
+                            pots[0], pots[1], pots[2], hist)  # fmt: skip
     moved = np.zeros_like(classes[2])
     for suit in range(4):
-        _flush_corrections(suit, holes, board, unseen, classes, ROW_OF_KEY, bests.flush,
-                           bests.unions, pots, hist, moved)  # fmt: skip
+        _flush_corrections(suit, holes, board, unseen, classes, rows, flush, unions, pots, hist,
+                           moved)  # fmt: skip
     _unmove(classes[2], moved, pots[2], hist)
 
 
