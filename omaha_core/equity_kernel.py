@@ -135,6 +135,9 @@ def _union_starts() -> Int64Array:
 
 
 UNION_START = _union_starts()
+# each set's ranks as bits
+SET_MASKS = np.array([sum(1 << int(rank) for rank in ranks[ranks >= 0]) for ranks in SETS],
+                     np.int64)  # fmt: skip
 # each set's row in MULTISETS (a set of ranks is a multiset too)
 SET_ROWS = np.array([ROW_OF_KEY[KEY_START[(ranks >= 0).sum()] + _key(ranks)] for ranks in SETS],
                     np.int64)  # fmt: skip
@@ -399,33 +402,35 @@ def _flush_corrections(
     for rest in range(drawn - least + 1):
         for p_row in range(MULTISET_START[rest], MULTISET_START[rest + 1]):
             others_weight[p_row] = _weight(MULTISETS[p_row], rest, off_suit)
-    n_pots = pot_sizes.size
+    n_pots, most = pot_sizes.size, 1 << pot_sizes.max()
+    # A pot's high changes on every flush board when one of its players holds two of the
+    # suit (he then has a flush on each), else on none.
+    has_flush = np.zeros(n_pots, np.bool_)
+    for q in range(n_pots):
+        for j in range(pot_sizes[q]):
+            has_flush[q] |= n_suited[pot_players[q, j]] > 0
     flush, new_hi = np.empty(n, np.int64), np.empty(n, np.int64)
     no_low = np.zeros(n, np.int64)
     flush_outcome = np.zeros(n_pots, np.int64)
-    by_low = np.zeros((n_pots, 1 << pot_sizes.max()), np.int64)
+    counts = np.zeros((n_pots, most, most), np.int64)  # (pot, high mask, low mask)
     moved_all, moved_flush = np.zeros(moved.shape[0], np.int64), np.zeros(moved.shape[0], np.int64)
-    in_deck = unseen[suit]
+    deck = 0  # the ranks whose card of the suit is unseen, as bits
+    for rank in range(RANKS):
+        deck |= unseen[suit, rank] << rank
     for size in range(least, drawn + 1):
         for s_row in range(SET_START[size], SET_START[size + 1]):
-            drawn_suited = SETS[s_row]
-            if _weight(drawn_suited, size, in_deck) == 0:
+            if SET_MASKS[s_row] & ~deck:
                 continue
+            drawn_suited = SETS[s_row]
             if in_suit:
                 values = flush_bests[_row(rows, known, in_suit, drawn_suited, size)]
             else:
                 values = flush_bests[SET_ROWS[s_row]]
-            any_flush = False
             for p in range(n):
                 flush[p] = _best(suited[p], n_suited[p], values)
-                any_flush |= flush[p] > 0
-            for q in range(n_pots):  # the high outcome of the best flushes, 0 without any
+            for q in range(n_pots):  # the high outcome of the best flushes
                 m = pot_sizes[q]
                 flush_outcome[q] = _outcome(flush, no_low, pot_players[q], m) >> m
-                if flush[pot_players[q, _lowest_bit(flush_outcome[q])]] == 0:
-                    flush_outcome[q] = 0
-            if not any_flush:
-                continue
             rest = drawn - size
             rest_rows = MULTISET_START[rest + 1] - MULTISET_START[rest]
             at = UNION_START[drawn * 6 + size] + (s_row - SET_START[size]) * rest_rows
@@ -444,18 +449,17 @@ def _flush_corrections(
                     continue
                 moved_flush[c] += weight
                 for q in range(n_pots):
-                    if flush_outcome[q]:
-                        by_low[q, outcomes[c, q] & ((1 << pot_sizes[q]) - 1)] += weight
-            for q in range(n_pots):
-                m = pot_sizes[q]
-                for lo_mask in range(1 << m):
-                    hist[pot_offsets[q] + (flush_outcome[q] << m) + lo_mask] += by_low[q, lo_mask]
-                    by_low[q, lo_mask] = 0
-    # A pot's outcome changes on every flush board when one of its players holds two of the
-    # suit (he then has a flush on each), else on none.
+                    if has_flush[q]:
+                        low_outcome = outcomes[c, q] & ((1 << pot_sizes[q]) - 1)
+                        counts[q, flush_outcome[q], low_outcome] += weight
+    for q in range(n_pots):
+        m = pot_sizes[q]
+        for hi_mask in range(1 << m):
+            for lo_mask in range(1 << m):
+                hist[pot_offsets[q] + (hi_mask << m) + lo_mask] += counts[q, hi_mask, lo_mask]
     for c in range(moved.shape[0]):
         for q in range(n_pots):
-            moved[c, q] += moved_all[c] + (moved_flush[c] if flush_outcome[q] else 0)
+            moved[c, q] += moved_all[c] + (moved_flush[c] if has_flush[q] else 0)
 
 
 def runout_histogram(
@@ -531,15 +535,6 @@ def pot_totals(counts: Int64Array, m: int, unit: int) -> Int64Array:
             if takers >> j & 1:
                 totals[6, j] += weight * (unit // n_takers)
     return totals
-
-
-@_njit
-def _lowest_bit(mask: int) -> int:
-    """The position of a mask's lowest set bit (0 for 0)."""
-    position = 0
-    while mask and not mask >> position & 1:
-        position += 1
-    return position
 
 
 @_njit
