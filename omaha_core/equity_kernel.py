@@ -10,14 +10,15 @@ share a suit (at most one suit can), on that suit and its ranks. So instead of t
 2. for each suit in which some player holds two cards, every flush board: a set ``S`` of
    drawn ranks in that suit (enough to put three of the suit on the board) times a multiset
    ``P`` of other drawn ranks off that suit. Its weight moves from the rank class's outcome
-   to the outcome with the players' flushes counted; nothing moves when no flush changes a
-   player's high.
+   to the outcome with the players' flushes counted. Where nobody holds a full house or
+   better on the rank class, a flush beats every other hand: the high goes to the best
+   flushes of ``S`` whatever ``P`` is, and only the low outcome is read per ``P``.
 
 Each outcome is, per pot, the players (bit masks over the pot's eligible players) holding the
 best high and the best qualifying low; ``hist`` counts runouts per (pot, high mask, low mask).
 Hand values come from the evaluator's rank-index tables, read once per process into tables
-shared by every hand (``SharedTables``): for each multiset of 3 to 5 board ranks and each pair of
-hole ranks, the best value over the multiset's triples. A player's value on a rank class is
+shared by every hand (``SharedTables``): for each multiset of 3 to 5 board ranks and each pair
+of hole ranks, the best value over the multiset's triples. A player's value on a rank class is
 then the greatest over his few distinct hole-rank pairs, one lookup each, whatever the hand.
 """
 
