@@ -1,22 +1,27 @@
-"""Reports after an import: the stored player rows follow new hands at their own cost.
+"""Reports after an import: the import stores the player rows the reports read, at its
+cost, and the reports after it only read them.
 
-Imports the 1,000,000-hand file of bench/out/ (written once by ``bench.ingest``'s
-generator, seed 7) into a fresh database there, then times, each stage in its own
-process so that its memory figure is its own:
+Imports the generated file of bench/out/ (1,000,000 hands by default, ``--hands N``;
+written once by ``bench.ingest``'s generator, seed 7) into a fresh database there as
+``omaha import`` does (its hands, then the player rows of them), then times, each stage in
+its own process so that its memory figure is its own:
 
-1. the first players report, which stores the player rows of all 1,000,000 hands: the
-   baseline, what the first report after any import cost when the rows were remade
-   from the whole database;
-2. the players report again (nothing new);
-3. the import of 10,000 new hands (seed 8, generated once into bench/out/);
-4. the players report after that import, which stores the rows of those hands only;
-5. the other reports and the graph, on the rows now stored.
+1. the import, and apart the player rows it stores at its end (what the first report
+   used to make from the whole database: the baseline);
+2. the first players report after it, on the fresh database (goal: under 10 s on
+   3,000,000 hands);
+3. the players report again (nothing new);
+4. the import of 10,000 new hands (seed 8, generated once into bench/out/), their rows
+   included;
+5. the players report after that import;
+6. the other reports and the graph, on the rows stored.
 
 Each stage's figures are its own work, timed inside its process (the interpreter's start
-and imports, about half a second, are shown apart as ``process``). The target: the import
-of 10,000 hands and the players report after it under 3 s in all.
+and imports, about half a second, are shown apart as ``process``). The targets: the first
+report under 10 s, and the import of 10,000 hands and the players report after it under
+3 s in all.
 
-    .venv/bin/python -m bench.reports [--new N]
+    .venv/bin/python -m bench.reports [--hands N] [--new N]
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from pathlib import Path
 
 from bench.ingest import OUT, input_file
 
-TARGET_SECONDS = 3.0
+TARGET_SECONDS = 3.0  # the import of --new hands and the players report after it
+FIRST_REPORT_SECONDS = 10.0  # the first players report after the import
 DATABASE = OUT / "reports-bench.duckdb"
 OTHER_REPORTS = [
     ("report positions", ["positions"]),
@@ -54,12 +60,17 @@ def _usage(began: float, cpu: float) -> dict[str, float]:
 
 
 def stage_import(path: Path, db: Path) -> dict[str, float]:
-    """Import ``path`` into ``db`` as ``omaha import`` does."""
+    """Import ``path`` into ``db`` as ``omaha import`` does: the hands, then their player
+    rows (``rows_seconds``: that step alone)."""
+    from analysis.reports.queries import store_player_rows
     from ingest.importer import import_paths
 
     began, cpu = time.perf_counter(), time.process_time()
     summary = import_paths([path], db)
-    return {**_usage(began, cpu), "hands": summary.imported}
+    rows_began = time.perf_counter()
+    store_player_rows(db)
+    return {**_usage(began, cpu), "hands": summary.imported,
+            "rows_seconds": time.perf_counter() - rows_began}  # fmt: skip
 
 
 def stage_report(db: Path, args: list[str]) -> dict[str, float]:
@@ -98,39 +109,44 @@ def _line(label: str, stage: dict[str, float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1_000_000, help="hands of the database")
     parser.add_argument("--new", type=int, default=10_000, help="hands imported afterwards")
     args = parser.parse_args()
-    base, new = input_file(1_000_000, 7), input_file(args.new, 8)
+    base, new = input_file(args.hands, 7), input_file(args.new, 8)
     for stale in (DATABASE, DATABASE.with_name(DATABASE.name + ".wal")):
         stale.unlink(missing_ok=True)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start")
-    imported = run_stage("import", str(base), str(DATABASE))
-    print(f"database: {DATABASE}: {imported['hands']:,.0f} hands of {base.name} imported "
-          f"in {imported['seconds']:.1f} s\n")  # fmt: skip
     print(f"{'stage':48} {'wall s':>8} {'CPU s':>8} {'peak MB':>8} {'process':>8}")
+    imported = run_stage("import", str(base), str(DATABASE))
+    hands = imported["hands"]
+    print(_line(f"import of {hands:,.0f} hands, with their rows", imported))
     first = run_stage("report", str(DATABASE), "players")
-    print(_line("players report, storing 1,000,000 hands' rows", first))
+    print(_line("first players report after it", first))
     again = run_stage("report", str(DATABASE), "players")
     print(_line("players report again (nothing new)", again))
     added = run_stage("import", str(new), str(DATABASE))
-    print(_line(f"import of {added['hands']:,.0f} new hands", added))
+    print(_line(f"import of {added['hands']:,.0f} new hands, with their rows", added))
     after = run_stage("report", str(DATABASE), "players")
-    print(_line(f"players report, storing {added['hands']:,.0f} hands' rows", after))
-    stages = [first, again, added, after]
+    print(_line("players report after it", after))
+    stages = [imported, first, again, added, after]
     for label, report in OTHER_REPORTS:
         stages.append(run_stage("report", str(DATABASE), *report))
         print(_line(label, stages[-1]))
     total = added["seconds"] + after["seconds"]
-    per_hand_first = first["seconds"] / 1_000_000 * 1e6
+    rows = imported["rows_seconds"]
+    first_met = first["seconds"] < FIRST_REPORT_SECONDS
+    met = total < TARGET_SECONDS and first_met
     print(
-        f"\nimport of {added['hands']:,.0f} hands + players report: {total:.2f} s (target "
+        f"\nthe import's player rows of {hands:,.0f} hands: {rows:.1f} s "
+        f"({rows / hands * 1e6:.0f} µs a hand), what the first report made before\n"
+        f"first players report after the import: {first['seconds']:.2f} s (goal "
+        f"{FIRST_REPORT_SECONDS:.0f} s: {'met' if first_met else 'NOT met'})\n"
+        f"import of {added['hands']:,.0f} hands + players report: {total:.2f} s (target "
         f"{TARGET_SECONDS:.0f} s: {'met' if total < TARGET_SECONDS else 'NOT met'}; as two "
         f"commands, interpreters included: {added['process'] + after['process']:.2f} s)\n"
-        f"first report after the import: {after['seconds']:.2f} s against "
-        f"{first['seconds']:.1f} s ({per_hand_first:.0f} µs a hand) when every hand's rows "
-        f"were made; peak memory of any stage: {max(s['rss_mb'] for s in stages):.0f} MB"
+        f"peak memory of any stage: {max(s['rss_mb'] for s in stages):.0f} MB"
     )
-    return 0 if total < TARGET_SECONDS else 1
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

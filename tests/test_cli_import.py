@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.cli import app
-from ingest import importer
+from ingest import importer, store
 from ingest.sites import Site
 
 runner = CliRunner()
@@ -51,7 +51,21 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     )
     assert "error details" not in result.stderr  # no hand error: junk.txt is a file not read
     assert "files not read: omaha sql" in result.stderr
+    assert "player rows for the reports stored in" in result.stderr
     return path
+
+
+def test_the_import_stores_the_player_rows_the_reports_read(db: Path, tmp_path: Path) -> None:
+    """The first report has no rows to make: the import made them for its hands. An import
+    that adds no hand leaves them be."""
+    with store.connect(db, read_only=True) as con:
+        assert con.sql("SELECT count(*) FROM report_cache_hands").fetchall() == [(3,)]
+        assert con.sql("SELECT count(DISTINCT hand_id) FROM player_hands_cache").fetchall() == [
+            (3,)
+        ]
+    again = runner.invoke(app, ["import", str(tmp_path / "h.txt"), "--db", str(db)])
+    assert again.exit_code == 0, again.output
+    assert "player rows" not in again.stderr
 
 
 def test_import_summary_as_json(db: Path, tmp_path: Path) -> None:

@@ -137,6 +137,21 @@ def write_and_press(stream, text):
     return written
 generator._write = write_and_press
 """
+# once the first batch of player rows is stored (batches of 5,000 hands)
+AFTER_FIRST_ROWS = """
+from analysis.reports import queries
+queries.BATCH_HANDS = 5_000
+from analysis.cli import importing
+make_step = importing.step
+def step_and_press(bar, description):
+    advance = make_step(bar, description)
+    def done(count, total):
+        advance(count, total)
+        if count:
+            press()
+    return done
+importing.step = step_and_press
+"""
 # half a second into the query (the database opened, the query sent)
 IN_THE_QUERY = """
 from analysis.reports import queries
@@ -200,6 +215,27 @@ def test_report_ctrl_c_keeps_committed_rows_and_the_next_report_goes_on(
     assert said.endswith(("; no report printed", "; the report was not printed whole")), said
     if said.endswith("no report printed"):
         assert stdout == ""
+    again = _run("report", "players", "--db", str(db), "--format", "csv")
+    _same_report(again.stdout, players_csv)
+    assert _count(db, "SELECT count(*) FROM report_cache_hands") == HANDS
+
+
+def test_import_ctrl_c_while_storing_player_rows_keeps_the_import(
+    stored: Path, players_csv: str, tmp_path: Path
+) -> None:
+    """The import's last step stores the player rows: Ctrl-C there keeps every hand
+    imported and the rows of each batch committed, and the next report goes on."""
+    db = tmp_path / "omaha.duckdb"
+    code, _, stderr, _ = _ctrl_c(AFTER_FIRST_ROWS, "import", str(stored.parent / "hands.txt"),
+                                 "--db", str(db))  # fmt: skip
+    assert code == 130, stderr
+    assert stderr.splitlines()[-1] == (
+        f"interrupted: the import stays; 5,000 of the {HANDS:,} hands in {db} have their player "
+        "rows stored (each batch committed whole, the rest rolled back; the next report goes "
+        "on from there)"
+    )
+    assert _count(db, "SELECT count(*) FROM hands") == HANDS
+    assert _count(db, "SELECT count(*) FROM report_cache_hands") == 5_000
     again = _run("report", "players", "--db", str(db), "--format", "csv")
     _same_report(again.stdout, players_csv)
     assert _count(db, "SELECT count(*) FROM report_cache_hands") == HANDS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 import zoneinfo
 from pathlib import Path
 from typing import Annotated
@@ -12,7 +13,17 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-from analysis.cli.options import EXIT_INTERRUPTED, DbOption, FormatOption, WideOption, fit
+from analysis.cli.options import (
+    EXIT_INTERRUPTED,
+    DbOption,
+    FormatOption,
+    WideOption,
+    ctrl_c,
+    fit,
+    player_rows_kept,
+    step,
+    step_bar,
+)
 from analysis.output import Format, plural, render
 from analysis.reports import queries
 from ingest import importer, store, warm
@@ -163,3 +174,21 @@ def import_command(
             raise typer.Exit(EXIT_INTERRUPTED) from None
     typer.echo(render(_summary_table(summary), fmt, fit=fit(wide)), nl=False)
     _report(summary, db)
+    if summary.imported:
+        _store_player_rows(db)
+
+
+def _store_player_rows(db: Path) -> None:
+    """Bring the player rows the reports read up to date with the hands just imported, so
+    that the first report has none to make; say how long it took. Ctrl-C keeps every batch
+    committed (the next report goes on from there) and the import itself."""
+    began = time.perf_counter()
+    with ctrl_c(lambda: f"the import stays; {player_rows_kept(db)}"), step_bar() as bar:
+        try:
+            queries.store_player_rows(db, step(bar, "player rows"))
+        except store.StoreError as exc:
+            typer.echo(f"player rows not stored ({exc}): the first report will make them",
+                       err=True)  # fmt: skip
+            return
+    typer.echo(f"player rows for the reports stored in {time.perf_counter() - began:.1f} s",
+               err=True)  # fmt: skip

@@ -127,6 +127,17 @@ def counted(db: Path, tables: tuple[str, ...]) -> tuple[int, ...] | None:
     return None
 
 
+def player_rows_kept(db: Path) -> str:
+    """What an interrupted update of the stored player rows kept, as ``db`` now holds it."""
+    found = counted(db, ("report_cache_hands", "hands"))
+    if found is None:
+        return f"every batch of player rows committed to {db} stays, the rest was rolled back"
+    stored, hands = found
+    return (f"{stored:,} of the {plural(hands, 'hand')} in {db} have their player rows "
+            "stored (each batch committed whole, the rest rolled back; the next report "
+            "goes on from there)")  # fmt: skip
+
+
 def fail(message: str, code: int) -> NoReturn:
     """End the command with ``error: message`` on stderr and exit ``code``; after Ctrl-C,
     with the interruption's line instead (an error that Ctrl-C caused, such as a query

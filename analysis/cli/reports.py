@@ -14,15 +14,15 @@ from analysis.cli.options import (
     ForceOption,
     ParquetOption,
     WideOption,
-    counted,
     ctrl_c,
     fail,
     fit,
     output_file,
+    player_rows_kept,
     step,
     step_bar,
 )
-from analysis.output import FileFormat, Fit, Format, Rows, first_rows, plural, save, write
+from analysis.output import FileFormat, Fit, Format, Rows, first_rows, save, write
 from analysis.reports import queries
 from analysis.reports.misses import Connection, explain_no_rows
 from analysis.reports.queries import Filters
@@ -108,14 +108,7 @@ class _Made:
         if self.read_only:
             return f"{self.db} is unchanged (in use by another process: the player rows were "\
                 "made beside it)"
-        found = counted(self.db, ("report_cache_hands", "hands"))
-        if found is None:
-            return f"every batch of player rows committed to {self.db} stays, the rest was " \
-                "rolled back"
-        stored, hands = found
-        return (f"{stored:,} of the {plural(hands, 'hand')} in {self.db} have their player rows "
-                "stored (each batch committed whole, the rest rolled back; the next report "
-                "goes on from there)")  # fmt: skip
+        return player_rows_kept(self.db)
 
     def output(self, out: Path | None, existed: bool, what: str) -> str:
         if out is not None:

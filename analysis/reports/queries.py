@@ -22,6 +22,7 @@ import hashlib
 import re
 import tempfile
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -444,6 +445,13 @@ def update_player_rows(con: duckdb.DuckDBPyConnection, progress: Progress | None
     con.unregister("hand_classes")
     _run(con, "point_stored" if keep else "point_beside")
     _run(con, "point_hand_classes")
+
+
+def store_player_rows(db: Path, progress: Progress | None = None) -> None:
+    """Bring the player rows stored in the database at ``db`` up to date with its hands, as
+    ``omaha import`` does at its end so that the first report has none to make."""
+    with closing(store.connect(db, memory_limit=REPORT_MEMORY_LIMIT)) as con:
+        update_player_rows(exact_sums(con), progress)
 
 
 _NO_ALLIN = (
