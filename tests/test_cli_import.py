@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.cli import app
+from analysis.reports import queries
 from ingest import importer, store
 from ingest.sites import Site
 
@@ -66,6 +67,30 @@ def test_the_import_stores_the_player_rows_the_reports_read(db: Path, tmp_path: 
     again = runner.invoke(app, ["import", str(tmp_path / "h.txt"), "--db", str(db)])
     assert again.exit_code == 0, again.output
     assert "player rows" not in again.stderr
+
+
+def test_rows_left_to_the_first_report_when_the_database_is_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process opening the database between the import and its rows: the import
+    stands, and says the first report will make the rows."""
+    monkeypatch.setattr(importer, "detect_site", _fake_detect)
+
+    def taken(db: Path, progress: object = None) -> None:
+        raise store.StoreError(f"{db} is in use by another process")
+
+    monkeypatch.setattr(queries, "store_player_rows", taken)
+    history = tmp_path / "h.txt"
+    history.write_bytes(b"FAKE #1 ok\n")
+    db = tmp_path / "omaha.duckdb"
+    result = runner.invoke(app, ["import", str(history), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[-1] == (
+        f"player rows not stored ({db} is in use by another process): the first report will "
+        "make them"
+    )
+    with store.connect(db, read_only=True) as con:
+        assert con.sql("SELECT count(*) FROM hands").fetchall() == [(1,)]
 
 
 def test_import_summary_as_json(db: Path, tmp_path: Path) -> None:
