@@ -106,10 +106,10 @@ class Equity:
         """Runouts per (seats holding the best high, seats holding the best qualifying low),
         the second empty when nobody eligible has a low."""
         m = len(self.seats)
+        found = np.flatnonzero(self.counts)  # the outcomes with runouts: hi_mask << m | lo_mask
         return {
-            (self._seats_of(index >> m), self._seats_of(index & ((1 << m) - 1))): int(count)
-            for index, count in enumerate(self.counts.tolist())
-            if count
+            (self._seats_of(index >> m), self._seats_of(index & ((1 << m) - 1))): count
+            for index, count in zip(found.tolist(), self.counts[found].tolist(), strict=True)
         }
 
     def _seats_of(self, mask: int) -> Winners:
