@@ -70,20 +70,22 @@ class PlayerEquity:
         """Expected fraction of the whole pot: the mean of the two halves."""
         return Fraction(self.hi_units + self.lo_units, 2 * self.unit * self.runouts)
 
+    # The floats divide the integers directly: Python rounds an int division correctly, as
+    # float() of the Fraction does, and skips making the Fraction.
     @property
     def hi_share(self) -> float:
         """``hi_fraction`` as a float."""
-        return float(self.hi_fraction)
+        return self.hi_units / (self.unit * self.runouts)
 
     @property
     def lo_share(self) -> float:
         """``lo_fraction`` as a float."""
-        return float(self.lo_fraction)
+        return self.lo_units / (self.unit * self.runouts)
 
     @property
     def equity(self) -> float:
         """``equity_fraction`` as a float."""
-        return float(self.equity_fraction)
+        return (self.hi_units + self.lo_units) / (2 * self.unit * self.runouts)
 
 
 @dataclass(frozen=True)

@@ -149,6 +149,9 @@ def test_each_half_and_the_pot_sum_to_one(deal: tuple[str, Spot]) -> None:
     assert sum(outcomes.values()) == result.runouts
     assert sum(count for (_, lo), count in outcomes.items() if lo) == result.low_runouts
     for seat, player in result.players.items():
+        assert (player.hi_share, player.lo_share, player.equity) == (
+            float(player.hi_fraction), float(player.lo_fraction), float(player.equity_fraction)
+        )
         assert player.scoop <= player.win <= player.win + player.tie <= result.runouts
         assert (
             player.equity_fraction

@@ -145,6 +145,7 @@ def import_command(
 
     A file already read by the same parser version, with the same content (sha256), is not
     read again: its hands are counted as they ended then, the stored ones as duplicates.
+    At its end it stores the player rows of the hands it added, which the reports read.
     Ctrl-C keeps what was committed, rolls back the rest and exits with code 130."""
     with _progress_bar(Console(stderr=True)) as bar:
         task = bar.add_task("import", total=None, files="0/0", hands=0, rate=0.0, note="")
