@@ -444,9 +444,7 @@ def _flush_corrections(
                     for p in range(n):
                         new_hi[p] = max(class_hi[c, p], flush[p])
                     moved_all[c] += weight
-                    for q in range(n_pots):
-                        hist[pot_offsets[q] + _outcome(new_hi, class_lo[c], pot_players[q],
-                                                       pot_sizes[q])] += weight  # fmt: skip
+                    _record(new_hi, class_lo[c], weight, pot_players, pot_sizes, pot_offsets, hist)
                     continue
                 moved_flush[c] += weight
                 for q in range(n_pots):
