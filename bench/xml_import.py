@@ -11,7 +11,7 @@ repeated until N hands are written; it is cached in ``bench/out/``. The run prin
   chunk's lines, the elements as the engine's frames, the shared build and checks, and
   storing the tables in a fresh DuckDB by the importer's own batching;
 * ``omaha import``'s engine end to end (``ingest.importer.import_paths``, all cores) into
-  a fresh DuckDB: hands/s and peak memory (max RSS of its process; it parses in threads),
+  a fresh DuckDB: hands/s and peak memory (its parse processes' with its own, sampled),
   against the goal (20,000 hands/s on 2 cores, under 1 GB).
 
 Run: ``python -m bench.xml_import [--room ipoker] [--hands 1000000]``. Each stage runs
@@ -39,6 +39,7 @@ from bench.ingest import (
     _site,
     _usage,
     _utf8,
+    import_peak,
     room_files,
     stage_import,
     stage_split,
@@ -51,8 +52,9 @@ PROFILE_HANDS = 20_000  # hands whose CPU is followed stage by stage
 STAGES = ("elements", "lines", "frames", "build", "store")
 
 
-def hands_file(room: str, hands: int) -> Path:
-    """A file of ``hands`` of the room's corpus hands, renumbered (written on first use)."""
+def hands_file(room: str, hands: int, folder: Path = OUT) -> Path:
+    """A file of ``hands`` of the room's corpus hands, renumbered (written in ``folder`` on
+    first use)."""
     from ingest.sites import parser_version
 
     site = _site(room)
@@ -62,12 +64,12 @@ def hands_file(room: str, hands: int) -> Path:
     digest = hashlib.sha256(f"{ROOM_BUILD}:{parser_version(site)}".encode())
     for source in files:
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    path = OUT / f"{room}-{hands}-hands-{digest.hexdigest()[:8]}.xml"
+    path = folder / f"{room}-{hands}-hands-{digest.hexdigest()[:8]}.xml"
     if path.is_file():
         return path
     began = time.perf_counter()
     corpus = [hand for source in files for hand in _cut_hands(_utf8(source), site)]
-    OUT.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".partial")
     written = 0
     with partial.open("wb") as out:
@@ -94,7 +96,7 @@ def stage_profile(path: Path, room: str, limit: int) -> dict[str, Any]:
     assert isinstance(site, XmlSite)
     chunks = []
     hands = 0
-    for chunk in iter_chunks(path, site.hand_start, importer.CHUNK_BYTES):
+    for chunk in iter_chunks(path, site.hand_start, importer.chunk_bytes(site)):
         chunks.append(chunk)
         hands += len(site.hand_start.findall(chunk.data))
         if hands >= limit:
@@ -187,7 +189,7 @@ def main() -> None:
     print(_line("import end to end (omaha import), all cores", seen))
     rate = imported["seen"] / imported["seconds"]
     baseline = split["hands"] / split["seconds"]
-    peak = imported["rss_mb"]
+    peak = import_peak(imported)
     print(f"import: {imported['hands']:,.0f} imported, {imported['errors']:,.0f} errors, "
           f"{imported['skipped']:,.0f} skipped; {rate / baseline:.3f} of the baseline "
           f"({baseline:,.0f} hands/s)")  # fmt: skip

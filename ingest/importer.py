@@ -8,7 +8,9 @@ Arrow and polars work outside Python's lock, so the threads use every core; a bo
 number of chunks is in flight, so memory stays flat whatever the input size) and insert
 the Arrow tables from the calling thread, the single writer, in file order (the first copy
 of a hand wins). Threads rather than processes: no copying of chunks and tables between
-processes, and one copy of the libraries in memory. Every hand ends as exactly one of
+processes, and one copy of the libraries in memory. A site whose parse is Python element
+by element (the XML rooms', :attr:`Site.python_bound`) would hold Python's lock in every
+thread: its large jobs go to a pool of worker processes instead. Every hand ends as exactly one of
 imported, duplicate, skipped or error. A file that the same parser already read, with the
 same content, is not read again: its hands end as they did then (stored ones as
 duplicates), as reading it again would give. Every file ends as one :class:`FileOutcome`
@@ -21,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import itertools
+import multiprocessing
 import os
 import re
 import signal
@@ -29,7 +32,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +50,9 @@ HEAD_BYTES = 4096
 # A parse pays a fixed cost whatever its size (its polars queries): 8 MB chunks pay it once
 # per 7,000 hands; larger ones take the import's memory over 1 GB for no gain in speed.
 CHUNK_BYTES = 8 << 20
+# A Python-bound site's parse (see PROCESS_JOB_BYTES) holds some fifty times its chunk in
+# Python objects: its chunks are a quarter of the others'.
+PYTHON_BOUND_SHARE = 4
 BATCH_HANDS = 25_000
 # One transaction per 200,000 hands: DuckDB writes a large transaction's rows straight into
 # the tables' blocks, where small ones go through its log and are written again at each
@@ -62,6 +68,10 @@ IMPORT_MEMORY_LIMIT = "128MB"
 # writer does not wait for a core.
 PARSE_NICENESS = 5
 PROGRESS_SECONDS = 0.25  # how often the progress is reported (and Ctrl-C heeded) while waiting
+# A Python-bound site's job of this many bytes or more is parsed in a worker process (about
+# 300 of the XML rooms' hands); a smaller one is parsed in a thread: a worker process takes
+# about a second to start, and its job's chunks and tables are copied to it and back.
+PROCESS_JOB_BYTES = 1 << 20
 
 
 def _yield_to_the_writer() -> None:
@@ -70,6 +80,48 @@ def _yield_to_the_writer() -> None:
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError):
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PARSE_NICENESS)
+
+
+def chunk_bytes(site: Site) -> int:
+    """The size of the site's chunks, and of its jobs of small files."""
+    return CHUNK_BYTES // PYTHON_BOUND_SHARE if site.python_bound else CHUNK_BYTES
+
+
+def _start_parse_process() -> None:
+    """A parse process's initializer: it yields to the writer as the parse threads do, and
+    leaves Ctrl-C to the main process (a terminal sends it to every process of the
+    command), which stops the import between two batches."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _yield_to_the_writer()
+
+
+@dataclass
+class _Parsers:
+    """Where jobs are parsed: a pool of threads, and for a Python-bound site's large jobs
+    a pool of processes, started at the first of them."""
+
+    workers: int
+    threads: ThreadPoolExecutor
+    processes: ProcessPoolExecutor | None = None
+
+    def submit(self, site: Site, chunks: Sequence[Chunk]) -> Future[ParseResult]:
+        size = sum(len(chunk.data) for chunk in chunks)
+        if self.workers < 2 or not site.python_bound or size < PROCESS_JOB_BYTES:
+            return self.threads.submit(parse_chunks, site, chunks)
+        if self.processes is None:
+            # not plain fork: this process's DuckDB and polars threads may hold locks that a
+            # forked child would inherit taken; the fork server has imported the parsers
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([__name__])
+            self.processes = ProcessPoolExecutor(self.workers, mp_context=context,
+                                                 initializer=_start_parse_process)  # fmt: skip
+        return self.processes.submit(parse_chunks, site, chunks)
+
+    def shutdown(self) -> None:
+        """Cancel the jobs not started; wait for those being parsed."""
+        self.threads.shutdown(cancel_futures=True)
+        if self.processes is not None:
+            self.processes.shutdown(cancel_futures=True)
 
 
 @dataclass(frozen=True)
@@ -353,7 +405,7 @@ class _SmallFiles:
         """Add a file (its one chunk, or none), after the waiting ones as a job if they are
         of another site or a job's size is reached."""
         size = sum(len(chunk.data) for chunk in chunks)
-        if self.site is not site or self.size + size > CHUNK_BYTES:
+        if self.site is not site or self.size + size > chunk_bytes(site):
             yield from self.take()
         self.site = site
         self.chunks.extend(chunks)
@@ -458,7 +510,7 @@ def _read(run: _Run, source: Source, tally: _FileTally, site: Site) -> Iterator[
         with contextlib.closing(source.open()) as stream:
             reading = archives.Hashing(stream) if hash_here else stream
             # no hand is as long as a chunk: a line that long stops the reading
-            chunks = read_chunks(reading, source.name, site.hand_start, CHUNK_BYTES,
+            chunks = read_chunks(reading, source.name, site.hand_start, chunk_bytes(site),
                                  longest=CHUNK_BYTES)  # fmt: skip
             for chunk in chunks:
                 read_to = chunk.byte_offset + len(chunk.data)
@@ -521,8 +573,8 @@ class _Progress:
             raise ImportInterrupted(run.committed)
 
 
-def _parse_all(run: _Run, files: Sequence[archives.Found], executor: ThreadPoolExecutor,
-               workers: int, progress: _Progress) -> None:  # fmt: skip
+def _parse_all(run: _Run, files: Sequence[archives.Found], parsers: _Parsers,
+               progress: _Progress) -> None:  # fmt: skip
     """Parse the files' jobs in the pool, a bounded number in flight, and collect their
     results in file order."""
     in_flight: deque[tuple[Future[ParseResult], _Job]] = deque()
@@ -541,11 +593,11 @@ def _parse_all(run: _Run, files: Sequence[archives.Found], executor: ThreadPoolE
         progress.check(run)
         if job.chunks:
             assert job.site is not None
-            in_flight.append((executor.submit(parse_chunks, job.site, job.chunks), job))
+            in_flight.append((parsers.submit(job.site, job.chunks), job))
             parsing += 1
         else:
             in_flight.append((_done(ParseResult.empty()), job))
-        while parsing > workers * IN_FLIGHT_PER_WORKER:
+        while parsing > parsers.workers * IN_FLIGHT_PER_WORKER:
             take()
     while in_flight:
         take()
@@ -583,10 +635,10 @@ def import_paths(
         files_total = sum(found.members for found in listing.files)
         bytes_total = sum(found.size for found in listing.files)
         reporter = _Progress(progress, files_total, bytes_total, compiles, stop)
-        executor = ThreadPoolExecutor(workers, initializer=_yield_to_the_writer)
+        parsers = _Parsers(workers, ThreadPoolExecutor(workers, initializer=_yield_to_the_writer))
         try:
             with store.transaction(con):
-                _parse_all(run, listing.files, executor, workers, reporter)
+                _parse_all(run, listing.files, parsers, reporter)
                 _take_hashes(run, wait=True)
                 store.record_files(con, [
                     store.FileRecord(source_file, tally.sha256, tally.size, tally.imported,
@@ -595,7 +647,7 @@ def import_paths(
                 ])  # fmt: skip
         finally:
             # an interrupted import waits for the chunks being parsed, not for the queued ones
-            executor.shutdown(cancel_futures=True)
+            parsers.shutdown()
             hasher.shutdown(cancel_futures=True)
             con.close()
     return _summary(run, listing, time.perf_counter() - began)

@@ -28,6 +28,7 @@ name = "fake"
 hand_start = re.compile(rb"^FAKE #", re.MULTILINE)
 sources: Sequence[Path] = [Path(__file__).resolve()]
 zone_override: str | None = None
+python_bound = False  # importer tests set it to parse the fake site in processes
 ROOM = "Fake"
 _LINE = re.compile(r"FAKE #(\S+) (\w+) ?(.*)")
 _WHEN = dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=dt.UTC)

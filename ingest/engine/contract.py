@@ -85,6 +85,11 @@ class Site(Protocol):
     def with_zone(self, zone: str) -> Site:
         """This format with the times written without a zone read in ``zone``."""
 
+    @property
+    def python_bound(self) -> bool:
+        """Whether its parse runs Python for every element it reads (the XML reader), so
+        that it holds the interpreter's lock: threads cannot share it, processes can."""
+
     def detect(self, head: bytes) -> bool:
         """Whether a file starting with ``head`` is in this format."""
 

@@ -92,6 +92,11 @@ class TextSite:
         return self._hand_start
 
     @property
+    def python_bound(self) -> bool:
+        """No: the compiled scans, Arrow and polars work outside Python's lock."""
+        return False
+
+    @property
     def sources(self) -> Sequence[Path]:
         rooms = [Path(path).resolve() for path in (self.module, *self.uses)]
         return [*sorted(_ENGINE.glob("*.py")), *_SHARED, *rooms]

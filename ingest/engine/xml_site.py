@@ -88,6 +88,11 @@ class XmlSite:
         return f'{self.format.hand_id}="'
 
     @property
+    def python_bound(self) -> bool:
+        """Yes: expat's handlers and the elements' rows are Python, element by element."""
+        return True
+
+    @property
     def sources(self) -> Sequence[Path]:
         return [*sorted(_ENGINE.glob("*.py")), *_SHARED, Path(self.module).resolve()]
 

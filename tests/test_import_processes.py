@@ -1,0 +1,121 @@
+"""The XML rooms' parse in worker processes (their parse is Python element by element, so
+threads would queue for Python's lock): the same rows as one thread's parse, and Ctrl-C
+pressed in a terminal (which sends it to every process of the command) ending the import as
+it ends any other.
+
+The hands are FPDB's regression files (AGPL-3.0, see ``tests/fixtures/README.md``), read in
+place from ``../shared`` (skipped when absent)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pytest
+
+from bench.xml_import import hands_file
+from ingest import importer, store
+from tests.test_import_interrupt import OMAHA, _consistent
+
+XML_ROOMS = ("iPoker", "Merge", "Boss", "Everest", "Microgaming")
+# the stored rows, in an order that does not depend on which job stored them first
+ORDERED = {
+    "hands": "site, hand_id",
+    "players": "site, hand_id, seat, player",
+    "actions": "site, hand_id, seq",
+    "collections": "site, hand_id, board, pot, half, seat, player, amount",
+    "import_errors": "source_file, byte_offset, reason",
+    "import_skips": "source_file, byte_offset, reason",
+}
+
+
+def _rows(db: Path) -> dict[str, pa.Table]:
+    with store.connect(db, read_only=True) as con:
+        return {name: con.sql(f"SELECT * FROM {name} ORDER BY {order}").to_arrow_table()
+                for name, order in ORDERED.items()}  # fmt: skip
+
+
+class _CountedPool(ProcessPoolExecutor):
+    """The importer's process pool, counting the jobs it was given."""
+
+    jobs = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        _CountedPool.jobs += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_xml_rooms_parsed_in_processes_store_what_one_thread_stores(
+    shared: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folders = [shared / part / room for part in ("corpus", "formats") for room in XML_ROOMS]
+    alone = importer.import_paths(folders, tmp_path / "alone.duckdb", workers=1)
+    monkeypatch.setattr(importer, "PROCESS_JOB_BYTES", 0)  # every job to the processes
+    monkeypatch.setattr(importer, "ProcessPoolExecutor", _CountedPool)
+    _CountedPool.jobs = 0
+    pooled = importer.import_paths(folders, tmp_path / "pooled.duckdb", workers=2)
+    assert _CountedPool.jobs >= len(XML_ROOMS)  # at least a job of each room's files
+    assert pooled.hands_seen > 700 and pooled.imported > 50  # the others skipped, not Omaha
+    assert (pooled.imported, pooled.duplicates, pooled.skipped, pooled.errors) == (
+        alone.imported, alone.duplicates, alone.skipped, alone.errors,
+    )  # fmt: skip
+    assert _rows(tmp_path / "pooled.duckdb") == _rows(tmp_path / "alone.duckdb")
+
+
+def test_a_python_bound_sites_chunks_are_smaller() -> None:
+    from ingest.sites import ipoker, pokerstars
+
+    assert importer.chunk_bytes(pokerstars.SITE) == importer.CHUNK_BYTES
+    assert importer.chunk_bytes(ipoker.SITE) * importer.PYTHON_BOUND_SHARE == importer.CHUNK_BYTES
+
+
+def test_ctrl_c_in_a_terminal_stops_an_import_parsing_in_processes(
+    shared: Path, tmp_path: Path
+) -> None:
+    """Ctrl-C sent to every process of the command while the parse processes run: the
+    import ends in its one line, the database consistent."""
+    path = hands_file("ipoker", 20_000, tmp_path)  # 60 MB: some ten seconds on 2 cores
+    db = tmp_path / "omaha.duckdb"
+    # its own process group, as a terminal's command is: Ctrl-C is sent to the whole group
+    process = subprocess.Popen([str(OMAHA), "import", str(path), "--db", str(db)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not db.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(3)  # the parse processes started and parsing
+    parse_processes = _descendants(process.pid)
+    os.killpg(process.pid, signal.SIGINT)
+    _, stderr = process.communicate(timeout=120)
+    assert len(parse_processes) >= 2, "no parse process was running"
+    assert process.returncode == 130, stderr
+    assert stderr.count("\n") == 1 and stderr.startswith("interrupted: "), stderr
+    _consistent(db)
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (Linux's /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children.setdefault(int(stat[1]), []).append(int(entry))
+    found, queue = [], list(children.get(pid, []))
+    while queue:
+        found.append(queue.pop())
+        queue += children.get(found[-1], [])
+    return found
+
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="reads the processes from Linux's /proc")  # fmt: skip
