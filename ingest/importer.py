@@ -10,7 +10,7 @@ the Arrow tables from the calling thread, the single writer, in file order (the 
 of a hand wins). Threads rather than processes: no copying of chunks and tables between
 processes, and one copy of the libraries in memory. A site whose parse is Python element
 by element (the XML rooms', :attr:`Site.python_bound`) would hold Python's lock in every
-thread: its large jobs go to a pool of worker processes instead. Every hand ends as exactly one of
+thread: past its first 8 MB, its jobs go to a pool of worker processes instead. Every hand ends as exactly one of
 imported, duplicate, skipped or error. A file that the same parser already read, with the
 same content, is not read again: its hands end as they did then (stored ones as
 duplicates), as reading it again would give. Every file ends as one :class:`FileOutcome`
@@ -50,7 +50,7 @@ HEAD_BYTES = 4096
 # A parse pays a fixed cost whatever its size (its polars queries): 8 MB chunks pay it once
 # per 7,000 hands; larger ones take the import's memory over 1 GB for no gain in speed.
 CHUNK_BYTES = 8 << 20
-# A Python-bound site's parse (see PROCESS_JOB_BYTES) holds some fifty times its chunk in
+# A Python-bound site's parse (see PROCESS_AFTER_BYTES) holds some fifty times its chunk in
 # Python objects: its chunks are a quarter of the others'.
 PYTHON_BOUND_SHARE = 4
 BATCH_HANDS = 25_000
@@ -68,10 +68,10 @@ IMPORT_MEMORY_LIMIT = "128MB"
 # writer does not wait for a core.
 PARSE_NICENESS = 5
 PROGRESS_SECONDS = 0.25  # how often the progress is reported (and Ctrl-C heeded) while waiting
-# A Python-bound site's job of this many bytes or more is parsed in a worker process (about
-# 300 of the XML rooms' hands); a smaller one is parsed in a thread: a worker process takes
-# about a second to start, and its job's chunks and tables are copied to it and back.
-PROCESS_JOB_BYTES = 1 << 20
+# Python-bound sites' jobs are parsed in worker processes once the import has given them
+# this many bytes (the first 8 MB, some 2,600 of the XML rooms' hands, in threads): worker
+# processes take about a second to start, more than they save on a smaller import.
+PROCESS_AFTER_BYTES = 8 << 20
 
 
 def _yield_to_the_writer() -> None:
@@ -97,16 +97,19 @@ def _start_parse_process() -> None:
 
 @dataclass
 class _Parsers:
-    """Where jobs are parsed: a pool of threads, and for a Python-bound site's large jobs
-    a pool of processes, started at the first of them."""
+    """Where jobs are parsed: a pool of threads, and for Python-bound sites' jobs past
+    their first ``PROCESS_AFTER_BYTES`` a pool of processes."""
 
     workers: int
     threads: ThreadPoolExecutor
     processes: ProcessPoolExecutor | None = None
+    python_bound_bytes: int = 0  # the bytes of Python-bound sites' jobs so far
 
     def submit(self, site: Site, chunks: Sequence[Chunk]) -> Future[ParseResult]:
-        size = sum(len(chunk.data) for chunk in chunks)
-        if self.workers < 2 or not site.python_bound or size < PROCESS_JOB_BYTES:
+        if self.workers < 2 or not site.python_bound:
+            return self.threads.submit(parse_chunks, site, chunks)
+        self.python_bound_bytes += sum(len(chunk.data) for chunk in chunks)
+        if self.python_bound_bytes <= PROCESS_AFTER_BYTES:
             return self.threads.submit(parse_chunks, site, chunks)
         if self.processes is None:
             # not plain fork: this process's DuckDB and polars threads may hold locks that a

@@ -58,7 +58,7 @@ def test_xml_rooms_parsed_in_processes_store_what_one_thread_stores(
 ) -> None:
     folders = [shared / part / room for part in ("corpus", "formats") for room in XML_ROOMS]
     alone = importer.import_paths(folders, tmp_path / "alone.duckdb", workers=1)
-    monkeypatch.setattr(importer, "PROCESS_JOB_BYTES", 0)  # every job to the processes
+    monkeypatch.setattr(importer, "PROCESS_AFTER_BYTES", 0)  # every job to the processes
     monkeypatch.setattr(importer, "ProcessPoolExecutor", _CountedPool)
     _CountedPool.jobs = 0
     pooled = importer.import_paths(folders, tmp_path / "pooled.duckdb", workers=2)
