@@ -11,11 +11,12 @@ of a hand wins). Threads rather than processes: no copying of chunks and tables 
 processes, and one copy of the libraries in memory. A site whose parse is Python element
 by element (the XML rooms', :attr:`Site.python_bound`) would hold Python's lock in every
 thread: past its first 8 MB, its jobs go to a pool of worker processes instead. Every hand
-ends as exactly one of imported, duplicate, skipped or error. A file that the same parser already read, with the
-same content, is not read again: its hands end as they did then (stored ones as
-duplicates), as reading it again would give. Every file ends as one :class:`FileOutcome`
-(read, unchanged, in a format not supported, empty, unreadable). Ctrl-C stops the import
-between two batches: what was committed stays, the rest is rolled back.
+ends as exactly one of imported, duplicate, skipped or error. A file that the same parser
+already read, with the same content, is not read again: its hands end as they did then
+(stored ones as duplicates), as reading it again would give. Every file ends as one
+:class:`FileOutcome` (read, unchanged, in a format not supported, empty, unreadable).
+Ctrl-C stops the import between two batches: what was committed stays, the rest is rolled
+back.
 """
 
 from __future__ import annotations
