@@ -77,6 +77,7 @@ def test_a_python_bound_sites_chunks_are_smaller() -> None:
     assert importer.chunk_bytes(ipoker.SITE) * importer.PYTHON_BOUND_SHARE == importer.CHUNK_BYTES
 
 
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: the import parses in threads")
 def test_ctrl_c_in_a_terminal_stops_an_import_parsing_in_processes(
     shared: Path, tmp_path: Path
 ) -> None:
@@ -92,28 +93,38 @@ def test_ctrl_c_in_a_terminal_stops_an_import_parsing_in_processes(
     while not db.exists() and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(3)  # the parse processes started and parsing
-    parse_processes = _descendants(process.pid)
+    # the parse processes are the fork server's children, the command's grandchildren
+    parse_processes = [pid for child in _children(process.pid) for pid in _children(child)]
+    # each leaves Ctrl-C to the main process and yields to the writer, as the threads do
+    settings = [_ctrl_c_and_niceness(pid) for pid in parse_processes]
     os.killpg(process.pid, signal.SIGINT)
     _, stderr = process.communicate(timeout=120)
-    assert len(parse_processes) >= 2, "no parse process was running"
+    assert len(parse_processes) == os.cpu_count(), parse_processes  # one a core
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert settings == [("ignored", max(ours, importer.PARSE_NICENESS))] * len(settings)
     assert process.returncode == 130, stderr
     assert stderr.count("\n") == 1 and stderr.startswith("interrupted: "), stderr
     _consistent(db)
 
 
-def _descendants(pid: int) -> list[int]:
-    """The processes under ``pid`` (Linux's /proc)."""
-    children: dict[int, list[int]] = {}
+def _ctrl_c_and_niceness(pid: int) -> tuple[str, int]:
+    """Whether the process ignores SIGINT, and its niceness (Linux's /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    ignored = int(status.split("SigIgn:")[1].split()[0], 16)
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return ("ignored" if ignored >> (signal.SIGINT - 1) & 1 else "heeded", int(stat[16]))
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
     for entry in filter(str.isdigit, os.listdir("/proc")):
         try:
             stat = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        children.setdefault(int(stat[1]), []).append(int(entry))
-    found, queue = [], list(children.get(pid, []))
-    while queue:
-        found.append(queue.pop())
-        queue += children.get(found[-1], [])
+        if int(stat[1]) == pid:
+            found.append(int(entry))
     return found
 
 
