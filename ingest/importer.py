@@ -10,7 +10,7 @@ the Arrow tables from the calling thread, the single writer, in file order (the 
 of a hand wins). Threads rather than processes: no copying of chunks and tables between
 processes, and one copy of the libraries in memory. A site whose parse is Python element
 by element (the XML rooms', :attr:`Site.python_bound`) would hold Python's lock in every
-thread: past its first 8 MB, its jobs go to a pool of worker processes instead. Every hand
+thread: past its first 2 MB, its jobs go to a pool of worker processes instead. Every hand
 ends as exactly one of imported, duplicate, skipped or error. A file that the same parser
 already read, with the same content, is not read again: its hands end as they did then
 (stored ones as duplicates), as reading it again would give. Every file ends as one
@@ -70,9 +70,10 @@ IMPORT_MEMORY_LIMIT = "128MB"
 PARSE_NICENESS = 5
 PROGRESS_SECONDS = 0.25  # how often the progress is reported (and Ctrl-C heeded) while waiting
 # Python-bound sites' jobs are parsed in worker processes once the import has given them
-# this many bytes (the first 8 MB, some 2,600 of the XML rooms' hands, in threads): worker
-# processes take about a second to start, more than they save on a smaller import.
-PROCESS_AFTER_BYTES = 8 << 20
+# this many bytes (the first 2 MB, some 700 of the XML rooms' hands, in threads): worker
+# processes take about a second to start, more than they save on a small import, and a
+# parse in a thread leaves its Python objects' memory to the importer's process.
+PROCESS_AFTER_BYTES = 2 << 20
 
 
 def _yield_to_the_writer() -> None:
