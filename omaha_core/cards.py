@@ -5,6 +5,7 @@ Integers (not objects) so that bulk paths can hold whole deals in numpy ``uint8`
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable
 
@@ -24,6 +25,16 @@ _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
 # A card a history names without showing it: ``XX`` in ``shows [XX Qs]``.
 _UNSHOWN = re.compile(r"[xX?]{1,2}")
+# Every way one card is written alone (``As``, ``as``, ``AS``, ``10h``): a text of such
+# cards between spaces, as histories write them, is read by looking its words up.
+_WRITTEN = {
+    written: rank * 4 + suit
+    for rank, rank_char in enumerate(RANK_CHARS)
+    for suit, suit_char in enumerate(SUIT_CHARS)
+    for rank_text in ({rank_char, rank_char.lower(), "10"} if rank == 8
+                      else {rank_char, rank_char.lower()})
+    for written in {rank_text + suit_char, rank_text + suit_char.upper()}
+}  # fmt: skip
 
 
 def card_id(rank: int, suit: int) -> int:
@@ -86,6 +97,8 @@ def parse_cards(text: str) -> list[int]:
     ...
     ValueError: not a card: 'Kx'
     """
+    with contextlib.suppress(KeyError):  # the usual text: cards between spaces
+        return [_WRITTEN[word] for word in text.split()]
     ids: list[int] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
@@ -109,6 +122,8 @@ def known_cards(text: str) -> list[int]:
     >>> known_cards("XX Qs"), known_cards("Ad"), known_cards("")
     ([43], [49], [])
     """
+    with contextlib.suppress(KeyError):  # the usual text: cards between spaces, all shown
+        return [_WRITTEN[word] for word in text.split()]
     shown = [chunk for chunk in _SEPARATORS.split(text.strip()) if not _UNSHOWN.fullmatch(chunk)]
     return parse_cards(" ".join(shown))
 

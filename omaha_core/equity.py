@@ -205,20 +205,24 @@ def awards_of(
 ) -> dict[int, Fraction]:
     """``expected_awards`` from the pots' equities (``pot_equities`` of their eligible seats,
     in the same order), for each of ``seats``."""
-    expected = dict.fromkeys(sorted(seats), Fraction(0))
+    # chips times runouts, by seat and by the runouts they are over (one runout decides
+    # every pot, so a hand's pots have the same count: one Fraction a seat)
+    paid: dict[int, dict[int, int]] = {seat: {} for seat in sorted(seats)}
     for pot, pot_equity in zip(pots, equities, strict=True):
-        paid = dict.fromkeys(pot.eligible, 0)  # chips times runouts
+        runouts = pot_equity.runouts
         for (hi_seats, lo_seats), count in pot_equity.outcomes().items():
             if len(hi_seats) == 1 and lo_seats in ((), hi_seats):  # one seat takes it all
-                paid[hi_seats[0]] += pot.amount * count
+                by_runouts = paid[hi_seats[0]]
+                by_runouts[runouts] = by_runouts.get(runouts, 0) + pot.amount * count
                 continue
             hi = {seat: 1 + (seat in hi_seats) for seat in pot.eligible}
             lo = {seat: int(seat in lo_seats) for seat in pot.eligible}
             for award in award_pots([pot], [hi], [lo] if hi_lo else None, button_seat, rule):
-                paid[award.seat] += award.amount * count
-        for seat, chips in paid.items():
-            expected[seat] += Fraction(chips, pot_equity.runouts)
-    return expected
+                by_runouts = paid[award.seat]
+                by_runouts[runouts] = by_runouts.get(runouts, 0) + award.amount * count
+    return {seat: sum((Fraction(chips, runouts) for runouts, chips in by_runouts.items()),
+                      Fraction(0))
+            for seat, by_runouts in paid.items()}  # fmt: skip
 
 
 def _game(name: str) -> Game:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from omaha_core import format_cards, parse_cards
-from omaha_core.cards import check_distinct, format_card, parse_card
+from omaha_core.cards import check_distinct, format_card, known_cards, parse_card
 
 
 def test_card_ids_follow_rank_times_four_plus_suit() -> None:
@@ -59,3 +59,15 @@ def test_format_then_parse_round_trips(cards: list[int]) -> None:
     assert parse_cards(text) == cards
     assert parse_cards(text.replace(" ", "")) == cards
     assert parse_cards(text.replace("T", "10").lower()) == cards
+
+
+_WAYS = [rank + suit for rank in (*"23456789TtJjQqKkAa", "10") for suit in "cdhsCDHS"]
+
+
+@given(st.lists(st.sampled_from(_WAYS), max_size=8))
+def test_cards_between_spaces_read_as_cards_run_together(words: list[str]) -> None:
+    """Every way a card is written, in either case: between spaces (the usual text, read
+    word by word) the same cards as run together with commas (read character by
+    character), and so for the shown cards of a text."""
+    assert parse_cards(" ".join(words)) == parse_cards(",".join(words))
+    assert known_cards(" ".join(words)) == parse_cards(",".join(words))

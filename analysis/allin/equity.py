@@ -238,11 +238,15 @@ def _ev_table(prepared: Prepared, expected: dict[int, dict[int, Fraction]]) -> p
     seats = prepared.seats.join(
         pl.DataFrame({"h": list(expected)}, schema={"h": pl.UInt32}), on="h"
     ).join(prepared.hands.select("h", "site", "hand_id"), on="h")
-    rows: list[dict[str, object]] = []
-    for h, site, hand_id, seat, player, put_in, returned, net in seats.select(
-        "h", "site", "hand_id", "seat", "player", "put_in", "returned", "net"
-    ).iter_rows():
-        ev_net = float(expected[h].get(seat, Fraction(0)) - put_in + returned)
-        rows.append({"site": site, "hand_id": hand_id, "seat": seat, "player": player,
-                     "net": net, "ev_net": ev_net, "luck": net - ev_net})
-    return pa.Table.from_pylist(rows, schema=ALLIN_EV)
+    seats = seats.select("site", "hand_id", "seat", "player", "net", "h", "put_in", "returned")
+    ev_net = []
+    for h, seat, put_in, returned in seats.select("h", "seat", "put_in", "returned").iter_rows():
+        award = expected[h].get(seat, Fraction(0))
+        # the award less the chips in: one correctly rounded division, as float() of the
+        # Fraction gives it
+        ev_net.append((award.numerator + (returned - put_in) * award.denominator)
+                      / award.denominator)  # fmt: skip
+    table = seats.drop("h", "put_in", "returned").with_columns(
+        ev_net=pl.Series(ev_net, dtype=pl.Float64)
+    ).with_columns(luck=pl.col("net") - pl.col("ev_net"))
+    return table.to_arrow().cast(ALLIN_EV)
