@@ -39,6 +39,8 @@ def showdown_order_notes(hands: pl.DataFrame, actions: pl.DataFrame) -> pl.DataF
         )
         .filter(pl.col("shows") >= 2)
     )
+    # the rest is worked out for those hands only (a few in ten)
+    acted = acted.join(shown.select("h"), on="h", how="semi")
     river = acted.filter((pl.col("street") == "river") & pl.col("kind").is_in(["bet", "raise"]))
     aggressor = river.group_by("h").agg(
         pl.col("seat").last().alias("expected_seat"), pl.col("player").last().alias("expected")
