@@ -34,6 +34,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -106,9 +107,10 @@ class _Parsers:
     threads: ThreadPoolExecutor
     processes: ProcessPoolExecutor | None = None
     python_bound_bytes: int = 0  # the bytes of Python-bound sites' jobs so far
+    processes_lost: bool = False  # a parse process died: the rest is parsed in threads
 
     def submit(self, site: Site, chunks: Sequence[Chunk]) -> Future[ParseResult]:
-        if self.workers < 2 or not site.python_bound:
+        if self.workers < 2 or not site.python_bound or self.processes_lost:
             return self.threads.submit(parse_chunks, site, chunks)
         self.python_bound_bytes += sum(len(chunk.data) for chunk in chunks)
         if self.python_bound_bytes <= PROCESS_AFTER_BYTES:
@@ -121,6 +123,20 @@ class _Parsers:
             self.processes = ProcessPoolExecutor(self.workers, mp_context=context,
                                                  initializer=_start_parse_process)  # fmt: skip
         return self.processes.submit(parse_chunks, site, chunks)
+
+    def result(self, job: _Job, future: Future[ParseResult], progress: _Progress,
+               run: _Run) -> ParseResult:  # fmt: skip
+        """The job's result; parsed here when its parse process died (the system killed
+        it, out of memory, or it crashed), as are the other jobs given to the processes:
+        the import goes on in threads."""
+        try:
+            return progress.wait(run, future)
+        except BrokenProcessPool:
+            if not self.processes_lost and self.processes is not None:
+                self.processes_lost = True
+                self.processes.shutdown(wait=False, cancel_futures=True)
+            assert job.site is not None  # a job given to the processes has chunks
+            return parse_chunks(job.site, job.chunks)
 
     def shutdown(self) -> None:
         """Cancel the jobs not started; wait for those being parsed."""
@@ -588,7 +604,7 @@ def _parse_all(run: _Run, files: Sequence[archives.Found], parsers: _Parsers,
     def take() -> None:
         nonlocal parsing
         future, job = in_flight.popleft()
-        _collect(run, progress.wait(run, future), job.stored, job.chunks)
+        _collect(run, parsers.result(job, future, progress, run), job.stored, job.chunks)
         progress.files_done += job.files_ended
         parsing -= bool(job.chunks)
         progress.report(run)

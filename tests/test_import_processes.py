@@ -8,12 +8,13 @@ place from ``../shared`` (skipped when absent)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ import pytest
 
 from bench.xml_import import hands_file
 from ingest import importer, store
+from ingest.engine.contract import Chunk, ParseResult, Site, concat_results
+from ingest.sites import ipoker
 from tests.test_import_interrupt import OMAHA, _consistent
 
 XML_ROOMS = ("iPoker", "Merge", "Boss", "Everest", "Microgaming")
@@ -67,6 +70,42 @@ def test_xml_rooms_parsed_in_processes_store_what_one_thread_stores(
     assert (pooled.imported, pooled.duplicates, pooled.skipped, pooled.errors) == (
         alone.imported, alone.duplicates, alone.skipped, alone.errors,
     )  # fmt: skip
+    assert _rows(tmp_path / "pooled.duckdb") == _rows(tmp_path / "alone.duckdb")
+
+
+@dataclasses.dataclass(frozen=True)
+class _DyingInProcesses:
+    """iPoker's reader, whose parse ends any process but the test's at once (as the system
+    ends one out of memory)."""
+
+    test_process: int
+    reader: Site = ipoker.SITE
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.reader, name)
+
+    def parse(self, chunk: Chunk) -> ParseResult:
+        if os.getpid() != self.test_process:
+            os._exit(9)
+        return self.reader.parse(chunk)
+
+    def parse_many(self, chunks: Sequence[Chunk]) -> ParseResult:
+        return concat_results([self.parse(chunk) for chunk in chunks])
+
+
+def test_a_parse_process_dying_leaves_its_jobs_to_threads(
+    shared: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = hands_file("ipoker", 3_000, tmp_path)  # 9 MB: five jobs
+    alone = importer.import_paths([path], tmp_path / "alone.duckdb", workers=1)
+    dying = _DyingInProcesses(os.getpid())
+    monkeypatch.setattr(importer, "detect_site", lambda head: dying)
+    monkeypatch.setattr(importer, "PROCESS_AFTER_BYTES", 0)
+    monkeypatch.setattr(importer, "ProcessPoolExecutor", _CountedPool)
+    _CountedPool.jobs = 0
+    pooled = importer.import_paths([path], tmp_path / "pooled.duckdb", workers=2)
+    assert _CountedPool.jobs >= 1
+    assert (pooled.imported, pooled.errors) == (alone.imported, 0) == (3_000, 0)
     assert _rows(tmp_path / "pooled.duckdb") == _rows(tmp_path / "alone.duckdb")
 
 
