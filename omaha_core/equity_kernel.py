@@ -35,6 +35,7 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
+from omaha_core.stored import Arrays, stored
 from omaha_core.tables import FLUSH, FLUSH_OFFSET, high_tables, low_tables
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -199,16 +200,27 @@ def _pair_bests(table: NDArray[np.int16], offset: int) -> NDArray[np.int16]:
 
 @functools.cache
 def shared_tables(qualifier: int | None) -> SharedTables:
-    """The shared tables (built once per process), with the low of ``qualifier`` (None: no
-    low)."""
-    high = high_tables().values
-    low = np.zeros((0, MULTISETS.shape[0]), np.int16)
-    if qualifier is not None:
-        low = np.ascontiguousarray(_pair_bests(low_tables().by_qualifier[qualifier], 0).T)
-    flush_min = int(np.flatnonzero(high_tables().decode[:, 0] == FLUSH)[0])
-    return SharedTables(np.ascontiguousarray(_pair_bests(high, 0).T),
-                        _pair_bests(high, FLUSH_OFFSET), low, flush_min,
-                        _union_classes(ROW_OF_KEY))  # fmt: skip
+    """The shared tables (built once, stored: :mod:`omaha_core.stored`), with the low of
+    ``qualifier`` (None: no low)."""
+    high = stored("equity_high", _build_high)
+    low = (np.zeros((0, MULTISETS.shape[0]), np.int16) if qualifier is None
+           else stored(f"equity_low_{qualifier}", lambda: _build_low(qualifier))["low"])
+    return SharedTables(high["high"], high["flush"], low, int(high["flush_min"]),
+                        high["unions"])  # fmt: skip
+
+
+def _build_high() -> Arrays:
+    """The shared tables of the high, by name (see :class:`SharedTables`)."""
+    values = high_tables().values
+    flush_min = np.flatnonzero(high_tables().decode[:, 0] == FLUSH)[0]
+    return {"high": np.ascontiguousarray(_pair_bests(values, 0).T),
+            "flush": _pair_bests(values, FLUSH_OFFSET), "flush_min": flush_min,
+            "unions": _union_classes(ROW_OF_KEY)}  # fmt: skip
+
+
+def _build_low(qualifier: int) -> Arrays:
+    """The shared table of the low of ``qualifier``."""
+    return {"low": np.ascontiguousarray(_pair_bests(low_tables().by_qualifier[qualifier], 0).T)}
 
 
 @_njit

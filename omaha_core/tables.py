@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from omaha_core.stored import Arrays, stored
+
 RANK_COUNT = 13
 RANK_INDEX_SIZE = RANK_COUNT**5
 FLUSH_OFFSET = RANK_INDEX_SIZE
@@ -113,7 +115,13 @@ def card_keys() -> CardKeys:
 
 @functools.cache
 def high_tables() -> HighTables:
-    """Build (once) the high-hand value table and its decoder."""
+    """The high-hand value table and its decoder (built once, stored: :mod:`.stored`)."""
+    arrays = stored("high_tables", _build_high_tables)
+    return HighTables(values=arrays["values"], decode=arrays["decode"])
+
+
+def _build_high_tables() -> Arrays:
+    """The high-hand value table and its decoder, by name."""
     ranks = _all_rank_tuples()
     # How many of the five cards share each card's rank.
     group_size = np.zeros_like(ranks)
@@ -147,12 +155,20 @@ def high_tables() -> HighTables:
     decode = np.zeros((len(unique_codes) + 1, 6), np.int8)
     decode[1:, 0] = unique_codes // RANK_COUNT**5
     decode[1:, 1:] = (unique_codes[:, None] // RANK_WEIGHTS) % RANK_COUNT
-    return HighTables(values=values, decode=decode)
+    return {"values": values, "decode": decode}
 
 
 @functools.cache
 def low_tables() -> LowTables:
-    """Build (once) the ace-to-five low tables for every qualifier and their decoder."""
+    """The ace-to-five low tables for every qualifier and their decoder (built once,
+    stored: :mod:`.stored`)."""
+    arrays = stored("low_tables", _build_low_tables)
+    by_qualifier = {qualifier: arrays[f"qualifier_{qualifier}"] for qualifier in QUALIFIERS}
+    return LowTables(by_qualifier=by_qualifier, decode=arrays["decode"])
+
+
+def _build_low_tables() -> Arrays:
+    """The ace-to-five low tables (``qualifier_8``...) and their decoder, by name."""
     ranks = _all_rank_tuples()
     ace_low = (ranks + 1) % np.int8(RANK_COUNT)
     descending = -np.sort(-ace_low, axis=1)
@@ -162,10 +178,11 @@ def low_tables() -> LowTables:
     best_first = np.zeros(RANK_INDEX_SIZE, np.int16)
     best_first[distinct] = len(unique_codes) - dense
     top_card = descending[:, 0]
-    by_qualifier = {
-        qualifier: np.where(top_card <= qualifier - 1, best_first, 0).astype(np.int16)
+    arrays: Arrays = {
+        f"qualifier_{qualifier}": np.where(top_card <= qualifier - 1, best_first, 0)
+        .astype(np.int16)
         for qualifier in QUALIFIERS
     }
     decode = np.zeros((len(unique_codes) + 1, 5), np.int8)
     decode[1:] = ((unique_codes[::-1, None] // RANK_WEIGHTS) % RANK_COUNT - 1) % RANK_COUNT
-    return LowTables(by_qualifier=by_qualifier, decode=decode)
+    return {**arrays, "decode": decode}
