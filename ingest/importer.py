@@ -53,9 +53,12 @@ HEAD_BYTES = 4096
 # per 7,000 hands; larger ones take the import's memory over 1 GB for no gain in speed.
 CHUNK_BYTES = 8 << 20
 # A Python-bound site's parse (see PROCESS_AFTER_BYTES) holds some fifty times its chunk in
-# Python objects: its chunks are a quarter of the others'.
-PYTHON_BOUND_SHARE = 4
+# Python objects: its chunks are an eighth of the others'.
+PYTHON_BOUND_SHARE = 8
 BATCH_HANDS = 25_000
+# or fewer where the hands' tables are larger than the generated hands' (some 2.4 KB a
+# hand; the XML rooms' 3.2 KB): inserting a batch holds it about three times over
+BATCH_BYTES = 60 << 20
 # One transaction per 200,000 hands: DuckDB writes a large transaction's rows straight into
 # the tables' blocks, where small ones go through its log and are written again at each
 # checkpoint (committing every 25,000 hands cost 15-20 us a hand, every 200,000 about 1);
@@ -238,6 +241,7 @@ class _Run:
     pending_chunks: list[Chunk] = field(default_factory=list)  # what the pending results read
     conflicts: int = 0
     pending_hands: int = 0
+    pending_bytes: int = 0  # the pending results' tables
     uncommitted_hands: int = 0
     committed: int = 0  # hands imported by the committed transactions
     hands_seen: int = 0
@@ -338,7 +342,7 @@ def _flush(run: _Run) -> None:
     chunks = run.pending_chunks
     run.pending.clear()
     run.pending_chunks = []
-    run.pending_hands = 0
+    run.pending_hands = run.pending_bytes = 0
     outcome = store.insert_batch(run.con, batch.tables())
     for source_file, count in outcome.imported.items():
         run.files[source_file].imported += count
@@ -371,7 +375,8 @@ def _collect(run: _Run, result: ParseResult, chunk_bytes: int, chunks: Sequence[
     run.pending.append(result)
     run.pending_chunks.extend(chunks)
     run.pending_hands += seen
-    if run.pending_hands >= BATCH_HANDS:
+    run.pending_bytes += sum(table.nbytes for table in result.tables().values())
+    if run.pending_hands >= BATCH_HANDS or run.pending_bytes >= BATCH_BYTES:
         _flush(run)
 
 

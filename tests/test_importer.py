@@ -7,9 +7,11 @@ import os
 import sys
 import threading
 from collections.abc import Sequence
+from typing import Any
 from pathlib import Path
 
 import fake_site
+import pyarrow as pa
 import pytest
 
 from ingest import importer, store
@@ -214,6 +216,28 @@ def test_small_files_are_parsed_together_with_the_same_outcome(
     assert jobs == [3]
     assert together == dataclasses.replace(apart, seconds=together.seconds)
     assert _counts(tmp_path / "together.duckdb") == _counts(tmp_path / "apart.duckdb")
+
+
+@pytest.mark.parametrize(("batch_bytes", "batches"), [(1 << 30, 1), (1, 2)])
+def test_a_batch_is_inserted_at_its_hands_or_its_bytes(
+    histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch_bytes: int,
+    batches: int,
+) -> None:  # fmt: skip
+    """Two jobs (a.txt, then b.txt): one batch, or one a job once a job's tables reach the
+    bytes of a batch, with the same outcome."""
+    inserted: list[int] = []
+    insert = store.insert_batch
+
+    def counted(con: Any, tables: dict[str, pa.Table]) -> store.BatchOutcome:
+        inserted.append(tables["hands"].num_rows)
+        return insert(con, tables)
+
+    monkeypatch.setattr(store, "insert_batch", counted)
+    monkeypatch.setattr(importer, "CHUNK_BYTES", 100)  # a.txt and b.txt parsed apart
+    monkeypatch.setattr(importer, "BATCH_BYTES", batch_bytes)
+    summary = importer.import_paths([histories], tmp_path / "x.duckdb", workers=1)
+    assert inserted == ([5] if batches == 1 else [3, 2])  # the hands rows of a.txt, of b.txt
+    assert _outcome(summary) == (3, 2, 2, 2)  # #1 and #5 are in a.txt too
 
 
 def test_progress_reports_every_file(histories: Path, tmp_path: Path) -> None:
