@@ -7,8 +7,8 @@ import os
 import sys
 import threading
 from collections.abc import Sequence
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import fake_site
 import pyarrow as pa

@@ -4,6 +4,7 @@ anyway where nothing can be written."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,7 @@ from omaha_core import equity_kernel, stored, tables
 
 
 @pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The store in a folder of the test's own, for sources of its own."""
     sources = tmp_path / "package"
     sources.mkdir()
@@ -33,7 +34,7 @@ class _Builds:
 
     def __call__(self) -> stored.Arrays:
         self.count += 1
-        return {"values": np.arange(10, dtype=np.int16), "least": np.int64(3)}
+        return {"values": np.arange(10, dtype=np.int16), "least": np.array(3)}
 
 
 def _same(left: stored.Arrays, right: stored.Arrays) -> bool:
