@@ -205,24 +205,22 @@ def awards_of(
 ) -> dict[int, Fraction]:
     """``expected_awards`` from the pots' equities (``pot_equities`` of their eligible seats,
     in the same order), for each of ``seats``."""
-    # chips times runouts, by seat and by the runouts they are over (one runout decides
-    # every pot, so a hand's pots have the same count: one Fraction a seat)
-    paid: dict[int, dict[int, int]] = {seat: {} for seat in sorted(seats)}
+    # one runout decides every pot: the pots' equities count the same runouts
+    runouts = {pot_equity.runouts for pot_equity in equities}
+    if len(runouts) > 1:
+        raise ValueError(f"the pots' equities count different runouts: {sorted(runouts)}")
+    paid = dict.fromkeys(sorted(seats), 0)  # chips times runouts
     for pot, pot_equity in zip(pots, equities, strict=True):
-        runouts = pot_equity.runouts
         for (hi_seats, lo_seats), count in pot_equity.outcomes().items():
             if len(hi_seats) == 1 and lo_seats in ((), hi_seats):  # one seat takes it all
-                by_runouts = paid[hi_seats[0]]
-                by_runouts[runouts] = by_runouts.get(runouts, 0) + pot.amount * count
+                paid[hi_seats[0]] += pot.amount * count
                 continue
             hi = {seat: 1 + (seat in hi_seats) for seat in pot.eligible}
             lo = {seat: int(seat in lo_seats) for seat in pot.eligible}
             for award in award_pots([pot], [hi], [lo] if hi_lo else None, button_seat, rule):
-                by_runouts = paid[award.seat]
-                by_runouts[runouts] = by_runouts.get(runouts, 0) + award.amount * count
-    return {seat: sum((Fraction(chips, runouts) for runouts, chips in by_runouts.items()),
-                      Fraction(0))
-            for seat, by_runouts in paid.items()}  # fmt: skip
+                paid[award.seat] += award.amount * count
+    total = runouts.pop() if runouts else 1
+    return {seat: Fraction(chips, total) for seat, chips in paid.items()}
 
 
 def _game(name: str) -> Game:
