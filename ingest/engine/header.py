@@ -454,7 +454,24 @@ _HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb",
                   "max_seats", "game_limit")
 
 
+# header fields decoded before, by grammar and templates (a file's chunks repeat theirs)
+_decoded: dict[tuple[Grammar, tuple[str | None, ...]], pl.DataFrame] = {}
+_DECODED_KEPT = 64
+
+
 def template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
+    """What :func:`_template_fields` gives, the templates decoded before not decoded again
+    (each chunk of a file has the same few)."""
+    key = (grammar, tuple(templates["template"].to_list()))
+    known = _decoded.get(key)
+    if known is None:
+        if len(_decoded) >= _DECODED_KEPT:
+            _decoded.clear()
+        known = _decoded[key] = _template_fields(templates, grammar)
+    return known
+
+
+def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """Header fields decoded from each distinct header template (see :func:`_header_fields`)
     by the grammar's header regex: room, tournament and level, game, limit (in the game, or
     apart from it: ``game_limit``), currency and blinds, and the table and its seats where

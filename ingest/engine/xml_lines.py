@@ -78,43 +78,49 @@ class _Rows:
         return self.line[row], self.start[row], self.end[row]
 
 
+# a start tag's "<" and name, where a name's end is one of the characters the rooms write
+# after it (a line's end is no name's end: the tag spans lines)
+_START_TAG = re.compile(rb"<([^ \t>/\r\n<]*)(?=[ \t>/\r]|\Z)")
+
+
 class _Locator:
     """Where an element is in the text: the ``k``-th start tag of its name on its line
-    (elements are met in file order: each search goes on from the last one's tag), to its
-    end on that line."""
+    (elements are met in file order), to its end on that line."""
 
     def __init__(self, text: ChunkText, crowded: set[int]) -> None:
         self.text = text
         self.data = text.data.tobytes()
         self.starts, self.ends = text.starts.tolist(), text.ends.tolist()
         self.last_line = len(self.starts) - 1
-        self.after: dict[tuple[int, str], int] = {}  # where the next search starts
         self.crowded = crowded  # the lines of more than one element
+        # a crowded line's start tags by name, each list read from its end (popped)
+        self.tags: dict[int, dict[bytes, list[int]]] = {}
 
     def __call__(self, line: int, tag: str) -> tuple[int, int, int]:
         if line not in self.crowded:  # the element is the line
             return line, self.starts[line], self.ends[line]
         data, first, last = self.data, self.starts[line], self.ends[line]
-        mark = b"<" + tag.encode()
-        pos = self.after.get((line, tag), first)
-        while True:
-            found = data.find(mark, pos, last)
-            if found < 0:
-                self.after[(line, tag)] = last
-                return line, first, last
-            pos = found + 1
-            after = data[found + len(mark) : found + len(mark) + 1]
-            if after in (b" ", b"\t", b">", b"/", b"\r", b""):
-                start = found
-                break
-        self.after[(line, tag)] = pos
+        on_line = self.tags.get(line)
+        if on_line is None:
+            on_line = self.tags[line] = {}
+            # the line's end is looked past: the character after a name may be there
+            for found in _START_TAG.finditer(data, first, last + 1):
+                if found.end() <= last:
+                    on_line.setdefault(found.group(1), []).append(found.start())
+            for written in on_line.values():
+                written.reverse()
+        name = tag.encode()
+        positions = on_line.get(name)
+        if not positions:
+            return line, first, last
+        start = positions.pop()
         close = data.find(b">", start, last)
         if close < 0:
             return line, start, last
         if data[close - 1 : close] == b"/":
             return line, start, close + 1
-        end_tag = data.find(b"</" + tag.encode() + b">", close, last)
-        return line, start, last if end_tag < 0 else end_tag + len(tag) + 3
+        end_tag = data.find(b"</" + name + b">", close, last)
+        return line, start, last if end_tag < 0 else end_tag + len(name) + 3
 
 
 def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt: XmlFormat,

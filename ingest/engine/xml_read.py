@@ -29,14 +29,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from lxml import etree
 
 from ingest.engine.xml_format import XmlFormat
 
 _SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
 _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
-# markup spanning lines, or a quoted value holding a ">" (where one may start)
-_SPANNING = re.compile(rb"<[^<>]*\n|=\s*\"[^\"]*>|=\s*'[^']*>")
+# a quoted value holding a ">" (where a start tag may span lines)
+_QUOTED_CLOSE = re.compile(rb"=\s*(?:\"[^\"]*|'[^']*)>")
 _RETRIES = 8  # the documents of a chunk's hands read together, the first and after stops
 _HEADERS = 256  # session headers kept read, by their text (a file repeats its session's)
 _read_headers: dict[tuple[str, str, bool, str], dict[str, str]] = {}
@@ -192,7 +193,7 @@ def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> in
     holds = frozenset({fmt.action, *fmt.holders} - {""})
     hand_tag, count = fmt.hand, len(pieces)
     # a start tag may span lines (then its line is that of its end, as lxml gives it)
-    spans = _SPANNING.search(doc) is not None
+    spans = _spans_lines(doc)
     # per open element: its tag, attributes, line, text's pieces, parts (None: it holds
     # none), whether it has children, and the round it is in (None: it is not read)
     stack: list[list[Any]] = []
@@ -273,6 +274,16 @@ def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> in
         parser.CharacterDataHandler = parser.CommentHandler = None
         parser.ProcessingInstructionHandler = None
     return done
+
+
+def _spans_lines(doc: bytes) -> bool:
+    """Whether a start tag of ``doc`` may span lines: a "<" whose next "<", ">" or line end
+    is a line end (markup running over it), or a quoted value holding a ">"."""
+    raw = np.frombuffer(doc, np.uint8)
+    marks = raw[(raw == ord("<")) | (raw == ord(">")) | (raw == ord("\n"))]
+    if bool(np.any((marks[:-1] == ord("<")) & (marks[1:] == ord("\n")))):
+        return True
+    return _QUOTED_CLOSE.search(doc) is not None
 
 
 def _start_tag(doc: bytes, index: int) -> bytes:
