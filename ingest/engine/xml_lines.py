@@ -91,7 +91,6 @@ class _Locator:
         self.text = text
         self.data = text.data.tobytes()
         self.starts, self.ends = text.starts.tolist(), text.ends.tolist()
-        self.last_line = len(self.starts) - 1
         self.crowded = crowded  # the lines of more than one element
         # a crowded line's start tags by name, each list read from its end (popped)
         self.tags: dict[int, dict[bytes, list[int]]] = {}
@@ -123,16 +122,24 @@ class _Locator:
         return line, start, last if end_tag < 0 else end_tag + len(name) + 3
 
 
-def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt: XmlFormat,
-               grammar: Grammar) -> tuple[Lines, pl.DataFrame]:  # fmt: skip
-    """The frames of the ``records`` (hands of ``chunk``, whose lines are ``text``, whose
-    elements parsed) and their header rows (see the module's docstring)."""
-    raw = np.frombuffer(chunk.data, np.uint8)
-    line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
+def read_lines(chunks: Sequence[Chunk], text: ChunkText, records: Sequence[Sequence[HandRecord]],
+               fmt: XmlFormat, grammar: Grammar) -> tuple[Lines, pl.DataFrame]:  # fmt: skip
+    """The frames of the ``records`` (of each of ``chunks``, its hands whose elements parsed;
+    the chunks' lines are ``text``) and their header rows (see the module's docstring)."""
+    # each chunk's first and last line in the text
+    firsts = np.searchsorted(text.file, np.arange(len(chunks)))
+    lasts = np.append(firsts[1:], text.starts.size) - 1
+    files: list[int] = []  # each hand's chunk
+    bases: list[int] = []  # each hand's first line
+    for k, (chunk, chunk_records) in enumerate(zip(chunks, records, strict=True)):
+        raw = np.frombuffer(chunk.data, np.uint8)
+        line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
+        starts_at = np.array([record.start for record in chunk_records], np.int64)
+        bases += (np.searchsorted(line_starts, starts_at, "right") - 1 + firsts[k]).tolist()
+        files += [k] * len(chunk_records)
+    hands = [record for chunk_records in records for record in chunk_records]
     rows = _Rows([], [], [], [], [])
-    bases = (np.searchsorted(line_starts, np.array([record.start for record in records],
-                                                   np.int64), "right") - 1).tolist()  # fmt: skip
-    counts = np.bincount(np.array([line for base, record in zip(bases, records, strict=True)
+    counts = np.bincount(np.array([line for base, record in zip(bases, hands, strict=True)
                                    for line in (base, *(base + e.line - 1
                                                         for e in record.elements))],
                                   np.int64), minlength=1)  # fmt: skip
@@ -150,10 +157,11 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
     header_rows: list[dict[str, object]] = []
     names: list[bytes] = []
     names_at = int(text.data.size) + 1
-    for h, record in enumerate(records):
-        base = bases[h]
+    for h, record in enumerate(hands):
+        base, last_line = bases[h], int(lasts[files[h]])
         first = rows.add(h, locate(base, fmt.hand), -1)
-        starts.append({"hand": h, "idx": first, "file": 0, "offset": int(text.offset[base]),
+        starts.append({"hand": h, "idx": first, "file": files[h],
+                       "offset": int(text.offset[base]),
                        "line_no": int(text.line_no[base])})  # fmt: skip
         header = record.header
         hand_seats = len(seats)  # this hand's seats start here
@@ -181,7 +189,7 @@ def read_lines(chunk: Chunk, text: ChunkText, records: Sequence[HandRecord], fmt
         flat = Flat(winners)  # a hand of no rounds: what it has read so far
         for element, round_no in zip(record.elements, record.rounds, strict=True):
             line = base + element.line - 1
-            where = locate(min(line, locate.last_line), element.tag)
+            where = locate(min(line, last_line), element.tag)
             attrs = element.attrs
             if ended is None and fmt.end_round and fmt.end_round in (
                     round_no, attrs.get(fmt.round_no) if element.tag == fmt.round else ""):

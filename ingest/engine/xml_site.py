@@ -5,8 +5,9 @@ formats' :class:`~ingest.engine.site.TextSite`.
 The importer cuts files at hand start tags, as it cuts text files at hand headers; a
 chunk's hands are read from their elements (:mod:`ingest.engine.xml_read`) into the frames
 a text chunk's lines give (:mod:`ingest.engine.xml_lines`), and built and checked by the
-same :func:`~ingest.engine.build.build`. A hand whose elements do not parse is an error
-row; when a chunk's build fails, its hands are built one by one.
+same :func:`~ingest.engine.build.build`, several chunks (whole small files) in one build.
+A hand whose elements do not parse is an error row; when a build of several chunks fails,
+each is built alone, and when a chunk's fails, its hands one by one.
 """
 
 from __future__ import annotations
@@ -142,22 +143,39 @@ class XmlSite:
         """All hands of a chunk as tables; never raises for bad input (see the module's
         docstring). Each hand's values are decoded by its own bytes (UTF-8, else cp1252);
         the lines rows quote, in the chunk's encoding, as the reader detected it."""
-        records, _ = read_chunk(chunk.data, self.format, self._header(chunk))
-        text = split_chunks([chunk])
-        damaged = [r for r in records if r.damage is not None]
-        read = [r for r in records if r.damage is None]
-        results = [self._errors(chunk, text, damaged)] if damaged else []
-        if read:
-            try:
-                results.append(self._tables(chunk, text, read, every_flop_game))
-            except _FAILURES as exc:
-                for record in read:
-                    try:
-                        results.append(self._tables(chunk, text, [record], every_flop_game))
-                    except _FAILURES as one:
-                        record.damage = f"parser failure ({type(one).__name__}: {one}; " \
-                                        f"chunk: {exc})"
-                        results.append(self._errors(chunk, text, [record]))
+        return self._parse([chunk], every_flop_game)
+
+    def parse_many(self, chunks: Sequence[Chunk]) -> ParseResult:
+        """The hands of several chunks (whole small files) built together, as :meth:`parse`
+        gives them one by one: a build pays a fixed cost (some 50 ms) whatever its size,
+        which a folder of small files would otherwise pay once per file."""
+        return self._parse(chunks)
+
+    def _parse(self, chunks: Sequence[Chunk], every_flop_game: bool = False) -> ParseResult:
+        """The hands of ``chunks``, built together; when that fails, each chunk's alone, and
+        a chunk's hands one by one."""
+        records = [read_chunk(chunk.data, self.format, self._header(chunk))[0]
+                   for chunk in chunks]  # fmt: skip
+        text = split_chunks(chunks)
+        results = [self._errors(chunk, k, text, damaged)
+                   for k, (chunk, chunk_records) in enumerate(zip(chunks, records, strict=True))
+                   if (damaged := [r for r in chunk_records if r.damage is not None])]  # fmt: skip
+        read = [[r for r in chunk_records if r.damage is None] for chunk_records in records]
+        if not any(read):
+            return concat_results(results)
+        try:
+            results.append(self._tables(chunks, text, read, every_flop_game))
+        except _FAILURES as exc:
+            if len(chunks) > 1:
+                return concat_results([self._parse([chunk], every_flop_game)
+                                       for chunk in chunks])  # fmt: skip
+            for record in read[0]:
+                try:
+                    results.append(self._tables(chunks, text, [[record]], every_flop_game))
+                except _FAILURES as one:
+                    record.damage = f"parser failure ({type(one).__name__}: {one}; " \
+                                    f"chunk: {exc})"
+                    results.append(self._errors(chunks[0], 0, text, [record]))
         return concat_results(results)
 
     def lines_of(self, chunk: Chunk) -> tuple[Lines, pl.DataFrame]:
@@ -165,7 +183,7 @@ class XmlSite:
         ``omaha explain`` shows of each element)."""
         records, _ = read_chunk(chunk.data, self.format, self._header(chunk))
         read = [r for r in records if r.damage is None]
-        return read_lines(chunk, split_chunks([chunk]), read, self.format, self.grammar)
+        return read_lines([chunk], split_chunks([chunk]), [read], self.format, self.grammar)
 
     def profile(self, chunk: Chunk) -> tuple[dict[str, float], Lines, pl.DataFrame]:
         """What :meth:`lines_of` gives, with the CPU seconds of its stages (for the
@@ -178,22 +196,27 @@ class XmlSite:
         cut = time.process_time()
         text = split_chunks([chunk])
         split = time.process_time()
-        lines, info = read_lines(chunk, text, read, self.format, self.grammar)
+        lines, info = read_lines([chunk], text, [read], self.format, self.grammar)
         done = time.process_time()
         return {"elements": cut - began, "lines": split - cut, "frames": done - split}, lines, info
 
-    def _tables(self, chunk: Chunk, text: ChunkText, records: list[HandRecord],
-                every_flop_game: bool) -> ParseResult:  # fmt: skip
-        lines, info = read_lines(chunk, text, records, self.format, self.grammar)
-        return build(lines, [chunk.source_file], self.grammar, every_flop_game, info=info)
+    def _tables(self, chunks: Sequence[Chunk], text: ChunkText,
+                records: Sequence[Sequence[HandRecord]], every_flop_game: bool
+                ) -> ParseResult:  # fmt: skip
+        lines, info = read_lines(chunks, text, records, self.format, self.grammar)
+        return build(lines, [chunk.source_file for chunk in chunks], self.grammar,
+                     every_flop_game, info=info)  # fmt: skip
 
-    def _errors(self, chunk: Chunk, text: ChunkText, records: list[HandRecord]) -> ParseResult:
-        """An error row for each hand whose elements did not parse, at its first line."""
+    def _errors(self, chunk: Chunk, k: int, text: ChunkText, records: list[HandRecord]
+                ) -> ParseResult:  # fmt: skip
+        """An error row for each hand of ``chunk`` (the ``k``-th of those whose lines are
+        ``text``) whose elements did not parse, at its first line."""
         raw = np.frombuffer(chunk.data, np.uint8)
         line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
+        first = int(np.searchsorted(text.file, k))  # the chunk's first line in the text
         rows = []
         for record in records:
-            line = int(np.searchsorted(line_starts, record.start, "right")) - 1
+            line = first + int(np.searchsorted(line_starts, record.start, "right")) - 1
             rows.append({
                 "source_file": chunk.source_file,
                 "byte_offset": int(text.offset[line]),
@@ -206,10 +229,6 @@ class XmlSite:
         errors = pa.Table.from_pylist(rows, schema=schemas.IMPORT_ERRORS)
         empty = ParseResult.empty().tables()
         return ParseResult(**{**empty, "import_errors": errors})
-
-    def parse_many(self, chunks: Sequence[Chunk]) -> ParseResult:
-        """The hands of several chunks, as :meth:`parse` gives them one by one."""
-        return concat_results([self.parse(chunk) for chunk in chunks])
 
     def parse_file(self, path: str | Path, every_flop_game: bool = False) -> ParseResult:
         """All hands of a whole file (for tests and benchmarks)."""
