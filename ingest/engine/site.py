@@ -40,10 +40,17 @@ _ENGINE = Path(__file__).resolve().parent
 _SHARED = [_ENGINE.parent / name for name in ("schemas.py", "reader.py", "money.py", "rooms.py")]
 
 
+@functools.cache
 def _text_pattern(pattern: re.Pattern[bytes]) -> re.Pattern[str]:
     """A hand-start pattern over bytes as one over decoded text."""
     return re.compile(pattern.pattern.decode("utf-8", "replace")
                       .replace("(?:\\xef\\xbb\\xbf)?", "\ufeff?"), re.MULTILINE)  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4)
+def _head_text(head: bytes) -> str:
+    """A file's first 64 KB decoded, once for all the formats that look at it."""
+    return head.decode(detect_encoding(head), errors="replace")[:65536]
 
 
 def _utf8(chunk: Chunk) -> bytes:
@@ -113,7 +120,7 @@ class TextSite:
         and the lines after it of ``Grammar.header_lines``; or the next non-blank one where
         the time comes first) that grammar's header regexes decode (the first few such lines
         are tried)."""
-        text = head.decode(detect_encoding(head), errors="replace")[:65536]
+        text = _head_text(head)
         return any(decodes(_header_lines(text, grammar), grammar) for grammar in self.grammars)
 
     def _decoded(self, chunk: Chunk) -> Chunk:

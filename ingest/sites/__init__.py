@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import weakref
 from pathlib import Path
 
 from ingest.engine.contract import Chunk, ParseResult, Site
@@ -50,8 +51,13 @@ def parser_version(site: Site) -> str:
     not be read again; any change to that code reads it again, and an edit to one room
     re-reads only that room's files; a zone named for times written without one is part of
     it too."""
-    version = _digest(site.name, tuple(site.sources))
+    version = _versions.get(site)
+    if version is None:  # its sources listed once (an import asks for every file)
+        version = _versions[site] = _digest(site.name, tuple(site.sources))
     return version if site.zone_override is None else f"{version}@{site.zone_override}"
+
+
+_versions: weakref.WeakKeyDictionary[Site, str] = weakref.WeakKeyDictionary()
 
 
 @functools.cache
