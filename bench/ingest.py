@@ -237,23 +237,26 @@ def stage_import(path: Path, db: Path) -> dict[str, float]:
             "duplicates": summary.duplicates, "tree_mb": round(peak[0], 1)}  # fmt: skip
 
 
-def small_files(path: Path, hands: int, per_file: int) -> Path:
+def small_files(path: Path, hands: int, per_file: int, starts_at: re.Pattern[bytes] | None = None,
+                suffix: str = ".txt") -> Path:  # fmt: skip
     """The first ``hands`` hands of ``path`` cut into files of ``per_file`` hands, in a
-    folder next to it (written on first use)."""
+    folder next to it (written on first use). ``starts_at``: where a hand's text starts
+    (PokerStars' hand starts by default; an XML room's hand and the session before it)."""
     from ingest.reader import iter_chunks
     from ingest.sites import pokerstars
 
+    starts_at = starts_at or pokerstars.SITE.hand_start
     folder = path.with_name(f"{path.stem}-small-{hands}x{per_file}")
     if folder.is_dir():
         return folder
     partial = folder.with_name(folder.name + ".partial")
     partial.mkdir(parents=True, exist_ok=True)
     written = files = 0
-    for chunk in iter_chunks(path, pokerstars.SITE.hand_start):
-        starts = [m.start() for m in pokerstars.SITE.hand_start.finditer(chunk.data)]
+    for chunk in iter_chunks(path, starts_at):
+        starts = [m.start() for m in starts_at.finditer(chunk.data)]
         for first in range(0, len(starts), per_file):
             end = starts[first + per_file] if first + per_file < len(starts) else None
-            (partial / f"table-{files:06d}.txt").write_bytes(chunk.data[starts[first] : end])
+            (partial / f"table-{files:06d}{suffix}").write_bytes(chunk.data[starts[first] : end])
             files += 1
             written += min(per_file, len(starts) - first)
             if written >= hands:

@@ -12,7 +12,9 @@ repeated until N hands are written; it is cached in ``bench/out/``. The run prin
   storing the tables in a fresh DuckDB by the importer's own batching;
 * ``omaha import``'s engine end to end (``ingest.importer.import_paths``, all cores) into
   a fresh DuckDB: hands/s and peak memory (its parse processes' with its own, sampled),
-  against the goal (20,000 hands/s on 2 cores, under 1 GB).
+  against the goal (20,000 hands/s on 2 cores, under 1 GB);
+* the first 200,000 of those hands as a folder of 100-hand files, a session each (as the
+  rooms write a file a table session), imported the same way.
 
 Run: ``python -m bench.xml_import [--room ipoker] [--hands 1000000]``. Each stage runs
 in its own interpreter so that its memory figure is its own.
@@ -24,15 +26,18 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bench.ingest import (
+    HANDS_PER_SMALL_FILE,
     OUT,
     ROOM_BUILD,
+    SMALL_FILES_HANDS,
     _cut_hands,
     _line,
     _round,
@@ -41,9 +46,13 @@ from bench.ingest import (
     _utf8,
     import_peak,
     room_files,
+    small_files,
     stage_import,
     stage_split,
 )
+
+if TYPE_CHECKING:
+    from ingest.engine.xml_format import XmlFormat
 
 GOAL_RATE = 20_000  # hands/s end to end, on 2 cores
 GOAL_MEMORY_MB = 1024
@@ -81,6 +90,15 @@ def hands_file(room: str, hands: int, folder: Path = OUT) -> Path:
     print(f"built {path.name}: {hands:,} hands ({len(corpus)} corpus hands from "
           f"{len(files)} files) in {time.perf_counter() - began:.1f} s")  # fmt: skip
     return path
+
+
+def site_format(room: str) -> XmlFormat:
+    """The room's XML format."""
+    from ingest.engine.xml_site import XmlSite
+
+    site = _site(room)
+    assert isinstance(site, XmlSite)
+    return site.format
 
 
 def stage_profile(path: Path, room: str, limit: int) -> dict[str, Any]:
@@ -193,6 +211,14 @@ def main() -> None:
     print(f"import: {imported['hands']:,.0f} imported, {imported['errors']:,.0f} errors, "
           f"{imported['skipped']:,.0f} skipped; {rate / baseline:.3f} of the baseline "
           f"({baseline:,.0f} hands/s)")  # fmt: skip
+    # the same hands as a folder of files of a table session each (as the rooms write them)
+    fmt = site_format(room)
+    session = re.compile(rb"<" + re.escape((fmt.session or fmt.hand).encode()) + rb"[\s>]")
+    folder = small_files(path, min(SMALL_FILES_HANDS, options.hands), HANDS_PER_SMALL_FILE,
+                         session, ".xml")  # fmt: skip
+    small = run_stage(["import", str(folder), str(OUT / f"bench-{room}-small.duckdb")], room)
+    print(_line(f"import of {HANDS_PER_SMALL_FILE}-hand files, all cores",
+                {**small, "hands": small["seen"]}))  # fmt: skip
     print(f"goal > {GOAL_RATE:,} hands/s: {'met' if rate > GOAL_RATE else 'NOT met'} "
           f"({rate:,.0f}); peak memory < {GOAL_MEMORY_MB} MB: "
           f"{'met' if peak < GOAL_MEMORY_MB else 'NOT met'} ({peak:.0f} MB); CPU "
