@@ -14,6 +14,7 @@ import pyarrow as pa
 from ingest.engine import grouped, scan
 from ingest.engine.fields import prefixed
 from ingest.engine.grammar import KIND_CODE, Grammar
+from ingest.engine.kept import Kept
 from ingest.engine.lines import Lines
 from ingest.engine.scan import NULL, at, find, find_byte, njit, units
 from ingest.engine.text import TIME_ZONES, amount, first_match, to_utc
@@ -455,20 +456,14 @@ _HEADER_GROUPS = ("room", "tournament_id", "level", "game", "inner", "sb", "bb",
 
 
 # header fields decoded before, by grammar and templates (a file's chunks repeat theirs)
-_decoded: dict[tuple[Grammar, tuple[str | None, ...]], pl.DataFrame] = {}
-_DECODED_KEPT = 64
+_decoded: Kept[tuple[Grammar, tuple[str | None, ...]], pl.DataFrame] = Kept(64)
 
 
 def template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:
     """What :func:`_template_fields` gives, the templates decoded before not decoded again
     (each chunk of a file has the same few)."""
     key = (grammar, tuple(templates["template"].to_list()))
-    known = _decoded.get(key)
-    if known is None:
-        if len(_decoded) >= _DECODED_KEPT:
-            _decoded.clear()
-        known = _decoded[key] = _template_fields(templates, grammar)
-    return known
+    return _decoded.get(key, lambda: _template_fields(templates, grammar))
 
 
 def _template_fields(templates: pl.DataFrame, grammar: Grammar) -> pl.DataFrame:

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 from lxml import etree
 
+from ingest.engine.kept import Kept
 from ingest.engine.xml_format import XmlFormat
 
 _SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
@@ -39,8 +40,8 @@ _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
 # a quoted value holding a ">" (where a start tag may span lines)
 _QUOTED_CLOSE = re.compile(rb"=\s*(?:\"[^\"]*|'[^']*)>")
 _RETRIES = 8  # the documents of a chunk's hands read together, the first and after stops
-_HEADERS = 256  # session headers kept read, by their text (a file repeats its session's)
-_read_headers: dict[tuple[str, str, bool, str], dict[str, str]] = {}
+# session headers read, by their text (a file repeats its session's)
+_read_headers: Kept[tuple[str, str, bool, str], dict[str, str]] = Kept(256)
 
 
 @dataclass
@@ -100,12 +101,7 @@ def read_header(text: str, fmt: XmlFormat) -> dict[str, str]:
     again (archives and tables' files repeat a session's header before its hands): the
     header is the same, and callers copy it."""
     key = (fmt.session, fmt.header, fmt.header_in_attributes, text)
-    known = _read_headers.get(key)
-    if known is None:
-        if len(_read_headers) >= _HEADERS:
-            _read_headers.clear()
-        known = _read_headers[key] = _parse_header(text, fmt)
-    return known
+    return _read_headers.get(key, lambda: _parse_header(text, fmt))
 
 
 def _parse_header(text: str, fmt: XmlFormat) -> dict[str, str]:
