@@ -152,6 +152,11 @@ def test_an_xml_format_is_recognised_by_its_root_and_hand_elements() -> None:
     assert detect_site(session + b'<game id="27618225-108" starttime="20100907114335">') is None
     assert detect_site(b'<game gamecode="2874228115"><general>') is None
     assert detect_site(session) is None
+    # what looks like a hand's start tag, or its end, before the first hand's is read past
+    decoy = b'<!-- <game gamecode="9"> -->'
+    assert detect_site(session + decoy + b'<game gamecode="1">') is site
+    assert detect_site(session + decoy) is None
+    assert detect_site(session + b'<game note="a>b" gamecode="1">') is site
 
 
 def test_merge_is_recognised_by_its_description_before_a_game() -> None:

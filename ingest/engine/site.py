@@ -121,7 +121,10 @@ class TextSite:
         the time comes first) that grammar's header regexes decode (the first few such lines
         are tried)."""
         text = _head_text(head)
-        return any(decodes(_header_lines(text, grammar), grammar) for grammar in self.grammars)
+        # a hand's first line holds one of its grammar's header starts: a text holding none
+        # is not scanned line by line
+        return any(decodes(_header_lines(text, grammar), grammar) for grammar in self.grammars
+                   if any(start in text for start in grammar.header_starts))  # fmt: skip
 
     def _decoded(self, chunk: Chunk) -> Chunk:
         """The chunk in the encoding of the room's (``Grammar.encodings``) under which most

@@ -119,9 +119,20 @@ class XmlSite:
         parser = etree.XMLPullParser(events=("start",), resolve_entities=False)
         # hands after their session (siblings): read under a root of our own
         wrap = b"" if fmt.hand_in_session else b"<_>"
-        with contextlib.suppress(etree.XMLSyntaxError):  # what parsed is enough
-            parser.feed(wrap + text.encode("utf-8")[cut.start() :])
-        hands = [e for _, e in parser.read_events() if e.tag == fmt.hand]
+        doc = wrap + data[cut.start() :]
+        # read up to the first hand's start tag, the rest only where no hand started there
+        first = self.hand_start.search(doc)
+        first_end = len(doc) if first is None else doc.find(b">", first.end() - 1) + 1
+        hands: list[etree._Element] = []
+        for part in (doc[:first_end], doc[first_end:]):
+            try:
+                parser.feed(part)
+            except etree.XMLSyntaxError:  # what parsed is enough
+                hands += [e for _, e in parser.read_events() if e.tag == fmt.hand]
+                break
+            hands += [e for _, e in parser.read_events() if e.tag == fmt.hand]
+            if hands:
+                break
         if not hands or not _has_attributes(hands[0], fmt) or hands[0].getparent() is None:
             return False
         parent = hands[0].getparent()
