@@ -52,7 +52,7 @@ from bench.ingest import (
 )
 
 if TYPE_CHECKING:
-    from ingest.engine.xml_format import XmlFormat
+    from ingest.engine.xml_site import XmlSite
 
 GOAL_RATE = 20_000  # hands/s end to end, on 2 cores
 GOAL_MEMORY_MB = 1024
@@ -92,13 +92,13 @@ def hands_file(room: str, hands: int, folder: Path = OUT) -> Path:
     return path
 
 
-def site_format(room: str) -> XmlFormat:
-    """The room's XML format."""
+def xml_site(room: str) -> XmlSite:
+    """The room's XML site."""
     from ingest.engine.xml_site import XmlSite
 
     site = _site(room)
     assert isinstance(site, XmlSite)
-    return site.format
+    return site
 
 
 def stage_profile(path: Path, room: str, limit: int) -> dict[str, Any]:
@@ -107,11 +107,9 @@ def stage_profile(path: Path, room: str, limit: int) -> dict[str, Any]:
     from ingest import importer, store
     from ingest.engine.build import build
     from ingest.engine.contract import concat_results
-    from ingest.engine.xml_site import XmlSite
     from ingest.reader import iter_chunks
 
-    site = _site(room)
-    assert isinstance(site, XmlSite)
+    site = xml_site(room)
     chunks = []
     hands = 0
     for chunk in iter_chunks(path, site.hand_start, importer.chunk_bytes(site)):
@@ -212,7 +210,7 @@ def main() -> None:
           f"{imported['skipped']:,.0f} skipped; {rate / baseline:.3f} of the baseline "
           f"({baseline:,.0f} hands/s)")  # fmt: skip
     # the same hands as a folder of files of a table session each (as the rooms write them)
-    fmt = site_format(room)
+    fmt = xml_site(room).format
     session = re.compile(rb"<" + re.escape((fmt.session or fmt.hand).encode()) + rb"[\s>]")
     folder = small_files(path, min(SMALL_FILES_HANDS, options.hands), HANDS_PER_SMALL_FILE,
                          session, ".xml")  # fmt: skip

@@ -68,3 +68,17 @@ def test_a_failing_build_costs_its_own_hand_only(
     [error] = [e for e in together.import_errors.to_pylist() if e["hand_id"] == failing]
     assert error["reason"].startswith(f"parser failure (ValueError: cannot build hand {failing}")
     assert error["source_file"] == files[ids.index(failing)]
+
+
+def test_a_damaged_hand_in_a_later_file_is_reported_at_its_own_line(shared: Path) -> None:
+    chunks = [c for c in _chunks(shared, "iPoker", ipoker.SITE) if b"</round>" in c.data][:3]
+    damaged = chunks[1].data.replace(b"</round>", b"</rnd>", 1)
+    chunks[1] = Chunk(damaged, "damaged.xml", 0, 1, chunks[1].encoding)
+    together = ipoker.SITE.parse_many(chunks)
+    alone = concat_results([ipoker.SITE.parse(chunk) for chunk in chunks])
+    errors = together.import_errors.to_pylist()
+    assert errors == alone.import_errors.to_pylist()
+    [error] = [e for e in errors if e["source_file"] == "damaged.xml"]
+    assert error["reason"].startswith("damaged XML")
+    start = damaged.rfind(b"<game", 0, damaged.index(b"</rnd>"))  # the damaged hand's
+    assert error["line_no"] == damaged[:start].count(b"\n") + 1

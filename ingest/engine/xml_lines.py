@@ -88,7 +88,6 @@ class _Locator:
     (elements are met in file order), to its end on that line."""
 
     def __init__(self, text: ChunkText, crowded: set[int]) -> None:
-        self.text = text
         self.data = text.data.tobytes()
         self.starts, self.ends = text.starts.tolist(), text.ends.tolist()
         self.crowded = crowded  # the lines of more than one element
@@ -122,6 +121,16 @@ class _Locator:
         return line, start, last if end_tag < 0 else end_tag + len(name) + 3
 
 
+def hand_lines(chunk: Chunk, first: int, records: Sequence[HandRecord]) -> list[int]:
+    """The line each of the chunk's ``records`` starts on, in a text whose line ``first``
+    is the chunk's first."""
+    raw = np.frombuffer(chunk.data, np.uint8)
+    line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
+    starts_at = np.array([record.start for record in records], np.int64)
+    lines: list[int] = (np.searchsorted(line_starts, starts_at, "right") - 1 + first).tolist()
+    return lines
+
+
 def read_lines(chunks: Sequence[Chunk], text: ChunkText, records: Sequence[Sequence[HandRecord]],
                fmt: XmlFormat, grammar: Grammar) -> tuple[Lines, pl.DataFrame]:  # fmt: skip
     """The frames of the ``records`` (of each of ``chunks``, its hands whose elements parsed;
@@ -132,10 +141,7 @@ def read_lines(chunks: Sequence[Chunk], text: ChunkText, records: Sequence[Seque
     files: list[int] = []  # each hand's chunk
     bases: list[int] = []  # each hand's first line
     for k, (chunk, chunk_records) in enumerate(zip(chunks, records, strict=True)):
-        raw = np.frombuffer(chunk.data, np.uint8)
-        line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
-        starts_at = np.array([record.start for record in chunk_records], np.int64)
-        bases += (np.searchsorted(line_starts, starts_at, "right") - 1 + firsts[k]).tolist()
+        bases += hand_lines(chunk, int(firsts[k]), chunk_records)
         files += [k] * len(chunk_records)
     hands = [record for chunk_records in records for record in chunk_records]
     rows = _Rows([], [], [], [], [])

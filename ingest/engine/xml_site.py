@@ -33,7 +33,7 @@ from ingest.engine.lines import Lines
 from ingest.engine.site import _ENGINE, _FAILURES, _SHARED
 from ingest.engine.text import ChunkText, split_chunks
 from ingest.engine.xml_format import XmlFormat
-from ingest.engine.xml_lines import read_lines
+from ingest.engine.xml_lines import hand_lines, read_lines
 from ingest.engine.xml_read import (
     HandRecord,
     decode,
@@ -125,13 +125,13 @@ class XmlSite:
         first_end = len(doc) if first is None else doc.find(b">", first.end() - 1) + 1
         hands: list[etree._Element] = []
         for part in (doc[:first_end], doc[first_end:]):
+            stopped = False
             try:
                 parser.feed(part)
             except etree.XMLSyntaxError:  # what parsed is enough
-                hands += [e for _, e in parser.read_events() if e.tag == fmt.hand]
-                break
+                stopped = True
             hands += [e for _, e in parser.read_events() if e.tag == fmt.hand]
-            if hands:
+            if hands or stopped:
                 break
         if not hands or not _has_attributes(hands[0], fmt) or hands[0].getparent() is None:
             return False
@@ -222,12 +222,9 @@ class XmlSite:
                 ) -> ParseResult:  # fmt: skip
         """An error row for each hand of ``chunk`` (the ``k``-th of those whose lines are
         ``text``) whose elements did not parse, at its first line."""
-        raw = np.frombuffer(chunk.data, np.uint8)
-        line_starts = np.concatenate(([0], np.flatnonzero(raw == 10) + 1))
         first = int(np.searchsorted(text.file, k))  # the chunk's first line in the text
         rows = []
-        for record in records:
-            line = first + int(np.searchsorted(line_starts, record.start, "right")) - 1
+        for record, line in zip(records, hand_lines(chunk, first, records), strict=True):
             rows.append({
                 "source_file": chunk.source_file,
                 "byte_offset": int(text.offset[line]),
