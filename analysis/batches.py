@@ -37,6 +37,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ingest import store
+from ingest.paused import collection_paused
 
 BATCH_HANDS = 10_000  # a worker holds about 14 MB of audit data per 1,000 hands
 IN_FLIGHT_PER_WORKER = 2
@@ -51,13 +52,16 @@ class Stage:
     """What a run computes. ``compute`` (a module-level function, so that workers can be
     sent it) turns one batch's hand tables, of ``columns``, into rows of the ``outputs``
     tables (their schemas by name); ``done`` names the table whose (site, hand_id) are the
-    hands already done."""
+    hands already done; ``preload``, modules the workers' fork server imports beside
+    ``compute``'s, whose import loads what every worker would otherwise load on its first
+    batch (compiled kernels, tables)."""
 
     name: str
     columns: Columns
     outputs: dict[str, pa.Schema]
     done: str
     compute: Callable[[dict[str, pa.Table]], dict[str, pa.Table]]
+    preload: tuple[str, ...] = ()
 
     @property
     def todo(self) -> str:
@@ -168,10 +172,17 @@ def _reader(db_path: str) -> duckdb.DuckDBPyConnection:
 def batch_job(job: _Job) -> int:
     """Compute one batch in a worker, write its rows to Parquet, return its hand count."""
     tables = batch_tables(_reader(job.db_path), job.stage, job.batch, job.spans)
-    for name, table in job.stage.compute(tables).items():
+    for name, table in _compute(job.stage, tables).items():
         pq.write_table(table, Path(job.folder) / f"{name}-{job.batch:09d}.parquet")
     hands: int = tables["hands"].num_rows
     return hands
+
+
+def _compute(stage: Stage, tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
+    """One batch's rows, with no cyclic collection: a batch's many small objects (pots,
+    fractions, rows) hold no cycles, and a collection would walk them for nothing."""
+    with collection_paused():
+        return stage.compute(tables)
 
 
 def run_stage(
@@ -260,7 +271,7 @@ def _run_here(
                 _clear(con, stage)
         for batch, batch_spans in enumerate(spans):
             tables = batch_tables(con, stage, batch, batch_spans)
-            computed = stage.compute(tables)
+            computed = _compute(stage, tables)
             began = time.perf_counter()
             with store.transaction(con):
                 if redo and batch == 0:
@@ -323,12 +334,12 @@ def _start_fork_server(stage: Stage) -> None:
 
     Not plain fork: a child forked from this process inherits its polars and DuckDB thread
     pools in whatever locked state they were, and can hang on its first query. The fork
-    server is a fresh process that only imports the stage's module, so forking from it is
-    safe and skips the imports a spawned worker would repeat; it imports (a second or two)
-    while this process finds the batches' row ranges.
+    server is a fresh process that only imports the stage's modules, so forking from it is
+    safe and skips the imports (and the loads of ``Stage.preload``) a spawned worker would
+    repeat; it imports (a second or two) while this process finds the batches' row ranges.
     """
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([stage.compute.__module__])
+    context.set_forkserver_preload([stage.compute.__module__, *stage.preload])
     multiprocessing.forkserver.ensure_running()
 
 

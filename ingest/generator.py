@@ -22,7 +22,6 @@ blocks, each with its own random stream, so blocks can be written by several pro
 from __future__ import annotations
 
 import datetime as dt
-import gc
 from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -45,6 +44,7 @@ from ingest.generator_text import (
     money_formatter,
     screen_names,
 )
+from ingest.paused import collection_paused
 from omaha_core.evaluate import high_low_values
 from omaha_core.games import GAMES
 
@@ -108,18 +108,12 @@ def iter_blocks(hands: int, seed: int, games: Sequence[str], workers: int = 1) -
 def block_text(seed: int, first: int, count: int, games: tuple[str, ...]) -> str:
     """The hands ``first`` .. ``first + count - 1`` of the stream for ``seed``."""
     rng = np.random.default_rng([seed, first])
-    # A block allocates many small, acyclic lists that live until its text is written: the
-    # cyclic collector would traverse them again and again for nothing.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    # A block allocates many small, acyclic lists that live until its text is written.
+    with collection_paused():
         rows = _rows(rng, first, count)
         deals = [_deal(seed, first + j, games, row) for j, row in enumerate(rows)]
         values = _evaluate(deals)
         return "".join(hand_text(deal, values.get(id(deal), {})) for deal in deals)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ expected share over both boards, is the one-runout equity computed here (odd chi
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -107,15 +108,20 @@ class Equity:
     def outcomes(self) -> dict[tuple[Winners, Winners], int]:
         """Runouts per (seats holding the best high, seats holding the best qualifying low),
         the second empty when nobody eligible has a low."""
-        m = len(self.seats)
         found = np.flatnonzero(self.counts)  # the outcomes with runouts: hi_mask << m | lo_mask
         return {
-            (self._seats_of(index >> m), self._seats_of(index & ((1 << m) - 1))): count
+            _winners(self.seats, index): count
             for index, count in zip(found.tolist(), self.counts[found].tolist(), strict=True)
         }
 
-    def _seats_of(self, mask: int) -> Winners:
-        return tuple(seat for j, seat in enumerate(self.seats) if mask >> j & 1)
+
+def _winners(seats: tuple[int, ...], index: int) -> tuple[Winners, Winners]:
+    """The seats holding the best high and the best low in outcome ``index`` of a pot among
+    ``seats`` (``hi_mask << m | lo_mask``, bit j for ``seats[j]``)."""
+    m = len(seats)
+    return tuple(seat for j, seat in enumerate(seats) if index >> (m + j) & 1), tuple(
+        seat for j, seat in enumerate(seats) if index >> j & 1
+    )
 
 
 def equity(
@@ -211,16 +217,36 @@ def awards_of(
         raise ValueError(f"the pots' equities count different runouts: {sorted(runouts)}")
     paid = dict.fromkeys(sorted(seats), 0)  # chips times runouts
     for pot, pot_equity in zip(pots, equities, strict=True):
-        for (hi_seats, lo_seats), count in pot_equity.outcomes().items():
-            if len(hi_seats) == 1 and lo_seats in ((), hi_seats):  # one seat takes it all
-                paid[hi_seats[0]] += pot.amount * count
-                continue
+        m, counts = len(pot_equity.seats), pot_equity.counts
+        found = np.flatnonzero(counts)  # the outcomes with runouts: hi_mask << m | lo_mask
+        taker = _sole_takers(m)[found]
+        alone = taker >= 0  # one seat takes it all: its runouts summed, by seat
+        by_taker = np.zeros(m, np.int64)
+        np.add.at(by_taker, taker[alone], counts[found[alone]])
+        for seat, count in zip(pot_equity.seats, by_taker.tolist(), strict=True):
+            if count:
+                paid[seat] += pot.amount * count
+        shared = found[~alone]
+        for index, count in zip(shared.tolist(), counts[shared].tolist(), strict=True):
+            hi_seats, lo_seats = _winners(pot_equity.seats, index)
             hi = {seat: 1 + (seat in hi_seats) for seat in pot.eligible}
             lo = {seat: int(seat in lo_seats) for seat in pot.eligible}
             for award in award_pots([pot], [hi], [lo] if hi_lo else None, button_seat, rule):
                 paid[award.seat] += award.amount * count
     total = runouts.pop() if runouts else 1
     return {seat: Fraction(chips, total) for seat, chips in paid.items()}
+
+
+@functools.cache
+def _sole_takers(m: int) -> NDArray[np.int8]:
+    """Per outcome ``hi_mask << m | lo_mask`` of an ``m``-player pot, the position of the
+    player who takes the whole pot (the high alone, and the low alone or nobody's), else
+    -1."""
+    index = np.arange(1 << 2 * m, dtype=np.int64)
+    hi, lo = index >> m, index & ((1 << m) - 1)
+    alone = (hi > 0) & (hi & (hi - 1) == 0) & ((lo == 0) | (lo == hi))
+    position = np.log2(np.maximum(hi, 1)).astype(np.int8)
+    return np.where(alone, position, -1).astype(np.int8)
 
 
 def _game(name: str) -> Game:

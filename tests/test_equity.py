@@ -193,6 +193,28 @@ def test_side_pots_are_the_eligible_players_equities(
         )
 
 
+@settings(max_examples=40, deadline=None)
+@given(deals(min_players=2), st.integers(1, 999), st.integers(1, 999), st.integers(1, 10))
+def test_expected_awards_pay_each_outcome_as_award_pots_does(
+    deal: tuple[str, Spot], main: int, side: int, button_seat: int
+) -> None:
+    """The expected awards are, exactly, the mean over the outcomes of what ``award_pots``
+    pays on each (odd chips, split highs and quartered lows included)."""
+    game, (holes, board, dead) = deal
+    seats = dict(zip((2, 5, 7, 9, 1, 3)[: len(holes)], holes, strict=True))
+    pots = [Pot(main, tuple(sorted(seats))), Pot(side, tuple(sorted(seats)[-2:]))]
+    results = pot_equities(seats, [pot.eligible for pot in pots], board, dead, game)
+    paid = dict.fromkeys(seats, 0)
+    for pot, result in zip(pots, results, strict=True):
+        for (hi, lo), count in result.outcomes().items():
+            highs = [{seat: 1 + (seat in hi) for seat in pot.eligible}]
+            lows = [{seat: int(seat in lo) for seat in pot.eligible}] if GAMES[game].hi_lo else None
+            for award in award_pots([pot], highs, lows, button_seat):
+                paid[award.seat] += award.amount * count
+    awards = expected_awards(pots, seats, button_seat, board, dead, game)
+    assert awards == {seat: Fraction(chips, results[0].runouts) for seat, chips in paid.items()}
+
+
 def test_run_it_twice_expects_the_one_runout_equity() -> None:
     """Every ordered pair of distinct rivers, each board awarding half the pot by
     ``award_pots``: the mean award is exactly the one-runout equity times the pot."""

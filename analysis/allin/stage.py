@@ -43,7 +43,8 @@ def allin_tables(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
     }
 
 
-ALLIN = Stage("allin", AUDIT_COLUMNS, TABLES, "allin_seen", allin_tables)
+ALLIN = Stage("allin", AUDIT_COLUMNS, TABLES, "allin_seen", allin_tables,
+              preload=("analysis.allin.preload",))  # fmt: skip
 
 
 def run_allin(

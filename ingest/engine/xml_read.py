@@ -22,7 +22,6 @@ read from its elements, all of which ended; one that fails anywhere else is dama
 from __future__ import annotations
 
 import contextlib
-import gc
 import re
 import xml.parsers.expat as expat
 from collections.abc import Iterator
@@ -34,6 +33,7 @@ from lxml import etree
 
 from ingest.engine.kept import Kept
 from ingest.engine.xml_format import XmlFormat
+from ingest.paused import collection_paused
 
 _SESSION_LOOKBACK = 1 << 16  # bytes read at a time looking back for a chunk's session
 _HEADER_BYTES = 1 << 20  # the most of a session's start read for its header
@@ -257,14 +257,11 @@ def _read_together(pieces: list[tuple[HandRecord, bytes]], fmt: XmlFormat) -> in
     parser.CharacterDataHandler = text
     parser.CommentHandler = other
     parser.ProcessingInstructionHandler = other
-    collecting = gc.isenabled()
-    gc.disable()  # the handlers make many small lists and no cycle: no collection in them
     try:
-        with contextlib.suppress(expat.ExpatError, _Stop):
+        # the handlers make many small lists and no cycle: no collection in them
+        with collection_paused(), contextlib.suppress(expat.ExpatError, _Stop):
             parser.Parse(doc, True)
     finally:
-        if collecting:
-            gc.enable()
         # the handlers hold the parser: no cycle left for a collection to free
         parser.StartElementHandler = parser.EndElementHandler = None
         parser.CharacterDataHandler = parser.CommentHandler = None
