@@ -416,6 +416,7 @@ def _flush_corrections(
         for p_row in range(MULTISET_START[rest], MULTISET_START[rest + 1]):
             others_weight[p_row] = _weight(MULTISETS[p_row], rest, off_suit)
     n_pots, most = pot_sizes.size, 1 << pot_sizes.max()
+    lows = np.any(class_lo > 0)  # whether some player has a low on some rank class
     # A pot's high changes on every flush board when one of its players holds two of the
     # suit (he then has a flush on each), else on none.
     has_flush = np.zeros(n_pots, np.bool_)
@@ -447,6 +448,7 @@ def _flush_corrections(
             rest = drawn - size
             rest_rows = MULTISET_START[rest + 1] - MULTISET_START[rest]
             at = UNION_START[drawn * 6 + size] + (s_row - SET_START[size]) * rest_rows
+            lowless = 0  # the runouts moved to the flushes' outcome with no low
             for i in range(rest_rows):
                 weight = others_weight[MULTISET_START[rest] + i]
                 if weight == 0:
@@ -459,10 +461,16 @@ def _flush_corrections(
                     _record(new_hi, class_lo[c], weight, pot_players, pot_sizes, pot_offsets, hist)
                     continue
                 moved_flush[c] += weight
+                if not lows:
+                    lowless += weight
+                    continue
                 for q in range(n_pots):
                     if has_flush[q]:
                         low_outcome = outcomes[c, q] & ((1 << pot_sizes[q]) - 1)
                         counts[q, flush_outcome[q], low_outcome] += weight
+            for q in range(n_pots):
+                if has_flush[q]:
+                    counts[q, flush_outcome[q], 0] += lowless
     for q in range(n_pots):
         m = pot_sizes[q]
         for hi_mask in range(1 << m):
