@@ -9,7 +9,9 @@ repeated until N hands are written; it is cached in ``bench/out/``. The run prin
 * where a hand's CPU goes, stage by stage, on the first hands of the file on one core
   (``POLARS_MAX_THREADS=1``): cutting the chunk and reading its elements with lxml, the
   chunk's lines, the elements as the engine's frames, the shared build and checks, and
-  storing the tables in a fresh DuckDB by the importer's own batching;
+  storing the tables in a fresh DuckDB by the importer's own batching; and the least a hand
+  can cost: expat's parse of the same hands alone, and with each element handed to Python
+  by a handler that does nothing, beside the store, against what the goal allows a hand;
 * ``omaha import``'s engine end to end (``ingest.importer.import_paths``, all cores) into
   a fresh DuckDB: hands/s and peak memory (its parse processes' with its own, sampled),
   against the goal (20,000 hands/s on 2 cores, under 1 GB);
@@ -29,6 +31,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,6 +55,8 @@ from bench.ingest import (
 )
 
 if TYPE_CHECKING:
+    from ingest.engine.contract import Chunk
+    from ingest.engine.xml_format import XmlFormat
     from ingest.engine.xml_site import XmlSite
 
 GOAL_RATE = 20_000  # hands/s end to end, on 2 cores
@@ -142,7 +147,53 @@ def stage_profile(path: Path, room: str, limit: int) -> dict[str, Any]:
     db.unlink(missing_ok=True)
     counted = concat_results(results)
     read = counted.hands.num_rows + counted.import_skips.num_rows + counted.import_errors.num_rows
-    return {"hands": read, "cpu": cpu}
+    return {"hands": read, "cpu": cpu, "floor": library_floor(chunks, site.format)}
+
+
+def library_floor(chunks: list[Chunk], fmt: XmlFormat) -> dict[str, float]:
+    """What expat alone costs on the chunks' hands, read as the reader reads them (each
+    hand's slice up to its last end tag, a chunk's hands one document): CPU seconds with no
+    handler (C only: ``parse``) and with a start handler that does nothing (``handed``: the
+    least any reading that hands each element to Python pays; best of three each), and the
+    hands' elements (``elements``)."""
+    import xml.parsers.expat as expat
+
+    from ingest.engine.xml_read import starts_pattern
+
+    closing = f"</{fmt.hand}>".encode()
+    docs, hands = [], 0
+    for chunk in chunks:
+        data = chunk.data
+        cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
+        pieces = []
+        for k, (start, tag) in enumerate(cuts):
+            end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
+            last = data.rfind(closing, start, end)
+            if tag == fmt.hand and last >= 0:
+                pieces.append(data[start : last + len(closing)])
+        docs.append(b"<_>" + b"".join(pieces) + b"</_>")
+        hands += len(pieces)
+    elements = [0]
+
+    def counted(*_: object) -> None:
+        elements[0] += 1
+
+    def seconds(handler: Callable[..., None] | None) -> float:
+        spent = []
+        for _ in range(3):
+            began = time.process_time()
+            for doc in docs:
+                parser = expat.ParserCreate()
+                if handler is not None:
+                    parser.StartElementHandler = handler
+                parser.Parse(doc, True)
+            spent.append(time.process_time() - began)
+        return min(spent)
+
+    parse, handed = seconds(None), seconds(lambda tag, attrs: None)
+    seconds(counted)
+    return {"hands": hands, "parse": parse, "handed": handed,
+            "elements": elements[0] / 3 - len(docs)}  # fmt: skip
 
 
 def run_stage(args: list[str], room: str, env: dict[str, str] | None = None) -> dict[str, Any]:
@@ -169,6 +220,21 @@ def profile_table(profile: dict[str, Any]) -> str:
     rows.append(f"  {'all stages (one core)':<44} {total:>7.0f} us/hand "
                 f"({hands:,} hands)")  # fmt: skip
     return "\n".join(rows)
+
+
+def floor_line(profile: dict[str, Any], cores: int) -> str:
+    """The least a hand costs (expat's parse, each element handed to Python, the store),
+    against what the goal allows on ``cores``."""
+    floor = profile["floor"]
+    hands = floor["hands"]
+    parse, handed = floor["parse"] / hands * 1e6, floor["handed"] / hands * 1e6
+    store = profile["cpu"]["store"] / profile["hands"] * 1e6
+    allowed = cores / GOAL_RATE * 1e6
+    return (f"the least a hand costs, one core: expat's parse alone {parse:.0f} us, with each "
+            f"of its {floor['elements'] / hands:.0f} elements handed to Python {handed:.0f} us; "
+            f"with the store's {store:.0f} us, {handed + store:.0f} of the {allowed:.0f} us a "
+            f"hand the goal allows on {cores} cores, {allowed - handed - store:.0f} left to "
+            f"read the elements into rows and build the tables")  # fmt: skip
 
 
 def main() -> None:
@@ -200,6 +266,7 @@ def main() -> None:
     profile = run_stage(["profile", str(path), str(options.profile_hands)], room, one_core)
     print("CPU per hand by stage, one core:")
     print(profile_table(profile))
+    print(floor_line(profile, os.cpu_count() or 1))
     imported = run_stage(["import", str(path), str(OUT / f"bench-{room}-import.duckdb")], room)
     seen = {**imported, "hands": imported["seen"]}
     print(_line("import end to end (omaha import), all cores", seen))
