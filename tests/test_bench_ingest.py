@@ -56,7 +56,7 @@ def test_the_xml_floor_reads_the_hands_the_reader_reads() -> None:
     data = session + hand % 1 + hand % 2 + session + hand % 3 + b'<game gamecode="4"><general>'
     floor = xml_import.library_floor([Chunk(data, "a.xml", 0, 1, "utf-8")], ipoker.FORMAT)
     assert floor["hands"] == 3 and floor["elements"] == 3 * 5
-    assert 0 < floor["parse"] and 0 < floor["handed"]
+    assert floor["parse"] > 0 and floor["handed"] > 0
     profile = {"hands": 10, "cpu": {"store": 20e-6}, "floor": {
         "hands": 10, "parse": 100e-6, "handed": 500e-6, "elements": 450}}  # fmt: skip
     line = xml_import.floor_line(profile, 2)
