@@ -52,16 +52,13 @@ class Stage:
     """What a run computes. ``compute`` (a module-level function, so that workers can be
     sent it) turns one batch's hand tables, of ``columns``, into rows of the ``outputs``
     tables (their schemas by name); ``done`` names the table whose (site, hand_id) are the
-    hands already done; ``preload``, modules the workers' fork server imports beside
-    ``compute``'s, whose import loads what every worker would otherwise load on its first
-    batch (compiled kernels, tables)."""
+    hands already done."""
 
     name: str
     columns: Columns
     outputs: dict[str, pa.Schema]
     done: str
     compute: Callable[[dict[str, pa.Table]], dict[str, pa.Table]]
-    preload: tuple[str, ...] = ()
 
     @property
     def todo(self) -> str:
@@ -334,12 +331,12 @@ def _start_fork_server(stage: Stage) -> None:
 
     Not plain fork: a child forked from this process inherits its polars and DuckDB thread
     pools in whatever locked state they were, and can hang on its first query. The fork
-    server is a fresh process that only imports the stage's modules, so forking from it is
-    safe and skips the imports (and the loads of ``Stage.preload``) a spawned worker would
-    repeat; it imports (a second or two) while this process finds the batches' row ranges.
+    server is a fresh process that only imports the stage's module, so forking from it is
+    safe and skips the imports a spawned worker would repeat; it imports (a second or two)
+    while this process finds the batches' row ranges.
     """
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([stage.compute.__module__, *stage.preload])
+    context.set_forkserver_preload([stage.compute.__module__])
     multiprocessing.forkserver.ensure_running()
 
 

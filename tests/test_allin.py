@@ -3,8 +3,6 @@ cannot be computed, and the sums every computed hand keeps."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from contextlib import closing
 from pathlib import Path
 
@@ -12,7 +10,6 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from analysis import batches
 from analysis.allin import stage as allin_stage
 from analysis.allin.equity import AllInResult, all_in_equity
 from analysis.audit.core import prepare
@@ -218,28 +215,3 @@ def test_reports_show_all_in_adjusted_results(tmp_path: Path) -> None:
     row = ann()
     assert (row["net"], row["net_adjusted"], row["luck"]) == (0, 75, -75)
     assert row["adjusted_bb_per_100"] == 75.0  # 0.75 big blinds in one hand
-
-
-def test_the_workers_fork_server_loads_the_enumeration_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The all-in stage's fork server imports the preload module beside the stage's, and
-    that module's import loads the compiled enumeration and both shared tables, which every
-    worker forked from the server then has."""
-    preloaded: list[list[str]] = []
-
-    class Context:
-        def set_forkserver_preload(self, names: list[str]) -> None:
-            preloaded.append(names)
-
-    monkeypatch.setattr(batches.multiprocessing, "get_context", lambda method: Context())
-    monkeypatch.setattr(batches.multiprocessing.forkserver, "ensure_running", lambda: None)
-    batches._start_fork_server(allin_stage.ALLIN)
-    assert preloaded == [["analysis.allin.stage", "analysis.allin.preload"]]
-    loaded = subprocess.run(
-        [sys.executable, "-c", "import analysis.allin.preload\n"
-         "from omaha_core.equity_kernel import _runout_histogram, shared_tables\n"
-         "print(shared_tables.cache_info().currsize, len(_runout_histogram.overloads))"],
-        capture_output=True, text=True, check=True, cwd=Path(__file__).parents[1],
-    )  # fmt: skip
-    assert loaded.stdout.split() == ["2", "1"]

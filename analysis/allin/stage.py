@@ -43,8 +43,7 @@ def allin_tables(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
     }
 
 
-ALLIN = Stage("allin", AUDIT_COLUMNS, TABLES, "allin_seen", allin_tables,
-              preload=("analysis.allin.preload",))  # fmt: skip
+ALLIN = Stage("allin", AUDIT_COLUMNS, TABLES, "allin_seen", allin_tables)
 
 
 def run_allin(
