@@ -119,9 +119,9 @@ def _winners(seats: tuple[int, ...], index: int) -> tuple[Winners, Winners]:
     """The seats holding the best high and the best low in outcome ``index`` of a pot among
     ``seats`` (``hi_mask << m | lo_mask``, bit j for ``seats[j]``)."""
     m = len(seats)
-    return tuple(seat for j, seat in enumerate(seats) if index >> (m + j) & 1), tuple(
-        seat for j, seat in enumerate(seats) if index >> j & 1
-    )
+    high = tuple(seat for j, seat in enumerate(seats) if index >> (m + j) & 1)
+    low = tuple(seat for j, seat in enumerate(seats) if index >> j & 1)
+    return high, low
 
 
 def equity(
