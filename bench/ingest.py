@@ -372,17 +372,15 @@ def _cut_xml_hands(data: bytes, site: Site) -> list[_Hand]:
     """The hands of one XML file, each as a session of its own: the header of its session
     (from the session's start tag to its first hand) before the hand's element, cut around
     the hand's id (``gamecode="..."``)."""
-    from ingest.engine.xml_read import starts_pattern
+    from ingest.engine.xml_read import slices
     from ingest.engine.xml_site import XmlSite
 
     assert isinstance(site, XmlSite)
-    session = site.format.session.encode()
     hand_id = re.compile(re.escape(site.hand_mark.encode()) + _HAND_ID)
-    cuts = [(m.start(), m.group(1)) for m in starts_pattern(site.format).finditer(data)]
     header, hands = b"", []
-    for (start, tag), (end, _) in zip(cuts, [*cuts[1:], (len(data), b"")], strict=True):
+    for start, end, tag in slices(data, site.format):
         text = data[start:end].rstrip()
-        if tag == session:
+        if tag == site.format.session:
             header = text + b"\n"
             continue
         number = hand_id.search(text)

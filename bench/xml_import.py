@@ -158,16 +158,14 @@ def library_floor(chunks: list[Chunk], fmt: XmlFormat) -> dict[str, float]:
     hands' elements (``elements``)."""
     import xml.parsers.expat as expat
 
-    from ingest.engine.xml_read import starts_pattern
+    from ingest.engine.xml_read import slices
 
     closing = f"</{fmt.hand}>".encode()
     docs, hands = [], 0
     for chunk in chunks:
         data = chunk.data
-        cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
         pieces = []
-        for k, (start, tag) in enumerate(cuts):
-            end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
+        for start, end, tag in slices(data, fmt):
             last = data.rfind(closing, start, end)
             if tag == fmt.hand and last >= 0:
                 pieces.append(data[start : last + len(closing)])

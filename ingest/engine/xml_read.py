@@ -90,6 +90,14 @@ def starts_pattern(fmt: XmlFormat) -> re.Pattern[bytes]:
     return re.compile(rb"<(" + names + rb")[\s/>]")
 
 
+def slices(data: bytes, fmt: XmlFormat) -> list[tuple[int, int, str]]:
+    """Each session's and each hand's slice of ``data``: from its start tag to the next
+    one's (or the end), with its tag."""
+    cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
+    ends = [start for start, _ in cuts[1:]] + [len(data)]
+    return [(start, end, tag) for (start, tag), end in zip(cuts, ends, strict=True)]
+
+
 def hand_start(fmt: XmlFormat) -> re.Pattern[bytes]:
     """A hand's start tag, for the importer to cut files at."""
     return re.compile(rb"<" + re.escape(fmt.hand.encode()) + rb"[\s>]")
@@ -377,7 +385,6 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
     damaged) is read from its slice alone, by lxml, so that the damage costs its own hand
     only, and the hands after it together again."""
     hands: list[HandRecord] = []
-    cuts = [(m.start(), m.group(1).decode()) for m in starts_pattern(fmt).finditer(data)]
     closing = f"</{fmt.hand}>".encode()
     try:
         data.decode("utf-8")
@@ -386,8 +393,7 @@ def read_chunk(data: bytes, fmt: XmlFormat, header: dict[str, str] | None
         together = False
     alone: list[tuple[HandRecord, int, int]] = []  # hands read from their slice alone
     pieces: list[tuple[HandRecord, bytes, int]] = []  # hands read in a document of several
-    for k, (start, tag) in enumerate(cuts):
-        end = cuts[k + 1][0] if k + 1 < len(cuts) else len(data)
+    for start, end, tag in slices(data, fmt):
         if not fmt.session:  # a hand standing alone ends at its end tag: what follows it
             # (text, or a hand whose start tag is lost) is no part of it, nor decoded with it
             close = data.find(closing, start, end)
